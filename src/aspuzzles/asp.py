@@ -1,0 +1,129 @@
+"""Reading ASP fact files in Python, with line numbers for error messages.
+
+Puzzles that accept instances as facts (the Haunted seed's format, for one) need the
+facts in Python to precompute geometry, and need to point at the offending line when a
+fact is wrong. clingo's own parser does the reading; a small evaluator turns each
+ground fact (with ``#const`` names and integer arithmetic) into a :class:`clingo.Symbol`.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from clingo import Function, Number, Symbol, SymbolType, ast
+
+from .errors import InputError
+
+_BINARY: dict[ast.BinaryOperator, Callable[[int, int], int]] = {
+    ast.BinaryOperator.Plus: operator.add,
+    ast.BinaryOperator.Minus: operator.sub,
+    ast.BinaryOperator.Multiplication: operator.mul,
+    ast.BinaryOperator.Division: operator.floordiv,
+    ast.BinaryOperator.Modulo: operator.mod,
+}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A ground fact and the line it was written on."""
+
+    symbol: Symbol
+    line: int
+
+    @property
+    def name(self) -> str:
+        return self.symbol.name
+
+    @property
+    def args(self) -> list[Symbol]:
+        return self.symbol.arguments
+
+
+@dataclass
+class FactFile:
+    """The facts and ``#const`` definitions of one file."""
+
+    source: str
+    facts: list[Fact]
+    constants: dict[str, Symbol]
+
+    def named(self, name: str, arity: int | None = None) -> list[Fact]:
+        return [
+            fact for fact in self.facts
+            if fact.name == name and (arity is None or len(fact.args) == arity)
+        ]
+
+    def error(self, fact: Fact | None, message: str) -> InputError:
+        return InputError(message, self.source, fact.line if fact else None)
+
+    def numbers(self, fact: Fact) -> list[int]:
+        """The fact's arguments, all of which must be integers."""
+        if any(arg.type != SymbolType.Number for arg in fact.args):
+            raise self.error(fact, f"expected integer arguments in {fact.symbol}")
+        return [arg.number for arg in fact.args]
+
+
+def read_facts(text: str, source: str) -> FactFile:
+    """Parse a program made only of ground facts and ``#const`` definitions."""
+    statements: list[ast.AST] = []
+    messages: list[str] = []
+    try:
+        ast.parse_string(text, statements.append, logger=lambda _c, m: messages.append(m))
+    except RuntimeError:
+        detail = messages[0].strip().splitlines()[0] if messages else "syntax error"
+        raise InputError(detail.replace("<string>:", "", 1).lstrip(), source) from None
+    constants: dict[str, Symbol] = {}
+    facts: list[Fact] = []
+    for statement in statements:
+        line = statement.location.begin.line
+        kind = statement.ast_type
+        if kind in (ast.ASTType.Program, ast.ASTType.Comment):
+            continue
+        if kind == ast.ASTType.Definition:
+            constants[statement.name] = _evaluate(statement.value, constants, source, line)
+        elif kind == ast.ASTType.Rule and not statement.body and _is_plain_atom(statement.head):
+            symbol = _evaluate(statement.head.atom.symbol, constants, source, line)
+            facts.append(Fact(symbol, line))
+        else:
+            raise InputError(f"only facts and #const are allowed here, not '{statement}'",
+                             source, line)
+    return FactFile(source, facts, constants)
+
+
+def _is_plain_atom(head: ast.AST) -> bool:
+    return (
+        head.ast_type == ast.ASTType.Literal
+        and head.sign == ast.Sign.NoSign
+        and head.atom.ast_type == ast.ASTType.SymbolicAtom
+    )
+
+
+def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: int) -> Symbol:
+    kind = term.ast_type
+    if kind == ast.ASTType.SymbolicTerm:
+        return term.symbol
+    if kind == ast.ASTType.Function and not term.external:
+        if not term.arguments and term.name in constants:
+            return constants[term.name]
+        args = [_evaluate(arg, constants, source, line) for arg in term.arguments]
+        return Function(term.name, args)
+    if kind == ast.ASTType.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
+        value = _evaluate(term.argument, constants, source, line)
+        if value.type == SymbolType.Number:
+            return Number(-value.number)
+    if kind == ast.ASTType.BinaryOperation and term.operator_type in _BINARY:
+        left = _evaluate(term.left, constants, source, line)
+        right = _evaluate(term.right, constants, source, line)
+        if left.type == right.type == SymbolType.Number:
+            if term.operator_type in (ast.BinaryOperator.Division, ast.BinaryOperator.Modulo) \
+                    and right.number == 0:
+                raise InputError(f"division by zero in '{term}'", source, line)
+            return Number(_BINARY[term.operator_type](left.number, right.number))
+    raise InputError(f"'{term}' is not a ground term", source, line)
+
+
+def format_facts(symbols: list[Symbol]) -> str:
+    """Facts one per line, as clingo reads them back."""
+    return "".join(f"{symbol}.\n" for symbol in symbols)

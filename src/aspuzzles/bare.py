@@ -1,0 +1,106 @@
+"""Puzzles that are only an encoding: ``encodings/<name>.lp`` plus fact instances.
+
+No Python is written for them. The instance file is added to the program as it is; the
+answer is the set of shown atoms. Atoms ``cell(Row,Col,Value)`` are drawn as a grid, so
+a new grid puzzle is readable from its first run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Symbol, SymbolType
+
+from .paths import instance_files
+from .puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class BareInstance:
+    program: str
+    source: str
+
+
+@dataclass(frozen=True)
+class BareSolution:
+    atoms: tuple[str, ...]
+    #: (row, col) -> value, from shown ``cell/3`` atoms; empty when there are none.
+    cells: dict[tuple[str, str], str]
+
+
+def _sort_key(symbol_text: str) -> tuple[int, Any]:
+    return (0, int(symbol_text)) if symbol_text.lstrip("-").isdigit() else (1, symbol_text)
+
+
+class BarePuzzle(Puzzle[BareInstance, BareSolution]):
+    """A puzzle served from its encoding alone."""
+
+    has_checker = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name  # type: ignore[misc]
+        self.title = f"{name} (bare encoding)"  # type: ignore[misc]
+
+    @property
+    def default_instance(self) -> str:  # type: ignore[override]
+        files = instance_files(self.name)
+        return files[0].name if files else ""
+
+    def parse(self, text: str, source: str) -> BareInstance:
+        return BareInstance(text, source)
+
+    def facts(self, instance: BareInstance) -> list[Symbol]:
+        return []
+
+    def program(self, instance: BareInstance) -> str:
+        return instance.program
+
+    def decode(self, instance: BareInstance, atoms: Sequence[Symbol]) -> BareSolution:
+        cells = {
+            (str(atom.arguments[0]), str(atom.arguments[1])): _plain(atom.arguments[2])
+            for atom in atoms
+            if atom.match("cell", 3)
+        }
+        return BareSolution(tuple(sorted(str(atom) for atom in atoms)), cells)
+
+    def check(self, instance: BareInstance, solution: BareSolution) -> list[str]:
+        return []
+
+    def to_dict(self, instance: BareInstance, solution: BareSolution) -> dict[str, Any]:
+        result: dict[str, Any] = {"atoms": list(solution.atoms)}
+        if solution.cells:
+            result["grid"] = self._grid(solution)["rows"]
+        return result
+
+    def _grid(self, solution: BareSolution) -> dict[str, Any]:
+        rows = sorted({row for row, _ in solution.cells}, key=_sort_key)
+        cols = sorted({col for _, col in solution.cells}, key=_sort_key)
+        table = [[solution.cells.get((row, col), ".") for col in cols] for row in rows]
+        width = max((len(value) for line in table for value in line), default=1)
+        return {
+            "rows": [" ".join(value.rjust(width) for value in line) for line in table],
+            "table": table,
+        }
+
+    def template_context(self, instance: BareInstance, solution: BareSolution) -> dict[str, Any]:
+        grid = self._grid(solution) if solution.cells else None
+        other = [atom for atom in solution.atoms if not atom.startswith("cell(")] \
+            if grid else list(solution.atoms)
+        return {"name": self.name, "grid": grid, "atoms": other}
+
+    def render_text(self, instance: BareInstance, solution: BareSolution) -> str:
+        from .render import render_template
+
+        return render_template("bare.txt.j2", **self.template_context(instance, solution))
+
+    def render_svg(self, instance: BareInstance, solution: BareSolution) -> str:
+        from .render import render_template
+
+        return render_template("bare.svg.j2", **self.template_context(instance, solution))
+
+
+def _plain(symbol: Symbol) -> str:
+    """A value as a person reads it: strings without their quotes."""
+    return symbol.string if symbol.type == SymbolType.String else str(symbol)

@@ -1,0 +1,204 @@
+"""The ``aspuzzles`` command: argument parsing and output formats, no puzzle logic.
+
+Exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 time limit reached with no
+answer, 4 internal error (the independent checker rejected an answer set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .driver import SOLVED, TIMEOUT, UNSATISFIABLE, Result, fact_program, load_instance
+from .driver import solve_instance as run_solver
+from .errors import AspuzzlesError, ExitCode, InputError
+from .paths import instance_files
+from .puzzle import Puzzle
+from .registry import get_puzzle, module_puzzles, puzzle_names
+from .render import stack_svgs
+
+FORMATS = ("text", "json", "svg", "atoms")
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports usage errors as one line and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise InputError(f"{self.prog}: {message}")
+
+
+def _base_parser() -> ArgumentParser:
+    parser = ArgumentParser(
+        prog="aspuzzles",
+        description="Solve logic puzzles with clingo; every answer is checked in Python.",
+        epilog="exit codes: 0 solved, 1 no solution, 2 bad input or usage, "
+               "3 time limit reached with no answer, 4 internal error",
+    )
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="show clingo's info messages (-v) and debug output (-vv)")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=ArgumentParser)
+
+    solve = commands.add_parser("solve", help="solve an instance")
+    solve.add_argument("puzzle")
+    solve.add_argument("instance", nargs="?", default=None,
+                       help="a file, a shipped instance name, or a game ID "
+                            "(default: the puzzle's default instance)")
+    mode = solve.add_mutually_exclusive_group()
+    mode.add_argument("-n", "--models", type=int, default=1,
+                      help="how many solutions to print (0 = all; default 1)")
+    mode.add_argument("--unique", action="store_true",
+                      help="decide whether the solution is unique (unique/multiple/none)")
+    mode.add_argument("--count", action="store_true",
+                      help="count the solutions without printing them")
+    solve.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                       help="wall-time limit for grounding and solving")
+    solve.add_argument("--format", choices=FORMATS, default="text")
+    solve.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")
+    solve.add_argument("--stats", action="store_true", help="print solver statistics")
+    solve.add_argument("--threads", type=int, default=1, help="clasp threads (default 1)")
+    solve.add_argument("--encoding", metavar="FILE",
+                       help="use this encoding instead of encodings/PUZZLE.lp")
+    solve.add_argument("--clingo", action="append", default=[], metavar="ARG",
+                       help="pass an option to clingo, e.g. --clingo=--configuration=crafty")
+
+    facts = commands.add_parser("facts", help="print the complete fact program of an instance")
+    facts.add_argument("puzzle")
+    facts.add_argument("instance", nargs="?", default=None)
+
+    commands.add_parser("list", help="list puzzles and their shipped instances")
+
+    generate = commands.add_parser("generate", help="generate a new instance")
+    generate.add_argument("puzzle")
+    return parser
+
+
+def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | None]:
+    """Two passes: find the puzzle, then let it add its own options."""
+    parser = _base_parser()
+    known, _ = parser.parse_known_args(argv)
+    game = get_puzzle(known.puzzle) if getattr(known, "puzzle", None) else None
+    if game is not None:
+        subparsers = next(a for a in parser._actions
+                          if isinstance(a, argparse._SubParsersAction))
+        sub = subparsers.choices[known.command]
+        if known.command == "generate":
+            game.add_arguments(sub)
+        elif known.command in ("solve", "facts"):
+            game.add_solve_arguments(sub)
+    return parser.parse_args(argv), game
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args, game = _parse(argv)
+        _configure_logging(args.verbose)
+        if args.command == "list":
+            return _list()
+        assert game is not None
+        if args.command == "generate":
+            print(game.generate(args))
+            return ExitCode.SOLVED
+        if args.command == "facts":
+            instance, _ = load_instance(game, args.instance)
+            sys.stdout.write(fact_program(game, game.configure(instance, _options(game, args))))
+            return ExitCode.SOLVED
+        return _solve(args, game)
+    except AspuzzlesError as error:
+        print(f"aspuzzles: error: {error}", file=sys.stderr)
+        return error.exit_code
+    except KeyboardInterrupt:
+        print("aspuzzles: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return ExitCode.SOLVED
+
+
+def _configure_logging(verbosity: int) -> None:
+    level = logging.WARNING if verbosity == 0 else logging.INFO if verbosity == 1 \
+        else logging.DEBUG
+    logging.basicConfig(level=level, format="aspuzzles: %(name)s: %(message)s")
+
+
+def _options(game: Puzzle[Any, Any], args: argparse.Namespace) -> dict[str, Any]:
+    return {name: getattr(args, name) for name in game.solve_option_names()}
+
+
+def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    parsed, name = load_instance(game, args.instance)
+    parsed = game.configure(parsed, _options(game, args))
+    result = run_solver(
+        game, parsed, name, models=args.models, unique=args.unique, count=args.count,
+        timeout=args.timeout, threads=args.threads, clingo_args=args.clingo,
+        encoding=args.encoding,
+    )
+    output = _format(result, args.format, args.stats)
+    if args.output:
+        Path(args.output).write_text(output, encoding="utf-8")
+        print(result.summary(), file=sys.stderr)
+    else:
+        sys.stdout.write(output)
+    return _exit_code(result)
+
+
+def _exit_code(result: Result) -> int:
+    if result.status == SOLVED:
+        return ExitCode.SOLVED
+    if result.status == UNSATISFIABLE or (result.count == 0 and result.complete):
+        return ExitCode.NO_SOLUTION
+    return ExitCode.TIMEOUT
+
+
+def _format(result: Result, output_format: str, with_stats: bool) -> str:
+    if output_format == "json":
+        return json.dumps(result.to_dict(), indent=2) + "\n"
+    if output_format == "svg":
+        return stack_svgs([solution.svg() for solution in result.solutions]) + "\n"
+    if output_format == "atoms":
+        return "".join(" ".join(s.atoms) + "\n" for s in result.solutions)
+    blocks = []
+    many = len(result.solutions) > 1
+    for number, solution in enumerate(result.solutions, start=1):
+        header = f"Solution {number}:\n" if many else ""
+        blocks.append(header + solution.text().rstrip("\n") + "\n")
+    lines = ["\n".join(blocks)] if blocks else []
+    lines.append(_status_line(result))
+    if with_stats:
+        lines.append(_stats_block(result.stats))
+    return "\n".join(line.rstrip("\n") for line in lines if line) + "\n"
+
+
+def _status_line(result: Result) -> str:
+    summary = result.summary()
+    if result.solutions and not result.checked:
+        summary += " (not checked: this puzzle has no Python checker)"
+    elif result.solutions:
+        summary += " (checked)"
+    if result.status == TIMEOUT and result.solutions:
+        summary += f"; {len(result.solutions)} solution(s) found before the limit"
+    return summary
+
+
+def _stats_block(stats: dict[str, Any]) -> str:
+    width = max(len(key) for key in stats) if stats else 0
+    return "\n".join(f"  {key.ljust(width)}  {value}" for key, value in stats.items())
+
+
+def _list() -> int:
+    games = module_puzzles()
+    for name in puzzle_names():
+        game = games.get(name) or get_puzzle(name)
+        print(f"{name}: {game.title}")
+        default = game.default_instance
+        for path in instance_files(name):
+            marker = " (default)" if path.name == default else ""
+            print(f"  {path.name}{marker}")
+    return ExitCode.SOLVED
+
+
+__all__ = ["main"]

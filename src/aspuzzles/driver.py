@@ -1,0 +1,497 @@
+"""The one place that talks to clingo: load, add facts, ground, solve, collect models.
+
+The driver knows nothing about any puzzle. It takes a :class:`~aspuzzles.puzzle.Puzzle`
+and an instance, asks the puzzle for facts, runs clingo, and hands each answer set back
+to the puzzle to decode and check. A time limit holds for solving (an async solve
+handle is waited on, then cancelled) and for grounding too: clingo 5.8 cannot interrupt
+grounding, so when a limit is set, grounding and solving run in a forked worker process
+that is killed when the limit passes, and the caller is told which phase ran out.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import clingo
+from clingo import Control, Symbol
+from clingox.backend import SymbolicBackend
+
+from .errors import CheckFailed, InputError
+from .paths import find_encoding, instance_dir
+from .puzzle import Incremental, Puzzle, Solution
+from .registry import get_puzzle
+
+log = logging.getLogger("aspuzzles")
+clingo_log = logging.getLogger("aspuzzles.clingo")
+
+SOLVED, UNSATISFIABLE, TIMEOUT = "solved", "unsatisfiable", "timeout"
+
+
+# --------------------------------------------------------------------------- results
+@dataclass
+class Result:
+    """What one solve call found. Displays itself in Jupyter.
+
+    ``status`` is ``solved`` (at least one answer), ``unsatisfiable`` (proved to have
+    none) or ``timeout`` (the limit passed; ``complete`` is then false and
+    ``timeout_phase`` says whether grounding or solving ran out). ``verdict`` is set in
+    uniqueness mode: ``unique``, ``multiple`` or ``none``. ``count`` is set in counting
+    mode (a lower bound when not ``complete``).
+    """
+
+    puzzle: str
+    instance: str
+    status: str
+    solutions: list[Solution] = field(default_factory=list)
+    verdict: str | None = None
+    count: int | None = None
+    complete: bool = True
+    timeout_phase: str | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+    checked: bool = True
+
+    @property
+    def solution(self) -> Solution | None:
+        return self.solutions[0] if self.solutions else None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "puzzle": self.puzzle,
+            "instance": self.instance,
+            "status": self.status,
+            "verdict": self.verdict,
+            "solutions": [solution.to_dict() for solution in self.solutions],
+            "stats": self.stats,
+        }
+        if self.count is not None:
+            data["count"] = self.count
+        if not self.complete:
+            data["complete"] = False
+            data["timeout_phase"] = self.timeout_phase
+        return data
+
+    def summary(self) -> str:
+        """One line: status, verdict or count, and time."""
+        parts = [f"{self.puzzle} {self.instance}: {self.status}"]
+        if self.status == TIMEOUT:
+            parts.append(f"(time limit reached while {self.timeout_phase})")
+        if self.verdict:
+            parts.append(f"verdict {self.verdict}")
+        if self.count is not None:
+            parts.append(f"count {self.count}{'' if self.complete else '+'}")
+        if self.solutions and self.verdict is None and self.count is None:
+            parts.append(f"{len(self.solutions)} solution(s)")
+        if "total_time" in self.stats:
+            parts.append(f"in {self.stats['total_time']:.3f}s")
+        return ", ".join(parts)
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        boards = "".join(f"<div>{solution.svg()}</div>" for solution in self.solutions)
+        return f"<div><p>{escape(self.summary())}</p>{boards}</div>"
+
+    def __str__(self) -> str:
+        return "\n\n".join([self.summary(), *(s.text() for s in self.solutions)])
+
+
+@dataclass
+class Job:
+    """Everything the worker needs: plain data only, so that it crosses a fork."""
+
+    encoding: str
+    facts: list[str]
+    program: str
+    arguments: list[str]
+    models: int
+    count_only: bool
+    timeout: float | None
+    incremental: Incremental | None
+
+
+@dataclass
+class Outcome:
+    """What clingo answered, as strings (symbols do not cross process boundaries)."""
+
+    models: list[list[str]] = field(default_factory=list)
+    satisfiable: bool | None = None
+    exhausted: bool = True
+    timeout_phase: str | None = None
+    count: int = 0
+    stats: dict[str, Any] = field(default_factory=dict)
+    error: tuple[str, str | None] | None = None  # (message, source) of an input error
+
+
+# ----------------------------------------------------------------------- public entry
+def solve(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    models: int = 1,
+    unique: bool = False,
+    count: bool = False,
+    timeout: float | None = None,
+    threads: int = 1,
+    clingo_args: Sequence[str] = (),
+    options: dict[str, Any] | None = None,
+    encoding: str | Path | None = None,
+) -> Result:
+    """Solve a puzzle instance and return checked solutions.
+
+    ``instance`` is a file, the name of a shipped instance, or (for puzzles that take
+    one) the puzzle text itself such as a game ID; ``None`` takes the puzzle's default.
+    ``models`` is how many solutions to return (0 for all); ``unique`` asks for the
+    verdict instead (two models are enough to decide); ``count`` enumerates every
+    solution without decoding them. ``timeout`` is in seconds of wall time for grounding
+    and solving together.
+    """
+    game = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
+    parsed, name = load_instance(game, instance)
+    parsed = game.configure(parsed, options or {})
+    return solve_instance(
+        game, parsed, name, models=models, unique=unique, count=count, timeout=timeout,
+        threads=threads, clingo_args=clingo_args, encoding=encoding,
+    )
+
+
+def solve_instance(
+    game: Puzzle[Any, Any],
+    parsed: Any,
+    name: str = "<instance>",
+    *,
+    models: int = 1,
+    unique: bool = False,
+    count: bool = False,
+    timeout: float | None = None,
+    threads: int = 1,
+    clingo_args: Sequence[str] = (),
+    encoding: str | Path | None = None,
+) -> Result:
+    """Solve an already parsed (and configured) instance (see :func:`solve`)."""
+    if models < 0:
+        raise InputError("the number of models must be 0 (all) or more")
+    if timeout is not None and timeout <= 0:
+        raise InputError("the time limit must be a positive number of seconds")
+    if threads < 1:
+        raise InputError("the number of threads must be at least 1")
+    wanted = 0 if count else 2 if unique else models
+    job = Job(
+        encoding=str(resolve_encoding(game, encoding)),
+        facts=[str(symbol) for symbol in game.facts(parsed)],
+        program=game.program(parsed),
+        arguments=_arguments(game, threads, clingo_args),
+        models=wanted,
+        count_only=count,
+        timeout=timeout,
+        incremental=game.incremental(parsed),
+    )
+    outcome = run_in_worker(job) if timeout is not None else run_job(job)
+    if outcome.error:
+        message, source = outcome.error
+        raise InputError(message, source)
+    return _result(game, parsed, name, outcome, unique=unique, count=count)
+
+
+# --------------------------------------------------------------------------- helpers
+def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple[Any, str]:
+    """Parse an instance given as a path, a shipped instance name, or inline text."""
+    if reference is None or reference == "":
+        reference = game.default_instance
+        if not reference:
+            return game.parse("", "<empty>"), "<empty>"
+    path = _instance_path(game.name, str(reference))
+    if path is not None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise InputError("not a UTF-8 text file", str(path)) from None
+        except OSError as error:
+            raise InputError(error.strerror or "cannot be read", str(path)) from None
+        return game.parse(text, _display_path(path)), path.name
+    if game.accepts_inline and not _looks_like_path(str(reference)):
+        return game.parse(str(reference), "<argument>"), str(reference)
+    raise InputError("no such instance file", str(reference))
+
+
+def _instance_path(puzzle: str, reference: str) -> Path | None:
+    direct = Path(reference)
+    if direct.is_file():
+        return direct
+    folder = instance_dir(puzzle)
+    if folder is None or "/" in reference:
+        return None
+    candidates = [folder / reference, *sorted(folder.glob(f"{reference}.*"))]
+    return next((path for path in candidates if path.is_file()), None)
+
+
+def _looks_like_path(reference: str) -> bool:
+    return reference.endswith((".txt", ".lp")) or "/" in reference
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Path:
+    if encoding is not None:
+        path = Path(encoding)
+        if not path.is_file():
+            raise InputError("no such encoding file", str(path))
+        return path
+    path = find_encoding(game.name)
+    if path is None:
+        raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
+    return path
+
+
+def _arguments(game: Puzzle[Any, Any], threads: int, clingo_args: Sequence[str]) -> list[str]:
+    arguments = list(game.clingo_options)
+    if threads > 1:
+        arguments.append(f"--parallel-mode={threads}")
+    return [*arguments, *clingo_args]
+
+
+def fact_program(game: Puzzle[Any, Any], parsed: Any) -> str:
+    """The complete fact program of an instance, for ``python -m clingo`` experiments."""
+    facts = "".join(f"{symbol}.\n" for symbol in game.facts(parsed))
+    return facts + game.program(parsed)
+
+
+# ----------------------------------------------------------------------- clingo runs
+def _make_control(job: Job, messages: list[str]) -> Control:
+    def route(code: clingo.MessageCode, message: str) -> None:
+        text = message.strip()
+        if code == clingo.MessageCode.RuntimeError:
+            messages.append(text)
+            clingo_log.debug(text)
+        elif code == clingo.MessageCode.AtomUndefined:
+            clingo_log.info(text)
+        else:
+            clingo_log.warning(text)
+
+    try:
+        return Control([f"--models={job.models}", *job.arguments], logger=route,
+                       message_limit=100)
+    except RuntimeError as error:
+        raise InputError(f"bad clingo option: {messages[-1] if messages else error}") from None
+
+
+def run_job(job: Job, report_phase: Callable[[str], None] = lambda _p: None) -> Outcome:
+    """Ground and solve in this process; the time limit covers solving only."""
+    messages: list[str] = []
+    started = time.perf_counter()
+    deadline = None if job.timeout is None else started + job.timeout
+    try:
+        control = _make_control(job, messages)
+        control.load(job.encoding)
+        _add_instance(control, job)
+    except RuntimeError:
+        return Outcome(error=(_clingo_error(messages), None))
+    except InputError as error:
+        return Outcome(error=(str(error), None))
+    outcome = Outcome()
+    report_phase("grounding")
+    try:
+        if job.incremental is None:
+            control.ground([("base", [])])
+            outcome.stats["ground_time"] = time.perf_counter() - started
+            report_phase("solving")
+            _solve_once(control, job, outcome, deadline)
+        else:
+            _solve_incremental(control, job, outcome, started, deadline, report_phase)
+    except RuntimeError:
+        return Outcome(error=(_clingo_error(messages), None))
+    outcome.stats["total_time"] = time.perf_counter() - started
+    outcome.stats.update(_statistics(control))
+    return outcome
+
+
+def _add_instance(control: Control, job: Job) -> None:
+    """Instance facts go in through the backend before grounding, as clingo intends."""
+    if job.facts:
+        with SymbolicBackend(control.backend()) as backend:
+            for fact in job.facts:
+                backend.add_rule([clingo.parse_term(fact)])
+    if job.program:
+        control.add("base", [], job.program)
+
+
+def _solve_once(
+    control: Control, job: Job, outcome: Outcome, deadline: float | None,
+    assumptions: Sequence[tuple[Symbol, bool]] = (),
+) -> None:
+    solve_started = time.perf_counter()
+
+    def on_model(model: clingo.Model) -> None:
+        outcome.count += 1
+        if not job.count_only:
+            outcome.models.append([str(symbol) for symbol in model.symbols(shown=True)])
+
+    with control.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
+        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        finished = handle.wait(remaining) if remaining is not None else handle.wait()
+        if not finished:
+            handle.cancel()
+            outcome.timeout_phase = "solving"
+        result = handle.get()
+    outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None
+    outcome.exhausted = bool(result.exhausted) and outcome.timeout_phase is None
+    outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
+        time.perf_counter() - solve_started
+    )
+
+
+def _solve_incremental(
+    control: Control, job: Job, outcome: Outcome, started: float, deadline: float | None,
+    report_phase: Callable[[str], None],
+) -> None:
+    """The multi-shot loop of clingo's ``inc.py``: one step grounded at a time."""
+    plan = job.incremental
+    assert plan is not None
+    ground_time = 0.0
+    control.ground([("base", [])])
+    for step in range(plan.first_step, plan.max_steps + 1):
+        report_phase("grounding")
+        ground_started = time.perf_counter()
+        control.ground([("step", [clingo.Number(step)]), ("check", [clingo.Number(step)])])
+        ground_time += time.perf_counter() - ground_started
+        if step > plan.first_step:
+            control.release_external(clingo.Function("query", [clingo.Number(step - 1)]))
+        control.assign_external(clingo.Function("query", [clingo.Number(step)]), True)
+        report_phase("solving")
+        outcome.stats["horizon"] = step
+        _solve_once(control, job, outcome, deadline)
+        if outcome.satisfiable or outcome.timeout_phase:
+            break
+    outcome.stats["ground_time"] = ground_time
+    if not outcome.satisfiable and outcome.timeout_phase is None:
+        outcome.satisfiable = False
+        outcome.exhausted = True
+
+
+def _clingo_error(messages: list[str]) -> str:
+    """clingo's own message (``file:line:col: error: ...``), joined onto one line."""
+    if not messages:
+        return "clingo failed"
+    return " ".join(line.strip() for line in messages[0].splitlines() if line.strip())
+
+
+def _statistics(control: Control) -> dict[str, Any]:
+    stats = control.statistics
+    lp = stats.get("problem", {}).get("lp", {})
+    solvers = stats.get("solving", {}).get("solvers", {})
+    return {
+        "atoms": int(lp.get("atoms", 0)),
+        "rules": int(lp.get("rules", 0)),
+        "choices": int(solvers.get("choices", 0)),
+        "conflicts": int(solvers.get("conflicts", 0)),
+        "clingo_total_time": stats["summary"]["times"]["total"],
+    }
+
+
+# ----------------------------------------------------------------------- worker process
+def _worker(job: Job, connection: Any) -> None:
+    """Run a job in a child process, reporting each phase as it starts."""
+    try:
+        outcome = run_job(job, lambda phase: connection.send(("phase", phase)))
+    except BaseException as error:  # report, never hang the parent
+        outcome = Outcome(error=(f"internal error in worker: {error!r}", None))
+    connection.send(("done", outcome))
+    connection.close()
+
+
+def run_in_worker(job: Job) -> Outcome:
+    """Run a job in a forked process so that a time limit holds during grounding too."""
+    assert job.timeout is not None
+    started = time.perf_counter()
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:  # pragma: no cover - platforms without fork
+        return run_job(job)
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_worker, args=(job, sender), daemon=True)
+    process.start()
+    sender.close()
+    phase = "loading"
+    grace = 2.0  # the worker stops solving on its own at the limit; this covers its exit
+    deadline = started + job.timeout
+    try:
+        while True:
+            limit = deadline - time.perf_counter() + (grace if phase == "solving" else 0.0)
+            if limit <= 0 or not receiver.poll(limit):
+                break
+            try:
+                kind, value = receiver.recv()
+            except EOFError:
+                return Outcome(error=("internal error: the solver process died", None))
+            if kind == "phase":
+                phase = value
+            else:
+                return value
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+    stats = {"total_time": time.perf_counter() - started}
+    return Outcome(satisfiable=None, exhausted=False, timeout_phase=phase, stats=stats)
+
+
+# ------------------------------------------------------------------------ decoding
+def _result(
+    game: Puzzle[Any, Any], parsed: Any, name: str, outcome: Outcome, *, unique: bool,
+    count: bool,
+) -> Result:
+    solutions = [] if count else [_checked(game, parsed, atoms) for atoms in outcome.models]
+    complete = outcome.timeout_phase is None
+    if outcome.count or solutions:
+        status = SOLVED
+    elif outcome.satisfiable is False:
+        status = UNSATISFIABLE
+    else:
+        status = TIMEOUT
+    if not complete and status == SOLVED and (unique or count):
+        status = TIMEOUT  # the question asked (verdict, count) has no answer yet
+    verdict = None
+    if unique and complete:
+        verdict = {0: "none", 1: "unique"}.get(len(solutions), "multiple")
+    if unique and not complete and len(solutions) >= 2:
+        verdict, status = "multiple", SOLVED
+    outcome.stats["models"] = outcome.count
+    return Result(
+        puzzle=game.name,
+        instance=name,
+        status=status,
+        solutions=solutions[:1] if unique else solutions,
+        verdict=verdict,
+        count=outcome.count if count else None,
+        complete=complete,
+        timeout_phase=outcome.timeout_phase,
+        stats=_rounded(outcome.stats),
+        checked=game.has_checker,
+    )
+
+
+def _checked(game: Puzzle[Any, Any], parsed: Any, atoms: list[str]) -> Solution:
+    symbols = [clingo.parse_term(atom) for atom in atoms]
+    data = game.decode(parsed, symbols)
+    problems = game.check(parsed, data)
+    if problems:
+        raise CheckFailed(
+            f"the checker rejected an answer set of '{game.name}' (encoding and checker "
+            f"disagree): {'; '.join(problems[:3])}"
+        )
+    return Solution(game, parsed, data, atoms)
+
+
+def _rounded(stats: dict[str, Any]) -> dict[str, Any]:
+    return {key: round(value, 6) if isinstance(value, float) else value
+            for key, value in stats.items()}

@@ -1,0 +1,77 @@
+"""Errors a user can cause, and the exit codes the command line maps them to.
+
+Every message is one line that names where the problem is (file, line, column when
+they apply) so that the CLI can print it without a traceback.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Documented exit codes of the ``aspuzzles`` command."""
+
+    SOLVED = 0
+    NO_SOLUTION = 1
+    BAD_INPUT = 2
+    TIMEOUT = 3
+    INTERNAL = 4
+
+
+class AspuzzlesError(Exception):
+    """Base class of every error aspuzzles reports to its user."""
+
+    exit_code: ExitCode = ExitCode.INTERNAL
+
+
+class InputError(AspuzzlesError):
+    """Bad input: an instance file, a game ID, an option or an encoding.
+
+    ``source`` is the file name (or ``<argument>`` for text given on the command line);
+    ``line`` and ``column`` are 1-based and optional.
+    """
+
+    exit_code = ExitCode.BAD_INPUT
+
+    def __init__(
+        self, message: str, source: str | None = None, line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = [str(part) for part in (self.source, self.line, self.column) if part is not None]
+        return f"{':'.join(where)}: {self.message}" if where else self.message
+
+
+class CheckFailed(AspuzzlesError):
+    """The independent checker rejected an answer set: encoding and checker disagree.
+
+    This is always a bug (in the encoding or in the checker), never a user error.
+    """
+
+    exit_code = ExitCode.INTERNAL
+
+
+class LineReader:
+    """Raises :class:`InputError` pinned to a source and line, for text parsers."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def error(self, line: int | None, message: str, column: int | None = None) -> InputError:
+        return InputError(message, self.source, line, column)
+
+    def lines(self, text: str, comment: str = "#") -> list[tuple[int, str]]:
+        """Non-blank lines with comments removed, each with its 1-based line number."""
+        kept = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            content = raw.split(comment, 1)[0].strip() if comment else raw.strip()
+            if content:
+                kept.append((number, content))
+        return kept

@@ -1,0 +1,73 @@
+"""Where encodings and instances live.
+
+An editable install (the Makefile's) reads them from the top of the checkout, so that
+editing ``encodings/foo.lp`` takes effect at once; a wheel carries copies under
+``aspuzzles/_data``. ``ASPUZZLES_HOME`` points at another tree with the same layout, and
+an ``encodings/`` folder in the working directory is searched first so that a user can
+try a new encoding from anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+TEMPLATE_DIR = PACKAGE_DIR / "templates"
+
+
+def project_roots() -> list[Path]:
+    """Folders holding ``encodings/`` and ``instances/``, most specific first."""
+    roots: list[Path] = []
+    if home := os.environ.get("ASPUZZLES_HOME"):
+        roots.append(Path(home))
+    roots.append(Path.cwd())
+    checkout = PACKAGE_DIR.parent.parent
+    if (checkout / "encodings").is_dir():
+        roots.append(checkout)
+    roots.append(PACKAGE_DIR / "_data")
+    unique: list[Path] = []
+    for root in roots:
+        if root.resolve() not in [r.resolve() for r in unique]:
+            unique.append(root)
+    return unique
+
+
+def find_encoding(puzzle: str) -> Path | None:
+    """The first ``encodings/<puzzle>.lp`` on the search path, if any."""
+    for root in project_roots():
+        candidate = root / "encodings" / f"{puzzle}.lp"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def encoding_names() -> list[str]:
+    """Every puzzle name that has an encoding somewhere on the search path."""
+    names = {
+        path.stem
+        for root in project_roots()
+        if (root / "encodings").is_dir()
+        for path in (root / "encodings").glob("*.lp")
+    }
+    return sorted(names)
+
+
+def instance_dir(puzzle: str) -> Path | None:
+    """The first ``instances/<puzzle>/`` folder on the search path, if any."""
+    for root in project_roots():
+        candidate = root / "instances" / puzzle
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def instance_files(puzzle: str) -> list[Path]:
+    """Shipped instance files of a puzzle, sorted by name (answers files excluded)."""
+    folder = instance_dir(puzzle)
+    if folder is None:
+        return []
+    return sorted(
+        path for path in folder.iterdir()
+        if path.is_file() and not path.name.startswith(".") and path.suffix != ".json"
+    )

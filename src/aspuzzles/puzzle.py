@@ -1,0 +1,163 @@
+"""The one small interface every puzzle fills in, after Simon Tatham's ``struct game``.
+
+A puzzle module under :mod:`aspuzzles.puzzles` defines a subclass of :class:`Puzzle` and
+an instance of it named ``PUZZLE``. The driver calls only these methods, in this order,
+so data flows one way::
+
+    text --parse--> instance --facts--> clingo --decode--> solution --check--> render
+
+Nothing here talks to clingo except through the symbols handed in and out.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar, Generic, TypeVar
+
+from clingo import Symbol
+
+from .render import render_template
+
+InstanceT = TypeVar("InstanceT")
+SolutionT = TypeVar("SolutionT")
+
+
+@dataclass(frozen=True)
+class Incremental:
+    """Solve over a growing horizon with ``#program step(t)`` / ``check(t)`` parts.
+
+    The driver grounds ``base``, then one ``step(t)`` and ``check(t)`` at a time for
+    t = 1..max_steps, with the external ``query(t)`` true only for the newest t; the first
+    horizon with an answer set is the minimum. ``max_steps`` bounds the search so that an
+    unsolvable instance is proved unsolvable.
+    """
+
+    max_steps: int
+    first_step: int = 1
+
+
+class Puzzle(Generic[InstanceT, SolutionT]):
+    """What a puzzle provides. Subclasses override the methods marked as required."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    default_instance: ClassVar[str]
+    #: Whether INSTANCE on the command line may be the puzzle text itself (a game ID).
+    accepts_inline: ClassVar[bool] = False
+    #: Extra clingo options this puzzle's encoding is tuned for.
+    clingo_options: ClassVar[tuple[str, ...]] = ()
+    #: Whether :meth:`check` is a real checker (bare encodings have none).
+    has_checker: ClassVar[bool] = True
+
+    # -- required ---------------------------------------------------------------------
+    def parse(self, text: str, source: str) -> InstanceT:
+        """Read an instance; raise :class:`~aspuzzles.errors.InputError` on bad input."""
+        raise NotImplementedError
+
+    def facts(self, instance: InstanceT) -> Iterable[Symbol]:
+        """The instance and everything precomputed in Python, as ground facts."""
+        raise NotImplementedError
+
+    def decode(self, instance: InstanceT, atoms: Sequence[Symbol]) -> SolutionT:
+        """Turn the shown atoms of one answer set into a solution."""
+        raise NotImplementedError
+
+    def check(self, instance: InstanceT, solution: SolutionT) -> list[str]:
+        """Every rule the solution breaks, checked in plain Python; empty when valid."""
+        raise NotImplementedError
+
+    def to_dict(self, instance: InstanceT, solution: SolutionT) -> dict[str, Any]:
+        """The solution as JSON-ready data (the ``solutions`` items of ``--format json``)."""
+        raise NotImplementedError
+
+    def template_context(self, instance: InstanceT, solution: SolutionT) -> dict[str, Any]:
+        """Values the puzzle's ``<name>.txt.j2`` / ``<name>.svg.j2`` templates draw from."""
+        raise NotImplementedError
+
+    # -- optional ---------------------------------------------------------------------
+    def program(self, instance: InstanceT) -> str:
+        """Extra program text for the instance (only bare encodings need it)."""
+        return ""
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Puzzle options of ``aspuzzles solve`` (e.g. a variant of the rules)."""
+
+    def solve_option_names(self) -> list[str]:
+        probe = argparse.ArgumentParser(add_help=False)
+        self.add_solve_arguments(probe)
+        return [action.dest for action in probe._actions]
+
+    def configure(self, instance: InstanceT, options: dict[str, Any]) -> InstanceT:
+        """The instance with puzzle options applied; options are part of the instance
+        so that facts() alone decides what clingo sees."""
+        return instance
+
+    def incremental(self, instance: InstanceT) -> Incremental | None:
+        """How to grow a horizon, for planning puzzles; ``None`` for one-shot solving."""
+        return None
+
+    def describe(self, instance: InstanceT) -> str:
+        """One line about the instance, for ``aspuzzles list`` and headers."""
+        return ""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Options of ``aspuzzles generate <puzzle>``; none by default."""
+
+    def generate(self, args: argparse.Namespace) -> str:
+        """A new instance as text; puzzles without a generator raise InputError."""
+        from .errors import InputError
+
+        raise InputError(f"puzzle '{self.name}' has no generator")
+
+    def render_text(self, instance: InstanceT, solution: SolutionT) -> str:
+        return render_template(f"{self.name}.txt.j2", **self.template_context(instance, solution))
+
+    def render_svg(self, instance: InstanceT, solution: SolutionT) -> str:
+        return render_template(f"{self.name}.svg.j2", **self.template_context(instance, solution))
+
+
+@dataclass
+class Solution:
+    """One checked answer, able to show itself in a terminal, a notebook or as JSON."""
+
+    puzzle: Puzzle[Any, Any]
+    instance: Any
+    data: Any
+    #: Shown atoms of the answer set, as clingo printed them (for ``--format atoms``).
+    atoms: list[str] = field(default_factory=list)
+
+    @cached_property
+    def _text(self) -> str:
+        return self.puzzle.render_text(self.instance, self.data)
+
+    def text(self) -> str:
+        return self._text
+
+    def svg(self) -> str:
+        return self.puzzle.render_svg(self.instance, self.data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.puzzle.to_dict(self.instance, self.data)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Puzzles are module singletons: pickle them by name (solving in a worker).
+        state = dict(self.__dict__)
+        state.pop("_text", None)
+        state["puzzle"] = self.puzzle.name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        from .registry import get_puzzle
+
+        name = state["puzzle"]
+        state["puzzle"] = get_puzzle(name)
+        self.__dict__.update(state)

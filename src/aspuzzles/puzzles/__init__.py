@@ -1,0 +1,1 @@
+"""One module per puzzle; each defines ``PUZZLE``, an instance of :class:`Puzzle`."""

@@ -1,0 +1,449 @@
+"""Haunted: Simon Tatham's "Undead". Mirrors, and monsters seen along lines of sight.
+
+Every non-mirror cell holds one monster: a ghost, a vampire or a zombie. Each border
+clue counts the monsters seen along the line of sight entering there, reflected by
+two-sided mirrors ``/`` and ``\\``. Zombies are always seen, vampires only before the
+line's first mirror, ghosts only after one. A line may cross a cell twice; the monster
+then counts once per crossing.
+
+Python traces the lines of sight once (ASP is bad at that) and hands the encoding
+``sees(Line,Row,Col,Kind,Times)`` facts; the encoding states the rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Function, Number, Symbol
+
+from ..asp import read_facts
+from ..errors import InputError
+from ..puzzle import Puzzle
+
+KINDS = {"G": "ghost", "V": "vampire", "Z": "zombie"}
+LETTER = {name: letter for letter, name in KINDS.items()}
+MIRRORS = "/\\"
+MAX_SIDE = 64
+
+# Direction vectors (row step, column step).
+DOWN, UP, LEFT, RIGHT = (1, 0), (-1, 0), (0, -1), (0, 1)
+
+
+@dataclass(frozen=True)
+class HauntedInstance:
+    """A board: ``grid`` rows of ``.`` (unknown monster), ``/``, ``\\`` or a given
+    ``G``/``V``/``Z``; ``totals`` per kind letter; ``clues`` clockwise from the
+    top-left corner (top edge left to right, right edge top to bottom, bottom edge right
+    to left, left edge bottom to top)."""
+
+    width: int
+    height: int
+    totals: dict[str, int]
+    grid: tuple[str, ...]
+    clues: tuple[int, ...]
+
+    def cells(self) -> list[tuple[int, int]]:
+        """Monster cells (0-based), row-major."""
+        return [
+            (row, col)
+            for row in range(self.height)
+            for col in range(self.width)
+            if self.grid[row][col] not in MIRRORS
+        ]
+
+
+@dataclass(frozen=True)
+class HauntedSolution:
+    """The board with every monster cell filled: rows of ``G V Z / \\``."""
+
+    grid: tuple[str, ...]
+
+
+# ------------------------------------------------------------------ lines of sight
+def entry(width: int, height: int, line: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where line ``line`` (clue index) enters the grid, and its direction."""
+    if line < width:
+        return (0, line), DOWN
+    line -= width
+    if line < height:
+        return (line, width - 1), LEFT
+    line -= height
+    if line < width:
+        return (height - 1, width - 1 - line), UP
+    line -= width
+    return (height - 1 - line, 0), RIGHT
+
+
+def reflect(direction: tuple[int, int], mirror: str) -> tuple[int, int]:
+    """The direction after a two-sided mirror: ``/`` swaps and negates, ``\\`` swaps."""
+    d_row, d_col = direction
+    return (-d_col, -d_row) if mirror == "/" else (d_col, d_row)
+
+
+def trace(grid: Sequence[str], line: int) -> list[tuple[int, int, bool]]:
+    """Every crossing of a monster cell by a line: (row, col, after a mirror?)."""
+    height, width = len(grid), len(grid[0])
+    (row, col), direction = entry(width, height, line)
+    crossings = []
+    mirrored = False
+    while 0 <= row < height and 0 <= col < width:
+        content = grid[row][col]
+        if content in MIRRORS:
+            direction = reflect(direction, content)
+            mirrored = True
+        else:
+            crossings.append((row, col, mirrored))
+        row, col = row + direction[0], col + direction[1]
+    return crossings
+
+
+def sightings(grid: Sequence[str], line: int) -> Counter[tuple[int, int, str]]:
+    """How often a monster of each kind at each cell would be seen on a line."""
+    seen: Counter[tuple[int, int, str]] = Counter()
+    for row, col, mirrored in trace(grid, line):
+        seen[row, col, "Z"] += 1
+        seen[row, col, "G" if mirrored else "V"] += 1
+    return seen
+
+
+def clues_of(grid: Sequence[str]) -> tuple[int, ...]:
+    """The clues a fully filled grid shows (used by the generator)."""
+    height, width = len(grid), len(grid[0])
+    return tuple(
+        sum(times for (row, col, kind), times in sightings(grid, line).items()
+            if grid[row][col] == kind)
+        for line in range(2 * (width + height))
+    )
+
+
+# ----------------------------------------------------------------------- parsing
+GAME_ID = re.compile(r"^(\d+)(?:x(\d+))?(?:d[a-z])?:(.*)$", re.DOTALL)
+
+
+def parse_game_id(text: str, source: str, line: int | None = None) -> HauntedInstance:
+    """Tatham's ``WxH[dD]:G,V,Z,GRID,CLUES`` (or ``W:...`` for a square)."""
+
+    def fail(message: str) -> InputError:
+        return InputError(message, source, line)
+
+    match = GAME_ID.match(text.strip())
+    if not match:
+        raise fail("not a game ID: expected 'WxH:G,V,Z,GRID,CLUES'")
+    width = int(match.group(1))
+    height = int(match.group(2) or width)
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise fail(f"grid size {width}x{height} is out of range (1 to {MAX_SIDE} per side)")
+    parts = match.group(3).split(",")
+    if len(parts) < 4:
+        raise fail("expected three totals and a grid after the size")
+    totals = {}
+    for letter, part in zip("GVZ", parts[:3], strict=True):
+        if not part.strip().isdigit():
+            raise fail(f"{KINDS[letter]} total '{part}' is not a non-negative number")
+        totals[letter] = int(part)
+    grid = _decode_grid(parts[3], width, height, fail)
+    clue_parts = parts[4:]
+    expected = 2 * (width + height)
+    if len(clue_parts) != expected:
+        raise fail(f"expected {expected} clues after the grid, got {len(clue_parts)}")
+    clues = []
+    for index, part in enumerate(clue_parts, start=1):
+        if not part.strip().isdigit():
+            raise fail(f"clue {index} '{part}' is not a non-negative number")
+        clues.append(int(part))
+    return _validated(width, height, totals, grid, tuple(clues), fail)
+
+
+def _decode_grid(code: str, width: int, height: int, fail: Any) -> tuple[str, ...]:
+    cells: list[str] = []
+    for position, char in enumerate(code, start=1):
+        if "a" <= char <= "z":
+            cells += ["."] * (ord(char) - ord("a") + 1)
+        elif char in "LR":
+            cells.append("\\" if char == "L" else "/")
+        elif char in KINDS:
+            cells.append(char)
+        else:
+            raise fail(f"bad character '{char}' at position {position} of the grid")
+    if len(cells) != width * height:
+        relation = "too short" if len(cells) < width * height else "too long"
+        raise fail(f"grid is {relation}: it describes {len(cells)} cells, "
+                   f"expected {width * height}")
+    return tuple("".join(cells[row * width:(row + 1) * width]) for row in range(height))
+
+
+def _validated(
+    width: int, height: int, totals: dict[str, int], grid: tuple[str, ...],
+    clues: tuple[int, ...], fail: Any,
+) -> HauntedInstance:
+    monster_cells = sum(1 for row in grid for cell in row if cell not in MIRRORS)
+    if sum(totals.values()) != monster_cells:
+        raise fail(
+            f"totals {totals['G']}+{totals['V']}+{totals['Z']}={sum(totals.values())} do not "
+            f"match the {monster_cells} monster cells of the grid"
+        )
+    for letter in KINDS:
+        given = sum(row.count(letter) for row in grid)
+        if given > totals[letter]:
+            raise fail(f"{given} {KINDS[letter]}s are given but the total is {totals[letter]}")
+    return HauntedInstance(width, height, totals, grid, clues)
+
+
+def encode_game_id(instance: HauntedInstance) -> str:
+    """The game ID of a board, in Tatham's format (runs of empty cells as letters)."""
+    code, run = [], 0
+    for char in "".join(instance.grid) + "#":
+        if char == ".":
+            run += 1
+            continue
+        while run > 0:
+            step = min(run, 26)
+            code.append(chr(ord("a") + step - 1))
+            run -= step
+        if char != "#":
+            code.append({"\\": "L", "/": "R"}.get(char, char))
+    totals = ",".join(str(instance.totals[letter]) for letter in "GVZ")
+    clues = ",".join(map(str, instance.clues))
+    return f"{instance.width}x{instance.height}:{totals},{''.join(code)},{clues}"
+
+
+def parse_facts(text: str, source: str) -> HauntedInstance:
+    """The seed blog's facts: ``#const n``, ``count(Row,Col,N)`` on the border rows and
+    columns 0 and n+1, ``mirror(Row,Col,"/")``, ``ghost(N)``, ``dracula(N)``,
+    ``zombie(N)``. ``#const w``/``h`` may replace ``n`` for rectangles."""
+    program = read_facts(text, source)
+    consts = {name: value.number for name, value in program.constants.items()
+              if value.type.name == "Number"}
+    width, height = consts.get("w", consts.get("n")), consts.get("h", consts.get("n"))
+    if width is None or height is None:
+        raise InputError("missing '#const n = SIZE.' (or w and h)", source)
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise InputError(f"grid size {width}x{height} is out of range", source)
+    cells = [["."] * width for _ in range(height)]
+    for fact in program.named("mirror", 3):
+        row, col, kind = fact.args
+        if kind.type.name != "String" or kind.string not in MIRRORS:
+            raise program.error(fact, f'mirror type must be "/" or "\\\\", not {kind}')
+        if row.type.name != "Number" or col.type.name != "Number":
+            raise program.error(fact, f"mirror position must be two integers in {fact.symbol}")
+        r, c = row.number, col.number
+        if not (1 <= r <= height and 1 <= c <= width):
+            raise program.error(fact, f"mirror ({r},{c}) is outside the {width}x{height} grid")
+        cells[r - 1][c - 1] = kind.string
+    totals = {}
+    for letter, names in (("G", ("ghost",)), ("V", ("dracula", "vampire")), ("Z", ("zombie",))):
+        found = [fact for name in names for fact in program.named(name, 1)]
+        if not found:
+            raise InputError(f"missing {names[0]}(N) total", source)
+        totals[letter] = program.numbers(found[-1])[0]
+    clue_at = {_border_line(r, c, width, height): fact for fact in program.named("count", 3)
+               for r, c, _ in [program.numbers(fact)]}
+    if None in clue_at:
+        raise program.error(clue_at[None], "count must be on the border (row or column 0 "
+                            "or size+1, not a corner)")
+    missing = [line for line in range(2 * (width + height)) if line not in clue_at]
+    if missing:
+        raise InputError(f"{len(missing)} border counts are missing "
+                         f"(e.g. the line at clue index {missing[0]})", source)
+    clues = tuple(program.numbers(clue_at[line])[2] for line in range(2 * (width + height)))
+    grid = tuple("".join(row) for row in cells)
+    return _validated(width, height, totals, grid, clues,
+                      lambda message: InputError(message, source))
+
+
+def _border_line(row: int, col: int, width: int, height: int) -> int | None:
+    """The clue index of the border position (row, col) in the seed's 1-based frame."""
+    if row == 0 and 1 <= col <= width:
+        return col - 1
+    if col == width + 1 and 1 <= row <= height:
+        return width + row - 1
+    if row == height + 1 and 1 <= col <= width:
+        return width + height + (width - col)
+    if col == 0 and 1 <= row <= height:
+        return 2 * width + height + (height - row)
+    return None
+
+
+# ------------------------------------------------------------------------ puzzle
+class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
+    name = "haunted"
+    title = "Haunted (Simon Tatham's Undead)"
+    default_instance = "seed-4x4.txt"
+    accepts_inline = True
+
+    def parse(self, text: str, source: str) -> HauntedInstance:
+        if source.endswith(".lp") or "count(" in text or "#const" in text:
+            return parse_facts(text, source)
+        lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+        if not lines:
+            raise InputError("no game ID found (the file is empty)", source)
+        if len(lines) > 1:
+            raise InputError("expected one game ID, found more lines", source, lines[1][0])
+        number, game_id = lines[0]
+        return parse_game_id(game_id, source, number if source != "<argument>" else None)
+
+    def facts(self, instance: HauntedInstance) -> list[Symbol]:
+        facts: list[Symbol] = []
+        for row, col in instance.cells():
+            facts.append(Function("cell", [Number(row + 1), Number(col + 1)]))
+            given = instance.grid[row][col]
+            if given in KINDS:
+                facts.append(Function("given", [Number(row + 1), Number(col + 1),
+                                                Function(KINDS[given])]))
+        for letter, total in instance.totals.items():
+            facts.append(Function("total", [Function(KINDS[letter]), Number(total)]))
+        for line, clue in enumerate(instance.clues):
+            facts.append(Function("clue", [Number(line), Number(clue)]))
+            for (row, col, kind), times in sorted(sightings(instance.grid, line).items()):
+                facts.append(Function("sees", [Number(line), Number(row + 1), Number(col + 1),
+                                               Function(KINDS[kind]), Number(times)]))
+        return facts
+
+    def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:
+        rows = [list(row) for row in instance.grid]
+        for atom in atoms:
+            if atom.match("monster", 3):
+                row, col, kind = atom.arguments
+                rows[row.number - 1][col.number - 1] = LETTER[kind.name]
+        return HauntedSolution(tuple("".join(row) for row in rows))
+
+    def check(self, instance: HauntedInstance, solution: HauntedSolution) -> list[str]:
+        return check_board(instance, solution.grid)
+
+    def to_dict(self, instance: HauntedInstance, solution: HauntedSolution) -> dict[str, Any]:
+        return {"grid": list(solution.grid)}
+
+    def describe(self, instance: HauntedInstance) -> str:
+        return f"{instance.width}x{instance.height}"
+
+    def template_context(
+        self, instance: HauntedInstance, solution: HauntedSolution
+    ) -> dict[str, Any]:
+        width, height, clues = instance.width, instance.height, instance.clues
+        return {
+            "width": width,
+            "height": height,
+            "grid": solution.grid,
+            "givens": instance.grid,
+            "totals": instance.totals,
+            "top": clues[:width],
+            "right": clues[width:width + height],
+            "bottom": list(reversed(clues[width + height:2 * width + height])),
+            "left": list(reversed(clues[2 * width + height:])),
+            "cell_width": max(2, *(len(str(clue)) for clue in clues)) + 1,
+            "names": KINDS,
+        }
+
+    # ------------------------------------------------------------------ generator
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--size", default="6x6", help="WxH (default 6x6)")
+        parser.add_argument("--seed", type=int, default=None, help="random seed")
+        parser.add_argument("--mirrors", type=float, default=0.35,
+                            help="share of cells holding a mirror (default 0.35)")
+
+    def generate(self, args: argparse.Namespace) -> str:
+        match = re.fullmatch(r"(\d+)(?:x(\d+))?", args.size)
+        if not match:
+            raise InputError(f"--size must look like WxH, not '{args.size}'")
+        width, height = int(match.group(1)), int(match.group(2) or match.group(1))
+        if not (2 <= width <= MAX_SIDE and 2 <= height <= MAX_SIDE):
+            raise InputError(f"--size {args.size} is out of range (2 to {MAX_SIDE} per side)")
+        if not 0.0 <= args.mirrors < 1.0:
+            raise InputError("--mirrors must be a share from 0 up to (not including) 1")
+        return encode_game_id(generate_unique(width, height, random.Random(args.seed),
+                                              args.mirrors))
+
+
+def check_board(instance: HauntedInstance, board: Sequence[str]) -> list[str]:
+    """The rules, checked on a filled board by walking every line of sight afresh."""
+    problems: list[str] = []
+    if len(board) != instance.height or any(len(row) != instance.width for row in board):
+        return [f"board is not {instance.width}x{instance.height}"]
+    for row, (given_row, filled_row) in enumerate(zip(instance.grid, board, strict=True)):
+        for col, (given, filled) in enumerate(zip(given_row, filled_row, strict=True)):
+            if (given in MIRRORS or filled in MIRRORS) and given != filled:
+                problems.append(f"cell ({row + 1},{col + 1}) changes a mirror")
+            elif given in KINDS and filled != given:
+                problems.append(f"cell ({row + 1},{col + 1}) must hold the given {given}")
+            elif given == "." and filled not in KINDS:
+                problems.append(f"cell ({row + 1},{col + 1}) holds no monster")
+    for letter, total in instance.totals.items():
+        placed = sum(row.count(letter) for row in board)
+        if placed != total:
+            problems.append(f"{placed} {KINDS[letter]}s placed, {total} required")
+    if problems:
+        return problems
+    for line, clue in enumerate(instance.clues):
+        seen = _count_seen(board, line)
+        if seen != clue:
+            problems.append(f"line {line + 1} sees {seen} monsters, its clue says {clue}")
+    return problems
+
+
+def _count_seen(board: Sequence[str], line: int) -> int:
+    """Walk one line of sight, counting what is visible at each step."""
+    height, width = len(board), len(board[0])
+    turn = {("/", "D"): "L", ("/", "U"): "R", ("/", "L"): "D", ("/", "R"): "U",
+            ("\\", "D"): "R", ("\\", "U"): "L", ("\\", "L"): "U", ("\\", "R"): "D"}
+    step = {"D": (1, 0), "U": (-1, 0), "L": (0, -1), "R": (0, 1)}
+    edge = 0
+    for edge, length in enumerate((width, height, width, height)):  # noqa: B007
+        if line < length:
+            break
+        line -= length
+    index = line
+    heading = "DLUR"[edge]
+    row, col = [(0, index), (index, width - 1), (height - 1, width - 1 - index),
+                (height - 1 - index, 0)][edge]
+    behind_mirror, seen = False, 0
+    while 0 <= row < height and 0 <= col < width:
+        content = board[row][col]
+        if content in MIRRORS:
+            heading, behind_mirror = turn[content, heading], True
+        elif content == "Z" or (content == "G") == behind_mirror:
+            seen += 1
+        d_row, d_col = step[heading]
+        row, col = row + d_row, col + d_col
+    return seen
+
+
+def generate_unique(
+    width: int, height: int, rng: random.Random, mirror_share: float
+) -> HauntedInstance:
+    """A random board with clues from the tracer, made unique by giving monsters.
+
+    Each round asks the solver for two solutions; while there are two, the monster of
+    the planted board at a cell where they differ is given, which removes at least one
+    of them. The planted board always stays a solution, so this ends.
+    """
+    from ..driver import solve_instance
+
+    cells = [
+        "/" if draw < mirror_share / 2 else "\\" if draw < mirror_share else rng.choice("GVZ")
+        for draw in (rng.random() for _ in range(width * height))
+    ]
+    planted = tuple("".join(cells[row * width:(row + 1) * width]) for row in range(height))
+    totals = {letter: "".join(planted).count(letter) for letter in "GVZ"}
+    givens = [["." if cell in KINDS else cell for cell in row] for row in planted]
+    puzzle = HauntedInstance(width, height, totals, tuple("".join(r) for r in givens),
+                             clues_of(planted))
+    while True:
+        found = solve_instance(PUZZLE, puzzle, models=2).solutions
+        if len(found) == 1:
+            return puzzle
+        other = next(s.data.grid for s in found if s.data.grid != planted)
+        row, col = next((r, c) for r in range(height) for c in range(width)
+                        if other[r][c] != planted[r][c])
+        givens[row][col] = planted[row][col]
+        puzzle = HauntedInstance(width, height, totals, tuple("".join(r) for r in givens),
+                                 puzzle.clues)
+
+
+PUZZLE = Haunted()

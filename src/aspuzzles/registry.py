@@ -1,0 +1,45 @@
+"""Finding puzzles by name: a module under :mod:`aspuzzles.puzzles`, or a bare encoding.
+
+A puzzle module registers itself by defining ``PUZZLE``; nothing else needs editing to
+add one. A name with an encoding but no module is served by :class:`BarePuzzle`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from typing import Any
+
+from . import puzzles
+from .bare import BarePuzzle
+from .errors import InputError
+from .paths import encoding_names, find_encoding
+from .puzzle import Puzzle
+
+
+@cache
+def module_puzzles() -> dict[str, Puzzle[Any, Any]]:
+    """Every puzzle that has a Python module, by name."""
+    found: dict[str, Puzzle[Any, Any]] = {}
+    for info in pkgutil.iter_modules(puzzles.__path__):
+        module = importlib.import_module(f"{puzzles.__name__}.{info.name}")
+        puzzle = getattr(module, "PUZZLE", None)
+        if isinstance(puzzle, Puzzle):
+            found[puzzle.name] = puzzle
+    return found
+
+
+def puzzle_names() -> list[str]:
+    """Puzzles with a module, then bare encodings, each name once."""
+    names = list(module_puzzles())
+    return names + [name for name in encoding_names() if name not in names]
+
+
+def get_puzzle(name: str) -> Puzzle[Any, Any]:
+    if puzzle := module_puzzles().get(name):
+        return puzzle
+    if find_encoding(name) is not None:
+        return BarePuzzle(name)
+    known = ", ".join(puzzle_names())
+    raise InputError(f"unknown puzzle '{name}' (known: {known}; or add encodings/{name}.lp)")

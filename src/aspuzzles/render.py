@@ -1,0 +1,53 @@
+"""Jinja2 templates for text and SVG boards. Renderers only format; they never solve."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+import jinja2
+
+from .paths import TEMPLATE_DIR
+
+
+@cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("svg",), default=False),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["rjust"] = lambda value, width: str(value).rjust(width)
+    env.filters["ljust"] = lambda value, width: str(value).ljust(width)
+    return env
+
+
+def render_template(name: str, **context: Any) -> str:
+    return environment().get_template(name).render(**context)
+
+
+_SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"', re.DOTALL)
+
+
+def stack_svgs(documents: list[str], gap: int = 16) -> str:
+    """Several SVG boards one below the other in one document (several solutions)."""
+    if len(documents) == 1:
+        return documents[0].strip()
+    sizes = []
+    for document in documents:
+        match = _SIZE.search(document)
+        sizes.append((float(match.group(1)), float(match.group(2))) if match else (400.0, 400.0))
+    width = max((w for w, _ in sizes), default=0.0)
+    height = sum(h for _, h in sizes) + gap * max(0, len(sizes) - 1)
+    parts, top = [], 0.0
+    for document, (_, h) in zip(documents, sizes, strict=True):
+        inner = document.strip().replace("<svg ", f'<svg y="{top:g}" ', 1)
+        parts.append(inner)
+        top += h + gap
+    body = "\n".join(parts)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}">\n{body}\n</svg>')

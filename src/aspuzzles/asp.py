@@ -51,7 +51,8 @@ class FactFile:
 
     def named(self, name: str, arity: int | None = None) -> list[Fact]:
         return [
-            fact for fact in self.facts
+            fact
+            for fact in self.facts
             if fact.name == name and (arity is None or len(fact.args) == arity)
         ]
 
@@ -87,8 +88,9 @@ def read_facts(text: str, source: str) -> FactFile:
             symbol = _evaluate(statement.head.atom.symbol, constants, source, line)
             facts.append(Fact(symbol, line))
         else:
-            raise InputError(f"only facts and #const are allowed here, not '{statement}'",
-                             source, line)
+            raise InputError(
+                f"only facts and #const are allowed here, not '{statement}'", source, line
+            )
     return FactFile(source, facts, constants)
 
 
@@ -117,8 +119,10 @@ def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: in
         left = _evaluate(term.left, constants, source, line)
         right = _evaluate(term.right, constants, source, line)
         if left.type == right.type == SymbolType.Number:
-            if term.operator_type in (ast.BinaryOperator.Division, ast.BinaryOperator.Modulo) \
-                    and right.number == 0:
+            if (
+                term.operator_type in (ast.BinaryOperator.Division, ast.BinaryOperator.Modulo)
+                and right.number == 0
+            ):
                 raise InputError(f"division by zero in '{term}'", source, line)
             return Number(_BINARY[term.operator_type](left.number, right.number))
     raise InputError(f"'{term}' is not a ground term", source, line)

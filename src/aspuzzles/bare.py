@@ -86,8 +86,11 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
 
     def template_context(self, instance: BareInstance, solution: BareSolution) -> dict[str, Any]:
         grid = self._grid(solution) if solution.cells else None
-        other = [atom for atom in solution.atoms if not atom.startswith("cell(")] \
-            if grid else list(solution.atoms)
+        other = (
+            [atom for atom in solution.atoms if not atom.startswith("cell(")]
+            if grid
+            else list(solution.atoms)
+        )
         return {"name": self.name, "grid": grid, "atoms": other}
 
     def render_text(self, instance: BareInstance, solution: BareSolution) -> str:

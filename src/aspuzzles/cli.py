@@ -37,34 +37,63 @@ def _base_parser() -> ArgumentParser:
         prog="aspuzzles",
         description="Solve logic puzzles with clingo; every answer is checked in Python.",
         epilog="exit codes: 0 solved, 1 no solution, 2 bad input or usage, "
-               "3 time limit reached with no answer, 4 internal error",
+        "3 time limit reached with no answer, 4 internal error",
     )
-    parser.add_argument("-v", "--verbose", action="count", default=0,
-                        help="show clingo's info messages (-v) and debug output (-vv)")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="count",
+        default=0,
+        help="show clingo's info messages (-v) and debug output (-vv)",
+    )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=ArgumentParser)
 
     solve = commands.add_parser("solve", help="solve an instance")
     solve.add_argument("puzzle")
-    solve.add_argument("instance", nargs="?", default=None,
-                       help="a file, a shipped instance name, or a game ID "
-                            "(default: the puzzle's default instance)")
+    solve.add_argument(
+        "instance",
+        nargs="?",
+        default=None,
+        help="a file, a shipped instance name, or a game ID "
+        "(default: the puzzle's default instance)",
+    )
     mode = solve.add_mutually_exclusive_group()
-    mode.add_argument("-n", "--models", type=int, default=1,
-                      help="how many solutions to print (0 = all; default 1)")
-    mode.add_argument("--unique", action="store_true",
-                      help="decide whether the solution is unique (unique/multiple/none)")
-    mode.add_argument("--count", action="store_true",
-                      help="count the solutions without printing them")
-    solve.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                       help="wall-time limit for grounding and solving")
+    mode.add_argument(
+        "-n",
+        "--models",
+        type=int,
+        default=1,
+        help="how many solutions to print (0 = all; default 1)",
+    )
+    mode.add_argument(
+        "--unique",
+        action="store_true",
+        help="decide whether the solution is unique (unique/multiple/none)",
+    )
+    mode.add_argument(
+        "--count", action="store_true", help="count the solutions without printing them"
+    )
+    solve.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="wall-time limit for grounding and solving",
+    )
     solve.add_argument("--format", choices=FORMATS, default="text")
     solve.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")
     solve.add_argument("--stats", action="store_true", help="print solver statistics")
     solve.add_argument("--threads", type=int, default=1, help="clasp threads (default 1)")
-    solve.add_argument("--encoding", metavar="FILE",
-                       help="use this encoding instead of encodings/PUZZLE.lp")
-    solve.add_argument("--clingo", action="append", default=[], metavar="ARG",
-                       help="pass an option to clingo, e.g. --clingo=--configuration=crafty")
+    solve.add_argument(
+        "--encoding", metavar="FILE", help="use this encoding instead of encodings/PUZZLE.lp"
+    )
+    solve.add_argument(
+        "--clingo",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="pass an option to clingo, e.g. --clingo=--configuration=crafty",
+    )
 
     facts = commands.add_parser("facts", help="print the complete fact program of an instance")
     facts.add_argument("puzzle")
@@ -83,8 +112,7 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
     known, _ = parser.parse_known_args(argv)
     game = get_puzzle(known.puzzle) if getattr(known, "puzzle", None) else None
     if game is not None:
-        subparsers = next(a for a in parser._actions
-                          if isinstance(a, argparse._SubParsersAction))
+        subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub = subparsers.choices[known.command]
         if known.command == "generate":
             game.add_arguments(sub)
@@ -120,8 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _configure_logging(verbosity: int) -> None:
-    level = logging.WARNING if verbosity == 0 else logging.INFO if verbosity == 1 \
-        else logging.DEBUG
+    level = logging.WARNING if verbosity == 0 else logging.INFO if verbosity == 1 else logging.DEBUG
     logging.basicConfig(level=level, format="aspuzzles: %(name)s: %(message)s")
 
 
@@ -133,8 +160,15 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))
     result = run_solver(
-        game, parsed, name, models=args.models, unique=args.unique, count=args.count,
-        timeout=args.timeout, threads=args.threads, clingo_args=args.clingo,
+        game,
+        parsed,
+        name,
+        models=args.models,
+        unique=args.unique,
+        count=args.count,
+        timeout=args.timeout,
+        threads=args.threads,
+        clingo_args=args.clingo,
         encoding=args.encoding,
     )
     output = _format(result, args.format, args.stats)

@@ -23,7 +23,7 @@ from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
 from .errors import CheckFailed, InputError
-from .paths import find_encoding, instance_dir
+from .paths import find_encoding, instance_files
 from .puzzle import Incremental, Puzzle, Solution
 from .registry import get_puzzle
 
@@ -155,8 +155,16 @@ def solve(
     parsed, name = load_instance(game, instance)
     parsed = game.configure(parsed, options or {})
     return solve_instance(
-        game, parsed, name, models=models, unique=unique, count=count, timeout=timeout,
-        threads=threads, clingo_args=clingo_args, encoding=encoding,
+        game,
+        parsed,
+        name,
+        models=models,
+        unique=unique,
+        count=count,
+        timeout=timeout,
+        threads=threads,
+        clingo_args=clingo_args,
+        encoding=encoding,
     )
 
 
@@ -223,11 +231,12 @@ def _instance_path(puzzle: str, reference: str) -> Path | None:
     direct = Path(reference)
     if direct.is_file():
         return direct
-    folder = instance_dir(puzzle)
-    if folder is None or "/" in reference:
+    if "/" in reference:
         return None
-    candidates = [folder / reference, *sorted(folder.glob(f"{reference}.*"))]
-    return next((path for path in candidates if path.is_file()), None)
+    shipped = instance_files(puzzle)
+    exact = [path for path in shipped if path.name == reference]
+    by_stem = [path for path in shipped if path.stem == reference]
+    return next(iter(exact + by_stem), None)
 
 
 def _looks_like_path(reference: str) -> bool:
@@ -279,8 +288,7 @@ def _make_control(job: Job, messages: list[str]) -> Control:
             clingo_log.warning(text)
 
     try:
-        return Control([f"--models={job.models}", *job.arguments], logger=route,
-                       message_limit=100)
+        return Control([f"--models={job.models}", *job.arguments], logger=route, message_limit=100)
     except RuntimeError as error:
         raise InputError(f"bad clingo option: {messages[-1] if messages else error}") from None
 
@@ -326,7 +334,10 @@ def _add_instance(control: Control, job: Job) -> None:
 
 
 def _solve_once(
-    control: Control, job: Job, outcome: Outcome, deadline: float | None,
+    control: Control,
+    job: Job,
+    outcome: Outcome,
+    deadline: float | None,
     assumptions: Sequence[tuple[Symbol, bool]] = (),
 ) -> None:
     solve_started = time.perf_counter()
@@ -351,7 +362,11 @@ def _solve_once(
 
 
 def _solve_incremental(
-    control: Control, job: Job, outcome: Outcome, started: float, deadline: float | None,
+    control: Control,
+    job: Job,
+    outcome: Outcome,
+    started: float,
+    deadline: float | None,
     report_phase: Callable[[str], None],
 ) -> None:
     """The multi-shot loop of clingo's ``inc.py``: one step grounded at a time."""
@@ -447,7 +462,12 @@ def run_in_worker(job: Job) -> Outcome:
 
 # ------------------------------------------------------------------------ decoding
 def _result(
-    game: Puzzle[Any, Any], parsed: Any, name: str, outcome: Outcome, *, unique: bool,
+    game: Puzzle[Any, Any],
+    parsed: Any,
+    name: str,
+    outcome: Outcome,
+    *,
+    unique: bool,
     count: bool,
 ) -> Result:
     solutions = [] if count else [_checked(game, parsed, atoms) for atoms in outcome.models]
@@ -493,5 +513,6 @@ def _checked(game: Puzzle[Any, Any], parsed: Any, atoms: list[str]) -> Solution:
 
 
 def _rounded(stats: dict[str, Any]) -> dict[str, Any]:
-    return {key: round(value, 6) if isinstance(value, float) else value
-            for key, value in stats.items()}
+    return {
+        key: round(value, 6) if isinstance(value, float) else value for key, value in stats.items()
+    }

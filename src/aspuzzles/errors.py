@@ -35,7 +35,10 @@ class InputError(AspuzzlesError):
     exit_code = ExitCode.BAD_INPUT
 
     def __init__(
-        self, message: str, source: str | None = None, line: int | None = None,
+        self,
+        message: str,
+        source: str | None = None,
+        line: int | None = None,
         column: int | None = None,
     ) -> None:
         self.message = message

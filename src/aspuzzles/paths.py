@@ -68,6 +68,7 @@ def instance_files(puzzle: str) -> list[Path]:
     if folder is None:
         return []
     return sorted(
-        path for path in folder.iterdir()
+        path
+        for path in folder.iterdir()
         if path.is_file() and not path.name.startswith(".") and path.suffix != ".json"
     )

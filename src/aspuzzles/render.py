@@ -26,8 +26,8 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render_template(name: str, **context: Any) -> str:
-    return environment().get_template(name).render(**context)
+def render_template(template: str, /, **context: Any) -> str:
+    return environment().get_template(template).render(**context)
 
 
 _SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"', re.DOTALL)
@@ -49,5 +49,7 @@ def stack_svgs(documents: list[str], gap: int = 16) -> str:
         parts.append(inner)
         top += h + gap
     body = "\n".join(parts)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}">\n{body}\n</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}">\n{body}\n</svg>'
+    )

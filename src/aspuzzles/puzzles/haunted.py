@@ -116,8 +116,11 @@ def clues_of(grid: Sequence[str]) -> tuple[int, ...]:
     """The clues a fully filled grid shows (used by the generator)."""
     height, width = len(grid), len(grid[0])
     return tuple(
-        sum(times for (row, col, kind), times in sightings(grid, line).items()
-            if grid[row][col] == kind)
+        sum(
+            times
+            for (row, col, kind), times in sightings(grid, line).items()
+            if grid[row][col] == kind
+        )
         for line in range(2 * (width + height))
     )
 
@@ -173,14 +176,19 @@ def _decode_grid(code: str, width: int, height: int, fail: Any) -> tuple[str, ..
             raise fail(f"bad character '{char}' at position {position} of the grid")
     if len(cells) != width * height:
         relation = "too short" if len(cells) < width * height else "too long"
-        raise fail(f"grid is {relation}: it describes {len(cells)} cells, "
-                   f"expected {width * height}")
-    return tuple("".join(cells[row * width:(row + 1) * width]) for row in range(height))
+        raise fail(
+            f"grid is {relation}: it describes {len(cells)} cells, expected {width * height}"
+        )
+    return tuple("".join(cells[row * width : (row + 1) * width]) for row in range(height))
 
 
 def _validated(
-    width: int, height: int, totals: dict[str, int], grid: tuple[str, ...],
-    clues: tuple[int, ...], fail: Any,
+    width: int,
+    height: int,
+    totals: dict[str, int],
+    grid: tuple[str, ...],
+    clues: tuple[int, ...],
+    fail: Any,
 ) -> HauntedInstance:
     monster_cells = sum(1 for row in grid for cell in row if cell not in MIRRORS)
     if sum(totals.values()) != monster_cells:
@@ -218,8 +226,11 @@ def parse_facts(text: str, source: str) -> HauntedInstance:
     columns 0 and n+1, ``mirror(Row,Col,"/")``, ``ghost(N)``, ``dracula(N)``,
     ``zombie(N)``. ``#const w``/``h`` may replace ``n`` for rectangles."""
     program = read_facts(text, source)
-    consts = {name: value.number for name, value in program.constants.items()
-              if value.type.name == "Number"}
+    consts = {
+        name: value.number
+        for name, value in program.constants.items()
+        if value.type.name == "Number"
+    }
     width, height = consts.get("w", consts.get("n")), consts.get("h", consts.get("n"))
     if width is None or height is None:
         raise InputError("missing '#const n = SIZE.' (or w and h)", source)
@@ -242,19 +253,26 @@ def parse_facts(text: str, source: str) -> HauntedInstance:
         if not found:
             raise InputError(f"missing {names[0]}(N) total", source)
         totals[letter] = program.numbers(found[-1])[0]
-    clue_at = {_border_line(r, c, width, height): fact for fact in program.named("count", 3)
-               for r, c, _ in [program.numbers(fact)]}
+    clue_at = {
+        _border_line(r, c, width, height): fact
+        for fact in program.named("count", 3)
+        for r, c, _ in [program.numbers(fact)]
+    }
     if None in clue_at:
-        raise program.error(clue_at[None], "count must be on the border (row or column 0 "
-                            "or size+1, not a corner)")
+        raise program.error(
+            clue_at[None], "count must be on the border (row or column 0 or size+1, not a corner)"
+        )
     missing = [line for line in range(2 * (width + height)) if line not in clue_at]
     if missing:
-        raise InputError(f"{len(missing)} border counts are missing "
-                         f"(e.g. the line at clue index {missing[0]})", source)
+        raise InputError(
+            f"{len(missing)} border counts are missing (e.g. the line at clue index {missing[0]})",
+            source,
+        )
     clues = tuple(program.numbers(clue_at[line])[2] for line in range(2 * (width + height)))
     grid = tuple("".join(row) for row in cells)
-    return _validated(width, height, totals, grid, clues,
-                      lambda message: InputError(message, source))
+    return _validated(
+        width, height, totals, grid, clues, lambda message: InputError(message, source)
+    )
 
 
 def _border_line(row: int, col: int, width: int, height: int) -> int | None:
@@ -280,8 +298,11 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def parse(self, text: str, source: str) -> HauntedInstance:
         if source.endswith(".lp") or "count(" in text or "#const" in text:
             return parse_facts(text, source)
-        lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
-                 if line.strip() and not line.lstrip().startswith("#")]
+        lines = [
+            (number, line.strip())
+            for number, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
         if not lines:
             raise InputError("no game ID found (the file is empty)", source)
         if len(lines) > 1:
@@ -295,15 +316,26 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             facts.append(Function("cell", [Number(row + 1), Number(col + 1)]))
             given = instance.grid[row][col]
             if given in KINDS:
-                facts.append(Function("given", [Number(row + 1), Number(col + 1),
-                                                Function(KINDS[given])]))
+                facts.append(
+                    Function("given", [Number(row + 1), Number(col + 1), Function(KINDS[given])])
+                )
         for letter, total in instance.totals.items():
             facts.append(Function("total", [Function(KINDS[letter]), Number(total)]))
         for line, clue in enumerate(instance.clues):
             facts.append(Function("clue", [Number(line), Number(clue)]))
             for (row, col, kind), times in sorted(sightings(instance.grid, line).items()):
-                facts.append(Function("sees", [Number(line), Number(row + 1), Number(col + 1),
-                                               Function(KINDS[kind]), Number(times)]))
+                facts.append(
+                    Function(
+                        "sees",
+                        [
+                            Number(line),
+                            Number(row + 1),
+                            Number(col + 1),
+                            Function(KINDS[kind]),
+                            Number(times),
+                        ],
+                    )
+                )
         return facts
 
     def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:
@@ -334,9 +366,9 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             "givens": instance.grid,
             "totals": instance.totals,
             "top": clues[:width],
-            "right": clues[width:width + height],
-            "bottom": list(reversed(clues[width + height:2 * width + height])),
-            "left": list(reversed(clues[2 * width + height:])),
+            "right": clues[width : width + height],
+            "bottom": list(reversed(clues[width + height : 2 * width + height])),
+            "left": list(reversed(clues[2 * width + height :])),
             "cell_width": max(2, *(len(str(clue)) for clue in clues)) + 1,
             "names": KINDS,
         }
@@ -345,8 +377,12 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--size", default="6x6", help="WxH (default 6x6)")
         parser.add_argument("--seed", type=int, default=None, help="random seed")
-        parser.add_argument("--mirrors", type=float, default=0.35,
-                            help="share of cells holding a mirror (default 0.35)")
+        parser.add_argument(
+            "--mirrors",
+            type=float,
+            default=0.35,
+            help="share of cells holding a mirror (default 0.35)",
+        )
 
     def generate(self, args: argparse.Namespace) -> str:
         match = re.fullmatch(r"(\d+)(?:x(\d+))?", args.size)
@@ -357,8 +393,8 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             raise InputError(f"--size {args.size} is out of range (2 to {MAX_SIDE} per side)")
         if not 0.0 <= args.mirrors < 1.0:
             raise InputError("--mirrors must be a share from 0 up to (not including) 1")
-        return encode_game_id(generate_unique(width, height, random.Random(args.seed),
-                                              args.mirrors))
+        instance, _ = generate_unique(width, height, random.Random(args.seed), args.mirrors)
+        return encode_game_id(instance)
 
 
 def check_board(instance: HauntedInstance, board: Sequence[str]) -> list[str]:
@@ -390,8 +426,16 @@ def check_board(instance: HauntedInstance, board: Sequence[str]) -> list[str]:
 def _count_seen(board: Sequence[str], line: int) -> int:
     """Walk one line of sight, counting what is visible at each step."""
     height, width = len(board), len(board[0])
-    turn = {("/", "D"): "L", ("/", "U"): "R", ("/", "L"): "D", ("/", "R"): "U",
-            ("\\", "D"): "R", ("\\", "U"): "L", ("\\", "L"): "U", ("\\", "R"): "D"}
+    turn = {
+        ("/", "D"): "L",
+        ("/", "U"): "R",
+        ("/", "L"): "D",
+        ("/", "R"): "U",
+        ("\\", "D"): "R",
+        ("\\", "U"): "L",
+        ("\\", "L"): "U",
+        ("\\", "R"): "D",
+    }
     step = {"D": (1, 0), "U": (-1, 0), "L": (0, -1), "R": (0, 1)}
     edge = 0
     for edge, length in enumerate((width, height, width, height)):  # noqa: B007
@@ -400,8 +444,12 @@ def _count_seen(board: Sequence[str], line: int) -> int:
         line -= length
     index = line
     heading = "DLUR"[edge]
-    row, col = [(0, index), (index, width - 1), (height - 1, width - 1 - index),
-                (height - 1 - index, 0)][edge]
+    row, col = [
+        (0, index),
+        (index, width - 1),
+        (height - 1, width - 1 - index),
+        (height - 1 - index, 0),
+    ][edge]
     behind_mirror, seen = False, 0
     while 0 <= row < height and 0 <= col < width:
         content = board[row][col]
@@ -416,8 +464,9 @@ def _count_seen(board: Sequence[str], line: int) -> int:
 
 def generate_unique(
     width: int, height: int, rng: random.Random, mirror_share: float
-) -> HauntedInstance:
-    """A random board with clues from the tracer, made unique by giving monsters.
+) -> tuple[HauntedInstance, tuple[str, ...]]:
+    """A random board with clues from the tracer, made unique by giving monsters;
+    returns it with the planted (and only) solution.
 
     Each round asks the solver for two solutions; while there are two, the monster of
     the planted board at a cell where they differ is given, which removes at least one
@@ -429,21 +478,24 @@ def generate_unique(
         "/" if draw < mirror_share / 2 else "\\" if draw < mirror_share else rng.choice("GVZ")
         for draw in (rng.random() for _ in range(width * height))
     ]
-    planted = tuple("".join(cells[row * width:(row + 1) * width]) for row in range(height))
+    planted = tuple("".join(cells[row * width : (row + 1) * width]) for row in range(height))
     totals = {letter: "".join(planted).count(letter) for letter in "GVZ"}
     givens = [["." if cell in KINDS else cell for cell in row] for row in planted]
-    puzzle = HauntedInstance(width, height, totals, tuple("".join(r) for r in givens),
-                             clues_of(planted))
+    puzzle = HauntedInstance(
+        width, height, totals, tuple("".join(r) for r in givens), clues_of(planted)
+    )
     while True:
         found = solve_instance(PUZZLE, puzzle, models=2).solutions
         if len(found) == 1:
-            return puzzle
+            return puzzle, planted
         other = next(s.data.grid for s in found if s.data.grid != planted)
-        row, col = next((r, c) for r in range(height) for c in range(width)
-                        if other[r][c] != planted[r][c])
+        row, col = next(
+            (r, c) for r in range(height) for c in range(width) if other[r][c] != planted[r][c]
+        )
         givens[row][col] = planted[row][col]
-        puzzle = HauntedInstance(width, height, totals, tuple("".join(r) for r in givens),
-                                 puzzle.clues)
+        puzzle = HauntedInstance(
+            width, height, totals, tuple("".join(r) for r in givens), puzzle.clues
+        )
 
 
 PUZZLE = Haunted()

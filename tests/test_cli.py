@@ -1,0 +1,100 @@
+"""The command line: formats, output files, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import ROOT
+
+SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
+
+
+def test_default_instance_text(cli):
+    run = cli("solve", "haunted")
+    assert run.code == 0
+    assert run.out.splitlines()[2].split() == ["2", "G", "Z", "Z", "/", "1"]
+    assert "haunted seed-4x4.txt: solved" in run.out and "(checked)" in run.out
+
+
+def test_json_output_has_the_documented_keys(cli):
+    run = cli("solve", "haunted", SEED_ID, "--unique", "--format", "json")
+    data = run.json()
+    assert set(data) >= {"puzzle", "instance", "status", "verdict", "solutions", "stats"}
+    assert data["status"] == "solved" and data["verdict"] == "unique"
+    assert data["solutions"] == [{"grid": ["GZZ/", "\\VV/", "V//V", "G\\\\Z"]}]
+
+
+def test_count_json(cli):
+    data = cli("solve", "haunted", "seed-4x4", "--count", "--format", "json").json()
+    assert data["count"] == 1 and data["solutions"] == []
+
+
+def test_svg_to_file(cli, tmp_path):
+    target = tmp_path / "board.svg"
+    run = cli("solve", "haunted", "--format", "svg", "-o", target)
+    assert run.code == 0 and run.out == ""
+    assert target.read_text().startswith("<svg") and "solved" in run.err
+
+
+def test_stats_flag(cli):
+    run = cli("solve", "haunted", "--stats")
+    assert "ground_time" in run.out and "conflicts" in run.out
+
+
+def test_unsolvable_exits_1(cli):
+    # The seed with one clue changed from 0 to 4 has no solution.
+    run = cli("solve", "haunted", SEED_ID[:-1] + "4", "--format", "json")
+    assert run.code == 1 and run.json()["status"] == "unsatisfiable"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "haunted", "4x4:1,2"], "<argument>: expected three totals"),
+        (["solve", "haunted", "--models", "-1"], "number of models"),
+        (["solve", "haunted", "--timeout", "0"], "time limit must be"),
+        (["solve", "haunted", "--format", "png"], "invalid choice"),
+        (["solve"], "required"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, args, message):
+    run = cli(*args)
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and message in run.err
+
+
+def test_bad_instance_file_names_file_and_line(cli, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# a comment\n\n4x4:2,4,3,cRLbRaRRbLLa,0,2\n")
+    run = cli("solve", "haunted", bad)
+    assert run.code == 2 and f"{bad}:3: expected 16 clues" in run.err
+
+
+def test_generate_prints_a_game_id(cli):
+    run = cli("generate", "haunted", "--size", "4x3", "--seed", "2")
+    assert run.code == 0 and run.out.startswith("4x3:")
+
+
+def test_the_installed_command_has_no_traceback_and_documented_codes():
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    bad = subprocess.run(
+        [sys.executable, "-m", "aspuzzles", "solve", "haunted", "4x4:x"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    good = subprocess.run(
+        [sys.executable, "-m", "aspuzzles", "solve", "haunted"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert good.returncode == 0 and "solved" in good.stdout

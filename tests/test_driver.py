@@ -1,0 +1,161 @@
+"""The driver: modes, time limits, statistics, errors, bare encodings, facts export."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aspuzzles import CheckFailed, InputError, solve
+
+from .conftest import ROOT
+
+LATIN = """\
+% A Latin square: every row and column holds 1..n once.
+val(1..n).
+1 { cell(R,C,V) : val(V) } 1 :- val(R), val(C).
+:- cell(R,C,V), cell(R,C2,V), C < C2.
+:- cell(R,C,V), cell(R2,C,V), R < R2.
+:- given(R,C,V), not cell(R,C,V).
+#show cell/3.
+"""
+
+
+@pytest.fixture
+def workspace(tmp_path, monkeypatch):
+    """A folder with its own encodings/ and instances/, as a user starting a puzzle."""
+    (tmp_path / "encodings").mkdir()
+    (tmp_path / "instances" / "latin").mkdir(parents=True)
+    (tmp_path / "encodings" / "latin.lp").write_text(LATIN)
+    (tmp_path / "instances" / "latin" / "three.lp").write_text(
+        "#const n = 3.\ngiven(1,1,1). given(1,2,2). given(2,1,2).\n"
+    )
+    (tmp_path / "instances" / "latin" / "clash.lp").write_text(
+        "#const n = 2.\ngiven(1,1,1). given(1,2,1).\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def write(workspace: Path, name: str, program: str) -> None:
+    (workspace / "encodings" / f"{name}.lp").write_text(program)
+
+
+def test_bare_encoding_solves_and_draws_cells_as_a_grid(workspace, cli):
+    run = cli("solve", "latin", "instances/latin/three.lp", "--unique")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[:3] == ["1 2 3", "2 3 1", "3 1 2"]
+    assert "verdict unique" in run.out and "not checked" in run.out
+
+
+def test_bare_encoding_json_lists_atoms_and_grid(workspace, cli):
+    data = cli("solve", "latin", "three", "--format", "json").json()
+    assert data["solutions"][0]["grid"] == ["1 2 3", "2 3 1", "3 1 2"]
+    assert "cell(1,1,1)" in data["solutions"][0]["atoms"]
+
+
+def test_bare_encoding_without_a_solution_exits_1(workspace, cli):
+    run = cli("solve", "latin", "clash")
+    assert run.code == 1 and "unsatisfiable" in run.out
+
+
+def test_bare_puzzle_is_listed(workspace, cli):
+    run = cli("list")
+    assert "latin: latin (bare encoding)" in run.out and "three.lp" in run.out
+
+
+def test_modes_count_all_unique(workspace):
+    write(workspace, "free", "{ a; b; c }.\n#show a/0. #show b/0. #show c/0.\n")
+    assert solve("free", count=True).count == 8
+    assert len(solve("free", models=0).solutions) == 8
+    assert len(solve("free", models=3).solutions) == 3
+    assert solve("free", unique=True).verdict == "multiple"
+    write(workspace, "one", "a.\n#show a/0.\n")
+    assert solve("one", unique=True).verdict == "unique"
+    write(workspace, "never", "a. :- a.\n")
+    result = solve("never", unique=True)
+    assert (result.status, result.verdict) == ("unsatisfiable", "none")
+
+
+def test_statistics_are_reported(workspace):
+    stats = solve("latin", "three").stats
+    for key in ("ground_time", "solve_time", "atoms", "rules", "choices", "conflicts", "models"):
+        assert key in stats
+    assert stats["models"] == 1 and stats["atoms"] > 0
+
+
+def test_time_limit_holds_during_grounding(workspace):
+    # clingo cannot interrupt grounding: this range takes minutes to ground.
+    write(workspace, "slowground", "q :- X = 1..2000000000, X \\ 7 = 10.\n#show q/0.\n")
+    result = solve("slowground", timeout=0.5)
+    assert (result.status, result.timeout_phase, result.complete) == ("timeout", "grounding", False)
+
+
+PIGEONS = """\
+pigeon(1..14). hole(1..13).
+1 { at(P,H) : hole(H) } 1 :- pigeon(P).
+:- hole(H), 2 { at(P,H) : pigeon(P) }.
+"""
+
+
+def test_time_limit_holds_during_solving(workspace, cli):
+    write(workspace, "pigeons", PIGEONS)
+    result = solve("pigeons", timeout=0.5)
+    assert (result.status, result.timeout_phase) == ("timeout", "solving")
+    run = cli("solve", "pigeons", "--timeout", "0.3")
+    assert run.code == 3 and "time limit reached while solving" in run.out
+
+
+def test_syntax_error_in_an_edited_encoding_names_file_and_line(workspace, cli):
+    write(workspace, "broken", "a :- b.\nfoo(X :- .\n")
+    with pytest.raises(InputError) as error:
+        solve("broken")
+    assert "broken.lp:2:7" in str(error.value) and "syntax error" in str(error.value)
+    run = cli("solve", "broken")
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and "broken.lp:2:7" in run.err
+
+
+def test_a_wrong_encoding_is_caught_by_the_checker(tmp_path):
+    # Drop the clue constraint: clingo then finds boards the checker must reject.
+    encoding = (ROOT / "encodings" / "haunted.lp").read_text()
+    weakened = "\n".join(line for line in encoding.splitlines() if "clue(L,N)," not in line)
+    path = tmp_path / "weak.lp"
+    path.write_text(weakened)
+    with pytest.raises(CheckFailed, match="checker rejected"):
+        solve("haunted", "seed-4x4", models=0, encoding=path)
+
+
+def test_unknown_puzzle_and_missing_instance(cli):
+    run = cli("solve", "nosuchpuzzle")
+    assert run.code == 2 and "unknown puzzle 'nosuchpuzzle'" in run.err
+    run = cli("solve", "haunted", "missing.txt")
+    assert run.code == 2 and "missing.txt: no such instance file" in run.err
+
+
+def test_fact_program_gives_the_same_answers_on_the_clingo_command_line(tmp_path, cli):
+    run = cli("facts", "haunted", "seed-4x4")
+    assert run.code == 0 and "sees(" in run.out
+    facts = tmp_path / "facts.lp"
+    facts.write_text(run.out)
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "clingo",
+            str(ROOT / "encodings" / "haunted.lp"),
+            str(facts),
+            "0",
+            "--outf=2",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    witnesses = json.loads(completed.stdout)["Call"][0]["Witnesses"]
+    assert len(witnesses) == 1
+    ours = solve("haunted", "seed-4x4").solution.atoms
+    assert sorted(witnesses[0]["Value"]) == sorted(ours)

@@ -1,0 +1,219 @@
+"""Haunted (Undead): every shipped instance, the parsers, the checker, the generator."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from aspuzzles import InputError, solve
+from aspuzzles.puzzles.haunted import (
+    PUZZLE,
+    HauntedInstance,
+    check_board,
+    clues_of,
+    encode_game_id,
+    parse_game_id,
+    trace,
+)
+
+from .conftest import INSTANCES, expected_answer, shared_data
+
+SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
+SEED_ANSWER = ["GZZ/", "\\VV/", "V//V", "G\\\\Z"]
+HAUNTED_FILES = sorted(
+    path for path in (INSTANCES / "haunted").iterdir() if path.suffix in (".txt", ".lp")
+)
+
+
+@pytest.mark.parametrize("path", HAUNTED_FILES, ids=lambda p: p.name)
+def test_shipped_instance_has_its_unique_expected_answer(path):
+    expected = expected_answer(path)
+    assert expected is not None, f"{path.name} has no expected answer kept beside it"
+    result = solve("haunted", path, unique=True)
+    assert result.verdict == expected["verdict"] == "unique"
+    assert list(result.solution.data.grid) == expected["grid"]
+    assert PUZZLE.check(result.solution.instance, result.solution.data) == []
+
+
+def test_seed_answer_is_the_blogs():
+    # ghosts (1,1),(4,1); zombies (1,2),(1,3),(4,4); draculas (2,2),(2,3),(3,1),(3,4)
+    grid = solve("haunted", SEED_ID).solution.data.grid
+    at = {(r + 1, c + 1): grid[r][c] for r in range(4) for c in range(4)}
+    assert [p for p, v in at.items() if v == "G"] == [(1, 1), (4, 1)]
+    assert [p for p, v in at.items() if v == "Z"] == [(1, 2), (1, 3), (4, 4)]
+    assert [p for p, v in at.items() if v == "V"] == [(2, 2), (2, 3), (3, 1), (3, 4)]
+
+
+def test_fact_format_and_game_id_are_the_same_puzzle():
+    from_facts = PUZZLE.parse((INSTANCES / "haunted" / "seed-4x4.lp").read_text(), "seed.lp")
+    assert from_facts == parse_game_id(SEED_ID, "<argument>")
+    assert encode_game_id(from_facts) == SEED_ID
+
+
+@pytest.mark.parametrize("name", ["janko-001-4x4.txt", "janko-014-8x5-fixed.txt"])
+def test_tathams_own_examples_solve_uniquely(name):
+    result = solve("haunted", shared_data("haunted", name), unique=True)
+    assert result.verdict == "unique"
+    assert check_board(result.solution.instance, result.solution.data.grid) == []
+
+
+def test_given_monsters_are_kept():
+    result = solve("haunted", shared_data("haunted", "janko-014-8x5-fixed.txt"))
+    instance, grid = result.solution.instance, result.solution.data.grid
+    givens = [
+        (r, c) for r, row in enumerate(instance.grid) for c, v in enumerate(row) if v in "GVZ"
+    ]
+    assert givens and all(grid[r][c] == instance.grid[r][c] for r, c in givens)
+
+
+# ---------------------------------------------------------------- the checker
+def _instance() -> HauntedInstance:
+    return parse_game_id(SEED_ID, "<argument>")
+
+
+def test_checker_accepts_the_answer():
+    assert check_board(_instance(), SEED_ANSWER) == []
+
+
+@pytest.mark.parametrize(
+    ("board", "complaint"),
+    [
+        (["ZGZ/", "\\VV/", "V//V", "G\\\\Z"], "sees"),  # two monsters swapped
+        (["GZZ/", "\\VV/", "V//V", "G\\\\V"], "zombies placed"),  # wrong totals
+        (["GZZ\\", "\\VV/", "V//V", "G\\\\Z"], "changes a mirror"),
+        (["GZZ/", "\\VV/", "V//V"], "not 4x4"),
+        (["GZZ/", "\\.V/", "V//V", "G\\\\Z"], "holds no monster"),
+    ],
+)
+def test_checker_rejects_broken_boards(board, complaint):
+    problems = check_board(_instance(), board)
+    assert problems and any(complaint in problem for problem in problems)
+
+
+def test_a_line_crossing_a_cell_twice_counts_it_twice():
+    # Line 1 enters column 1 from the top, goes down through (1,1), turns right at the
+    # "\\" of (2,1), up at the "/" of (2,2), left at the "\\" of (1,2) and crosses (1,1)
+    # again, now behind mirrors.
+    grid = ("...", "..\\", ".\\/")
+    assert trace(grid, 1) == [(0, 1, False), (1, 1, False), (1, 1, True), (1, 0, True)]
+    assert clues_of(("VVV", "VZ\\", "V\\/"))[1] == 1 + 2 + 0  # V, Z twice, V behind mirrors unseen
+    assert clues_of(("ZZZ", "GZ\\", "Z\\/"))[1] == 1 + 2 + 1  # Z, Z twice, G behind
+    assert clues_of(("ZZZ", "GV\\", "Z\\/"))[1] == 1 + 1 + 1  # V only on its first crossing
+
+
+def test_clue_counts_a_monster_once_per_crossing():
+    board = ("Z/", "//")
+    # line 0: down into (0,0) zombie, then (1,0) "/" turns left and leaves: 1 sighting.
+    # line 3 (right edge, row 0 from the right): (0,1) "/" turns down to (1,1) "/"
+    # turns left to (1,0) "/" turns down and leaves: no monster.
+    clues = clues_of(board)
+    assert clues[0] == 1
+    instance = HauntedInstance(2, 2, {"G": 0, "V": 0, "Z": 1}, ("./", "//"), clues)
+    result = solve("haunted", encode_game_id(instance), unique=True)
+    assert result.verdict == "unique" and result.solution.data.grid == board
+
+
+# ---------------------------------------------------------------- game IDs
+def test_runs_longer_than_26_cells():
+    # "za" is a run of 27 empty cells: 27 + 1 mirror + 8 = 36 cells of a 6x6.
+    instance = parse_game_id("6x6:0,0,35,zaRh," + ",".join(["0"] * 24), "<argument>")
+    assert "".join(instance.grid).index("/") == 27
+    assert encode_game_id(instance).startswith("6x6:0,0,35,zaRh,")
+
+
+def test_square_shorthand_and_difficulty_are_accepted():
+    assert (
+        parse_game_id("4de:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "x") == _instance()
+    )
+
+
+@pytest.mark.parametrize(
+    ("game_id", "message"),
+    [
+        ("hello", "not a game ID"),
+        ("4x4:2,4,3", "expected three totals and a grid"),
+        (
+            "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1",
+            "expected 16 clues after the grid, got 15",
+        ),
+        (
+            "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2,4",
+            "expected 16 clues after the grid, got 17",
+        ),
+        ("4x4:2,4,3,cRLbRaRRbLL,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "grid is too short"),
+        ("4x4:2,4,3,cRLbRaRRbLLab,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "grid is too long"),
+        (
+            "4x4:2,4,3,cRLbRaRRbLL?,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2",
+            "bad character '?' at position 12",
+        ),
+        ("4x4:2,4,4,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "do not match the 9 monster"),
+        ("4x4:x,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "ghost total 'x'"),
+        ("4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,-2", "clue 16 '-2'"),
+        ("0x4:0,0,0,a,", "out of range"),
+        ("4x4:0,4,3,GbRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "totals"),
+    ],
+)
+def test_bad_game_ids_are_named_precisely(game_id, message):
+    with pytest.raises(InputError) as error:
+        parse_game_id(game_id, "puzzle.txt", 3)
+    assert message in str(error.value)
+    assert str(error.value).startswith("puzzle.txt:3: ")
+
+
+def test_large_clues_and_zero_totals_are_accepted():
+    board = ("ZZZZZZZZZZZZ",)
+    instance = HauntedInstance(12, 1, {"G": 0, "V": 0, "Z": 12}, ("." * 12,), clues_of(board))
+    assert max(instance.clues) == 12
+    result = solve("haunted", encode_game_id(instance), unique=True)
+    assert result.verdict == "unique"
+
+
+# ---------------------------------------------------------------- fact format
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("count(0,1,0).", "missing '#const n = SIZE.'"),
+        ('#const n=2.\nghost(0). dracula(0). zombie(4).\nmirror(3,1,"/").', ":3: mirror (3,1)"),
+        ('#const n=2.\nghost(0). dracula(0).\nzombie(4).\nmirror(1,1,"x").', ":4: mirror type"),
+        ("#const n=2.\nghost(0). dracula(0). zombie(4).\ncount(0,0,1).", ":3: count must be"),
+        (
+            "#const n=2.\nghost(0). dracula(0). zombie(4).\ncount(0,1,1).",
+            "border counts are missing",
+        ),
+        ("#const n=2.\ndracula(0). zombie(4).", "missing ghost(N)"),
+        ("#const n=2.\nghost(0) :- zombie(1).", ":2: only facts"),
+        ("#const n=2.\nghost(0", "unexpected"),
+    ],
+)
+def test_bad_fact_files_are_named_precisely(text, message):
+    with pytest.raises(InputError) as error:
+        PUZZLE.parse(text, "bad.lp")
+    assert message in str(error.value)
+    assert str(error.value).startswith("bad.lp:")
+
+
+# ---------------------------------------------------------------- generator
+def test_generator_is_seeded_and_makes_unique_puzzles():
+    args = argparse.Namespace(size="5x4", seed=7, mirrors=0.35)
+    game_id = PUZZLE.generate(args)
+    assert game_id == PUZZLE.generate(args)
+    assert game_id.startswith("5x4:")
+    assert solve("haunted", game_id, unique=True).verdict == "unique"
+
+
+@pytest.mark.parametrize(("size", "message"), [("5by4", "--size"), ("1x9", "out of range")])
+def test_generator_rejects_bad_sizes(size, message):
+    with pytest.raises(InputError, match=message):
+        PUZZLE.generate(argparse.Namespace(size=size, seed=1, mirrors=0.3))
+
+
+def test_renderings_show_clues_and_monsters():
+    solution = solve("haunted", SEED_ID).solution
+    text = solution.text().splitlines()
+    assert text[0] == "ghosts 2, vampires 4, zombies 3"
+    assert text[1].split() == ["0", "2", "2", "3"]
+    assert text[2].split() == ["2", "G", "Z", "Z", "/", "1"]
+    assert text[-1].split() == ["1", "1", "1", "2"]
+    svg = solution.svg()
+    assert svg.startswith("<svg") and svg.count("<circle") == 9 and svg.count("<line") == 7

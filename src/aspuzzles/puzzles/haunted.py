@@ -7,7 +7,8 @@ line's first mirror, ghosts only after one. A line may cross a cell twice; the m
 then counts once per crossing.
 
 Python traces the lines of sight once (ASP is bad at that) and hands the encoding
-``sees(Line,Row,Col,Kind,Times)`` facts; the encoding states the rules.
+``crossings(Line,Row,Col,Side,Times)`` facts (Side: before or after the first mirror);
+the encoding states who is visible where.
 """
 
 from __future__ import annotations
@@ -103,23 +104,22 @@ def trace(grid: Sequence[str], line: int) -> list[tuple[int, int, bool]]:
     return crossings
 
 
-def sightings(grid: Sequence[str], line: int) -> Counter[tuple[int, int, str]]:
-    """How often a monster of each kind at each cell would be seen on a line."""
-    seen: Counter[tuple[int, int, str]] = Counter()
-    for row, col, mirrored in trace(grid, line):
-        seen[row, col, "Z"] += 1
-        seen[row, col, "G" if mirrored else "V"] += 1
-    return seen
+def crossings(grid: Sequence[str], line: int) -> Counter[tuple[int, int, str]]:
+    """How often a line crosses each cell ``before`` and ``after`` its first mirror."""
+    return Counter(
+        (row, col, "after" if mirrored else "before") for row, col, mirrored in trace(grid, line)
+    )
 
 
 def clues_of(grid: Sequence[str]) -> tuple[int, ...]:
     """The clues a fully filled grid shows (used by the generator)."""
     height, width = len(grid), len(grid[0])
+    visible = {"before": "VZ", "after": "GZ"}
     return tuple(
         sum(
             times
-            for (row, col, kind), times in sightings(grid, line).items()
-            if grid[row][col] == kind
+            for (row, col, side), times in crossings(grid, line).items()
+            if grid[row][col] in visible[side]
         )
         for line in range(2 * (width + height))
     )
@@ -323,19 +323,9 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             facts.append(Function("total", [Function(KINDS[letter]), Number(total)]))
         for line, clue in enumerate(instance.clues):
             facts.append(Function("clue", [Number(line), Number(clue)]))
-            for (row, col, kind), times in sorted(sightings(instance.grid, line).items()):
-                facts.append(
-                    Function(
-                        "sees",
-                        [
-                            Number(line),
-                            Number(row + 1),
-                            Number(col + 1),
-                            Function(KINDS[kind]),
-                            Number(times),
-                        ],
-                    )
-                )
+            for (row, col, side), times in sorted(crossings(instance.grid, line).items()):
+                position = [Number(line), Number(row + 1), Number(col + 1)]
+                facts.append(Function("crossings", [*position, Function(side), Number(times)]))
         return facts
 
     def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:
@@ -470,7 +460,8 @@ def generate_unique(
 
     Each round asks the solver for two solutions; while there are two, the monster of
     the planted board at a cell where they differ is given, which removes at least one
-    of them. The planted board always stays a solution, so this ends.
+    of them. The planted board always stays a solution, so this ends. A last pass then
+    removes each given that uniqueness does not need, as Tatham's generators do.
     """
     from ..driver import solve_instance
 
@@ -480,22 +471,29 @@ def generate_unique(
     ]
     planted = tuple("".join(cells[row * width : (row + 1) * width]) for row in range(height))
     totals = {letter: "".join(planted).count(letter) for letter in "GVZ"}
+    clues = clues_of(planted)
     givens = [["." if cell in KINDS else cell for cell in row] for row in planted]
-    puzzle = HauntedInstance(
-        width, height, totals, tuple("".join(r) for r in givens), clues_of(planted)
-    )
-    while True:
-        found = solve_instance(PUZZLE, puzzle, models=2).solutions
-        if len(found) == 1:
-            return puzzle, planted
-        other = next(s.data.grid for s in found if s.data.grid != planted)
+
+    def board() -> HauntedInstance:
+        return HauntedInstance(width, height, totals, tuple("".join(r) for r in givens), clues)
+
+    def solutions() -> list[tuple[str, ...]]:
+        return [s.data.grid for s in solve_instance(PUZZLE, board(), models=2).solutions]
+
+    while len(found := solutions()) > 1:
+        other = next(grid for grid in found if grid != planted)
         row, col = next(
             (r, c) for r in range(height) for c in range(width) if other[r][c] != planted[r][c]
         )
         givens[row][col] = planted[row][col]
-        puzzle = HauntedInstance(
-            width, height, totals, tuple("".join(r) for r in givens), puzzle.clues
-        )
+    # Then drop every given that uniqueness does not need (in random order).
+    given_cells = [(r, c) for r in range(height) for c in range(width) if givens[r][c] in KINDS]
+    rng.shuffle(given_cells)
+    for row, col in given_cells:
+        givens[row][col] = "."
+        if len(solutions()) > 1:
+            givens[row][col] = planted[row][col]
+    return board(), planted
 
 
 PUZZLE = Haunted()

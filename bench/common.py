@@ -1,0 +1,51 @@
+"""Helpers shared by the benchmarks: timing and table printing."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+def best_of(repeat: int, action: Callable[[], Any]) -> tuple[float, Any]:
+    """The fastest of ``repeat`` runs (seconds) and the last run's value."""
+    times, value = [], None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        value = action()
+        times.append(time.perf_counter() - started)
+    return min(times), value
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def wall_time_of_command(args: list[str], repeat: int = 3) -> float:
+    """Best wall time of running ``aspuzzles ARGS`` as a fresh process."""
+    command = [sys.executable, "-m", "aspuzzles", *args]
+    best, _ = best_of(repeat, lambda: subprocess.run(command, capture_output=True, check=True))
+    return best
+
+
+def table(headers: list[str], rows: list[list[Any]]) -> None:
+    """A Markdown table, so that the output pastes into the README as it is."""
+    cells = [[_fmt(value) for value in row] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in cells:
+        print("| " + " | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) + " |")
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value * 1000:.1f} ms" if value < 10 else f"{value:.1f} s"
+    return str(value)

@@ -55,6 +55,8 @@ class Result:
     timeout_phase: str | None = None
     stats: dict[str, Any] = field(default_factory=dict)
     checked: bool = True
+    #: Why there is no solution, when that was found without search.
+    reason: str | None = None
 
     @property
     def solution(self) -> Solution | None:
@@ -71,6 +73,8 @@ class Result:
         }
         if self.count is not None:
             data["count"] = self.count
+        if self.reason is not None:
+            data["reason"] = self.reason
         if not self.complete:
             data["complete"] = False
             data["timeout_phase"] = self.timeout_phase
@@ -81,6 +85,8 @@ class Result:
         parts = [f"{self.puzzle} {self.instance}: {self.status}"]
         if self.status == TIMEOUT:
             parts.append(f"(time limit reached while {self.timeout_phase})")
+        if self.reason:
+            parts.append(f"without search: {self.reason}")
         if self.verdict:
             parts.append(f"verdict {self.verdict}")
         if self.count is not None:
@@ -189,6 +195,16 @@ def solve_instance(
     if threads < 1:
         raise InputError("the number of threads must be at least 1")
     wanted = 0 if count else 2 if unique else models
+    if (reason := game.infeasible(parsed)) is not None:
+        return Result(
+            puzzle=game.name,
+            instance=name,
+            status=UNSATISFIABLE,
+            verdict="none" if unique else None,
+            count=0 if count else None,
+            reason=reason,
+            checked=game.has_checker,
+        )
     job = Job(
         encoding=str(resolve_encoding(game, encoding)),
         facts=[str(symbol) for symbol in game.facts(parsed)],

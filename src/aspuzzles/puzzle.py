@@ -99,6 +99,11 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """How to grow a horizon, for planning puzzles; ``None`` for one-shot solving."""
         return None
 
+    def infeasible(self, instance: InstanceT) -> str | None:
+        """A reason the instance cannot have a solution, found without search (e.g. a
+        count that does not divide); ``None`` when search must decide."""
+        return None
+
     def describe(self, instance: InstanceT) -> str:
         """One line about the instance, for ``aspuzzles list`` and headers."""
         return ""

@@ -1,0 +1,357 @@
+"""The 7th Guest cake: cut a grid of toppings into K equal, connected pieces.
+
+Every cell belongs to exactly one piece; every piece is orthogonally connected and holds
+the same number of each topping (the kind's total divided by K). Shapes are free and
+pieces are unlabelled: two labellings of one partition are one solution.
+
+Python precomputes adjacency, the per-piece quotas, and for every cell the roots
+(first cells in reading order) of the pieces it could belong to; the encoding states
+the cutting rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import string
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Function, Number, Symbol
+
+from ..errors import InputError, LineReader
+from ..geometry import SquareGrid, is_connected
+from ..puzzle import Puzzle
+
+LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+TOPPING_NAMES = {"0": "plain", "1": "skull", "2": "tombstone"}
+
+
+@dataclass(frozen=True)
+class CakeInstance:
+    """``grid`` rows of topping digits; ``pieces`` the number of pieces K."""
+
+    pieces: int
+    grid: tuple[str, ...]
+
+    @property
+    def lattice(self) -> SquareGrid:
+        return SquareGrid(len(self.grid), len(self.grid[0]))
+
+    def totals(self) -> Counter[str]:
+        return Counter("".join(self.grid))
+
+    def piece_size(self) -> int:
+        return len(self.lattice) // self.pieces
+
+
+@dataclass(frozen=True)
+class CakeSolution:
+    """One letter per cell (A, B, ... in reading order of each piece's first cell)."""
+
+    pieces: tuple[str, ...]
+
+
+# ---------------------------------------------------------------------- parsing
+def parse_cake(text: str, source: str) -> CakeInstance:
+    """``pieces K`` then rows of digits; ``#`` comments and blank lines are ignored."""
+    reader = LineReader(source)
+    pieces: int | None = None
+    rows: list[tuple[int, str]] = []
+    for number, line in reader.lines(text):
+        if line.split()[0].lower() == "pieces":
+            if pieces is not None:
+                raise reader.error(number, "'pieces' is given twice")
+            value = line.split()[1] if len(line.split()) == 2 else ""
+            if not re.fullmatch(r"-?\d+", value):
+                raise reader.error(number, f"expected 'pieces K' with a whole number, got '{line}'")
+            pieces = int(value)
+            if pieces <= 0:
+                raise reader.error(number, f"the piece count must be positive, not {pieces}")
+            continue
+        if rows and len(line) != len(rows[0][1]):
+            raise reader.error(
+                number,
+                f"ragged row: {len(line)} cells, expected {len(rows[0][1])} like line {rows[0][0]}",
+            )
+        for column, char in enumerate(line, start=1):
+            if not char.isdigit():
+                raise reader.error(number, f"'{char}' is not a topping digit", column)
+        rows.append((number, line))
+    if pieces is None:
+        raise reader.error(None, "missing the 'pieces K' line")
+    if not rows:
+        raise reader.error(None, "no grid rows")
+    cells = len(rows) * len(rows[0][1])
+    if pieces > cells:
+        raise reader.error(None, f"cannot cut {cells} cells into {pieces} pieces")
+    if pieces > len(LABELS):
+        raise reader.error(None, f"at most {len(LABELS)} pieces are supported, not {pieces}")
+    return CakeInstance(pieces, tuple(line for _, line in rows))
+
+
+def format_cake(instance: CakeInstance) -> str:
+    return f"pieces {instance.pieces}\n" + "\n".join(instance.grid) + "\n"
+
+
+# ------------------------------------------------------------------------- puzzle
+class Cake(Puzzle[CakeInstance, CakeSolution]):
+    name = "cake"
+    title = "The 7th Guest cake (equal connected pieces)"
+    default_instance = "seed-7th-guest.txt"
+
+    def parse(self, text: str, source: str) -> CakeInstance:
+        return parse_cake(text, source)
+
+    def infeasible(self, instance: CakeInstance) -> str | None:
+        for topping, total in sorted(instance.totals().items()):
+            if total % instance.pieces:
+                name = TOPPING_NAMES.get(topping, f"topping {topping}")
+                return f"{total} x {name} ({topping}) do not divide into {instance.pieces} pieces"
+        return None
+
+    def facts(self, instance: CakeInstance) -> list[Symbol]:
+        grid, size = instance.lattice, instance.piece_size()
+        facts = [Function("pieces", [Number(instance.pieces)]), Function("size", [Number(size)])]
+        for topping, total in sorted(instance.totals().items()):
+            quota = total // instance.pieces
+            facts.append(Function("quota", [Number(int(topping)), Number(quota)]))
+        for cell in grid.cells():
+            index = grid.index(cell)
+            facts.append(Function("cell", [Number(index)]))
+            topping = int(instance.grid[cell[0]][cell[1]])
+            facts.append(Function("topping", [Number(index), Number(topping)]))
+            for other in grid.neighbours(cell):
+                facts.append(Function("adj", [Number(index), Number(grid.index(other))]))
+        for root, member in candidates(instance):
+            facts.append(Function("candidate", [Number(member), Number(root)]))
+        return facts
+
+    def decode(self, instance: CakeInstance, atoms: Sequence[Symbol]) -> CakeSolution:
+        owner = {
+            atom.arguments[0].number: atom.arguments[1].number
+            for atom in atoms
+            if atom.match("in", 2)
+        }
+        return CakeSolution(labelled(instance.lattice, owner))
+
+    def check(self, instance: CakeInstance, solution: CakeSolution) -> list[str]:
+        return check_partition(instance, solution.pieces)
+
+    def to_dict(self, instance: CakeInstance, solution: CakeSolution) -> dict[str, Any]:
+        return {"pieces": list(solution.pieces)}
+
+    def describe(self, instance: CakeInstance) -> str:
+        grid = instance.lattice
+        return f"{grid.rows}x{grid.cols}, {instance.pieces} pieces"
+
+    def template_context(self, instance: CakeInstance, solution: CakeSolution) -> dict[str, Any]:
+        kinds = sorted(instance.totals())
+        quotas = {kind: instance.totals()[kind] // instance.pieces for kind in kinds}
+        return {
+            "rows": len(instance.grid),
+            "cols": len(instance.grid[0]),
+            "toppings": instance.grid,
+            "pieces": solution.pieces,
+            "drawing": box_drawing(instance.grid, solution.pieces),
+            "legend": ", ".join(
+                f"{kind} {TOPPING_NAMES.get(kind, 'topping ' + kind)} x{quotas[kind]}"
+                for kind in kinds
+            ),
+            "count": instance.pieces,
+            "colours": piece_colours(instance.pieces),
+            "pieces_order": LABELS[: instance.pieces],
+            "names": TOPPING_NAMES,
+        }
+
+    # ----------------------------------------------------------------- generator
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--size", default="6x6", help="ROWSxCOLS (default 6x6)")
+        parser.add_argument("--pieces", type=int, default=4, help="K (default 4)")
+        parser.add_argument("--kinds", type=int, default=3, help="topping kinds (default 3)")
+        parser.add_argument("--seed", type=int, default=None, help="random seed")
+
+    def generate(self, args: argparse.Namespace) -> str:
+        match = re.fullmatch(r"(\d+)x(\d+)", args.size)
+        if not match:
+            raise InputError(f"--size must look like ROWSxCOLS, not '{args.size}'")
+        rows, cols = int(match.group(1)), int(match.group(2))
+        if not (1 <= rows <= 40 and 1 <= cols <= 40):
+            raise InputError(f"--size {args.size} is out of range (1 to 40 per side)")
+        if args.pieces < 1 or (rows * cols) % args.pieces:
+            raise InputError(f"{rows * cols} cells do not divide into {args.pieces} pieces")
+        if not 1 <= args.kinds <= 10:
+            raise InputError("--kinds must be from 1 to 10")
+        instance = planted_cake(rows, cols, args.pieces, args.kinds, random.Random(args.seed))
+        return (
+            f"# aspuzzles generate cake --size {args.size} --pieces {args.pieces} "
+            f"--kinds {args.kinds} --seed {args.seed}\n" + format_cake(instance)
+        )
+
+
+def candidates(instance: CakeInstance) -> list[tuple[int, int]]:
+    """(root, cell) pairs: ``cell`` may lie in the piece whose first cell is ``root``.
+
+    A piece holds only cells at or after its root in reading order and is connected
+    through them, so a cell farther than size-1 steps from the root through such cells
+    can never join it.
+    """
+    grid, limit = instance.lattice, instance.piece_size() - 1
+    pairs = []
+    for root in grid.cells():
+        start = grid.index(root)
+        reach = grid.distances(root, lambda cell, start=start: grid.index(cell) > start)
+        pairs += [(start, grid.index(cell)) for cell, steps in reach.items() if steps <= limit]
+    return pairs
+
+
+def labelled(grid: SquareGrid, owner: dict[int, int]) -> tuple[str, ...]:
+    """Letters per cell from any piece naming: A for the piece of the first cell, ..."""
+    letters: dict[int, str] = {}
+    for index in range(len(grid)):
+        key = owner.get(index, -1)
+        if key not in letters:
+            letters[key] = LABELS[len(letters)] if key != -1 else "?"
+    return tuple(
+        "".join(letters[owner.get(grid.index((row, col)), -1)] for col in range(grid.cols))
+        for row in range(grid.rows)
+    )
+
+
+def check_partition(instance: CakeInstance, pieces: Sequence[str]) -> list[str]:
+    """Coverage, piece count, connectivity and topping quotas, checked directly."""
+    rows, cols = len(instance.grid), len(instance.grid[0])
+    if len(pieces) != rows or any(len(row) != cols for row in pieces):
+        return [f"the partition is not {rows}x{cols}"]
+    members: dict[str, list[tuple[int, int]]] = {}
+    for row, line in enumerate(pieces):
+        for col, label in enumerate(line):
+            members.setdefault(label, []).append((row, col))
+    problems = []
+    if len(members) != instance.pieces:
+        problems.append(f"{len(members)} pieces, expected {instance.pieces}")
+    totals = instance.totals()
+    for label, cells in sorted(members.items()):
+        if not is_connected(cells):
+            problems.append(f"piece {label} is not connected")
+        held = Counter(instance.grid[row][col] for row, col in cells)
+        for kind, total in sorted(totals.items()):
+            if held[kind] * instance.pieces != total:
+                problems.append(
+                    f"piece {label} holds {held[kind]} of topping {kind}, "
+                    f"expected {total / instance.pieces:g}"
+                )
+    return problems
+
+
+# ----------------------------------------------------------------- rendering
+def box_drawing(toppings: Sequence[str], pieces: Sequence[str]) -> list[str]:
+    """Text lines: cuts between pieces drawn with box characters, toppings inside."""
+    rows, cols = len(pieces), len(pieces[0])
+
+    def label(row: int, col: int) -> str | None:
+        return pieces[row][col] if 0 <= row < rows and 0 <= col < cols else None
+
+    def cut_right(row: int, col: int) -> bool:  # between (row, col) and (row, col + 1)
+        return label(row, col) != label(row, col + 1)
+
+    def cut_below(row: int, col: int) -> bool:  # between (row, col) and (row + 1, col)
+        return label(row, col) != label(row + 1, col)
+
+    corners = {
+        # (up, right, down, left) -> character
+        (0, 0, 0, 0): " ",
+        (1, 0, 1, 0): "│",
+        (0, 1, 0, 1): "─",
+        (0, 1, 1, 0): "┌",
+        (0, 0, 1, 1): "┐",
+        (1, 1, 0, 0): "└",
+        (1, 0, 0, 1): "┘",
+        (1, 1, 1, 0): "├",
+        (1, 0, 1, 1): "┤",
+        (0, 1, 1, 1): "┬",
+        (1, 1, 0, 1): "┴",
+        (1, 1, 1, 1): "┼",
+        (1, 0, 0, 0): "╵",
+        (0, 1, 0, 0): "╶",
+        (0, 0, 1, 0): "╷",
+        (0, 0, 0, 1): "╴",
+    }
+    lines = []
+    for row in range(rows + 1):
+        border = []
+        for col in range(cols + 1):
+            up = cut_right(row - 1, col - 1) if row > 0 else False
+            down = cut_right(row, col - 1) if row < rows else False
+            left = cut_below(row - 1, col - 1) if col > 0 else False
+            right = cut_below(row - 1, col) if col < cols else False
+            border.append(corners[int(up), int(right), int(down), int(left)])
+            if col < cols:
+                border.append("───" if right else "   ")
+        lines.append("".join(border))
+        if row < rows:
+            cells = []
+            for col in range(cols + 1):
+                cells.append("│" if cut_right(row, col - 1) else " ")
+                if col < cols:
+                    cells.append(f"{pieces[row][col]}{toppings[row][col]} ")
+            lines.append("".join(cells))
+    return lines
+
+
+def piece_colours(count: int) -> list[str]:
+    """Distinct pastel fills, evenly spaced around the colour wheel."""
+    return [f"hsl({(index * 137.508) % 360:.0f}, 60%, 78%)" for index in range(count)]
+
+
+# ----------------------------------------------------------------- generator
+def planted_cake(rows: int, cols: int, pieces: int, kinds: int, rng: random.Random) -> CakeInstance:
+    """A cake with at least one solution: a random equal partition, then the same
+    multiset of toppings shuffled into every piece."""
+    grid = SquareGrid(rows, cols)
+    size = rows * cols // pieces
+    partition = random_partition(grid, size, rng)
+    base = [str(kind % kinds) for kind in range(size)]
+    rng.shuffle(base)
+    cells = [["0"] * cols for _ in range(rows)]
+    for piece in partition:
+        toppings = base[:]
+        rng.shuffle(toppings)
+        for (row, col), topping in zip(sorted(piece), toppings, strict=True):
+            cells[row][col] = topping
+    return CakeInstance(pieces, tuple("".join(row) for row in cells))
+
+
+def random_partition(grid: SquareGrid, size: int, rng: random.Random) -> list[set[tuple[int, int]]]:
+    """Connected pieces of ``size`` cells covering the grid, grown at random from the
+    first free cell; a snake-order cut is the fallback that always works."""
+    for _ in range(500):
+        free = set(grid.cells())
+        pieces = []
+        while free:
+            piece = {min(free)}
+            while len(piece) < size:
+                frontier = sorted(
+                    {n for c in piece for n in grid.neighbours(c) if n in free} - piece
+                )
+                if not frontier:
+                    break
+                piece.add(rng.choice(frontier))
+            if len(piece) < size:
+                break
+            free -= piece
+            pieces.append(piece)
+        if not free:
+            return pieces
+    snake = [
+        (row, col if row % 2 == 0 else grid.cols - 1 - col)
+        for row in range(grid.rows)
+        for col in range(grid.cols)
+    ]
+    return [set(snake[start : start + size]) for start in range(0, len(snake), size)]
+
+
+PUZZLE = Cake()

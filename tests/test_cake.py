@@ -1,0 +1,147 @@
+"""The 7th Guest cake: counts, the checker, the parser, the renderings."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from aspuzzles import InputError, solve
+from aspuzzles.puzzles.cake import PUZZLE, CakeInstance, check_partition, parse_cake
+
+from .conftest import INSTANCES, ROOT, expected_answer
+
+sys.path.insert(0, str(ROOT / "bench"))
+import cake_baseline
+
+SEED = ("122121", "021121", "022010", "112012", "221012")
+CAKE_FILES = sorted((INSTANCES / "cake").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", CAKE_FILES, ids=lambda p: p.name)
+def test_shipped_cake_has_its_expected_count(path):
+    expected = expected_answer(path)
+    assert expected is not None, f"{path.name} has no expected count kept beside it"
+    result = solve("cake", path, count=True, timeout=120)
+    assert result.complete and result.count == expected["count"]
+
+
+def test_every_seed_partition_is_found_once_and_checks():
+    result = solve("cake", "seed-7th-guest", models=0)
+    partitions = {solution.data.pieces for solution in result.solutions}
+    assert len(result.solutions) == len(partitions) == 67
+    assert all(check_partition(result.solution.instance, p) == [] for p in partitions)
+
+
+@pytest.mark.parametrize("pieces", [6, 3])
+def test_counts_agree_with_the_plain_python_search(pieces):
+    asp = solve("cake", "seed-7th-guest", count=True, options=None)
+    instance = CakeInstance(pieces, SEED)
+    from aspuzzles import solve_instance
+
+    asp = solve_instance(PUZZLE, instance, count=True)
+    assert asp.count == cake_baseline.count(list(SEED), pieces)
+
+
+def test_labels_follow_reading_order_of_first_cells():
+    pieces = solve("cake").solution.data.pieces
+    firsts = []
+    for line in pieces:
+        for label in line:
+            if label not in firsts:
+                firsts.append(label)
+    assert firsts == list("ABCDEF")
+
+
+def test_totals_that_do_not_divide_are_reported_without_search(cli):
+    result = solve("cake", "seed-5-pieces")
+    assert result.status == "unsatisfiable"
+    assert result.reason == "6 x plain (0) do not divide into 5 pieces"
+    assert result.stats == {}
+    run = cli("solve", "cake", "seed-5-pieces")
+    assert run.code == 1 and "without search: 6 x plain (0)" in run.out
+
+
+# ------------------------------------------------------------------ checker
+SEED_INSTANCE = CakeInstance(6, SEED)
+VALID = ("AAABBC", "ADABEC", "DDBBEC", "DDEEEC", "FFFFFC")
+
+
+def test_checker_accepts_a_valid_partition():
+    assert check_partition(SEED_INSTANCE, VALID) == []
+
+
+@pytest.mark.parametrize(
+    ("pieces", "complaint"),
+    [
+        (("AAABBC", "ADABEC", "DDBBEC", "DDEEEC", "FFFFFA"), "piece A is not connected"),
+        (("AAABBC", "ADABEC", "DDBBEC", "DDEEEC", "EEEEEC"), "5 pieces, expected 6"),
+        (("AAABBC", "AAABEC", "DDBBEC", "DDEEEC", "FFFFFC"), "piece A holds"),
+        (("AAABBC", "ADABEC"), "not 5x6"),
+    ],
+)
+def test_checker_rejects_broken_partitions(pieces, complaint):
+    assert any(complaint in problem for problem in check_partition(SEED_INSTANCE, pieces))
+
+
+# ------------------------------------------------------------------ parser
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("pieces 2\n1212\n121\n", "cake.txt:3: ragged row: 3 cells, expected 4 like line 2"),
+        ("pieces 2\n12x2\n", "cake.txt:2:3: 'x' is not a topping digit"),
+        ("1212\n1212\n", "cake.txt: missing the 'pieces K' line"),
+        ("pieces 0\n1212\n", "cake.txt:1: the piece count must be positive, not 0"),
+        ("pieces -3\n1212\n", "cake.txt:1: the piece count must be positive, not -3"),
+        ("pieces two\n1212\n", "cake.txt:1: expected 'pieces K' with a whole number"),
+        ("# only a header\npieces 2\n", "cake.txt: no grid rows"),
+        ("pieces 2\npieces 3\n12\n", "cake.txt:2: 'pieces' is given twice"),
+        ("pieces 9\n12\n12\n", "cake.txt: cannot cut 4 cells into 9 pieces"),
+    ],
+)
+def test_malformed_cakes_are_named_precisely(text, message):
+    with pytest.raises(InputError) as error:
+        parse_cake(text, "cake.txt")
+    assert str(error.value).startswith(message)
+
+
+def test_comments_and_blank_lines_are_ignored():
+    text = "# a cake\n\npieces 2  # two\n12 # row\n\n21\n"
+    assert parse_cake(text, "x") == CakeInstance(2, ("12", "21"))
+
+
+# ------------------------------------------------------------------ output
+def test_json_is_one_string_per_row(cli):
+    data = cli("solve", "cake", "--format", "json").json()
+    pieces = data["solutions"][0]["pieces"]
+    assert len(pieces) == 5 and all(len(row) == 6 for row in pieces)
+    assert check_partition(SEED_INSTANCE, pieces) == []
+
+
+def test_text_draws_cuts_and_svg_fills_pieces():
+    solution = solve("cake").solution
+    text = solution.text()
+    assert text.splitlines()[0] == "6 pieces, each with 0 plain x1, 1 skull x2, 2 tombstone x2"
+    assert text.splitlines()[1].startswith("┌") and "┼" not in text.splitlines()[1]
+    assert "A1" in text
+    svg = solution.svg()
+    assert svg.startswith("<svg") and svg.count("hsl(") == 30
+    assert "skull" in svg and "tombstone" in svg
+
+
+def test_generator_plants_a_solution():
+    import argparse
+
+    text = PUZZLE.generate(argparse.Namespace(size="6x4", pieces=4, kinds=3, seed=5))
+    instance = parse_cake(text, "gen")
+    assert instance.pieces == 4 and len(instance.grid) == 6
+    assert solve("cake", _write(text)).status == "solved"
+
+
+def _write(text: str):
+    import tempfile
+    from pathlib import Path
+
+    path = Path(tempfile.mkdtemp()) / "generated.txt"
+    path.write_text(text)
+    return path

@@ -22,6 +22,12 @@ CAKE_FILES = sorted((INSTANCES / "cake").glob("*.txt"))
 def test_shipped_cake_has_its_expected_count(path):
     expected = expected_answer(path)
     assert expected is not None, f"{path.name} has no expected count kept beside it"
+    if expected.get("slow"):
+        pytest.skip(expected["slow"])
+    if expected["count"] is None:  # too many partitions to enumerate: one, checked
+        result = solve("cake", path, timeout=120)
+        assert expected["solvable"] and result.status == "solved"
+        return
     result = solve("cake", path, count=True, timeout=120)
     assert result.complete and result.count == expected["count"]
 
@@ -35,7 +41,6 @@ def test_every_seed_partition_is_found_once_and_checks():
 
 @pytest.mark.parametrize("pieces", [6, 3])
 def test_counts_agree_with_the_plain_python_search(pieces):
-    asp = solve("cake", "seed-7th-guest", count=True, options=None)
     instance = CakeInstance(pieces, SEED)
     from aspuzzles import solve_instance
 

@@ -57,6 +57,8 @@ class Result:
     checked: bool = True
     #: Why there is no solution, when that was found without search.
     reason: str | None = None
+    #: Puzzle-specific figures of a count (e.g. ``count_raw``).
+    count_details: dict[str, int] = field(default_factory=dict)
 
     @property
     def solution(self) -> Solution | None:
@@ -73,6 +75,7 @@ class Result:
         }
         if self.count is not None:
             data["count"] = self.count
+            data.update(self.count_details)
         if self.reason is not None:
             data["reason"] = self.reason
         if not self.complete:
@@ -91,6 +94,7 @@ class Result:
             parts.append(f"verdict {self.verdict}")
         if self.count is not None:
             parts.append(f"count {self.count}{'' if self.complete else '+'}")
+            parts += [f"{key} {value}" for key, value in self.count_details.items()]
         if self.solutions and self.verdict is None and self.count is None:
             parts.append(f"{len(self.solutions)} solution(s)")
         if "total_time" in self.stats:
@@ -202,6 +206,7 @@ def solve_instance(
             status=UNSATISFIABLE,
             verdict="none" if unique else None,
             count=0 if count else None,
+            count_details=game.count_details(parsed, 0) if count else {},
             reason=reason,
             checked=game.has_checker,
         )
@@ -509,6 +514,7 @@ def _result(
         solutions=solutions[:1] if unique else solutions,
         verdict=verdict,
         count=outcome.count if count else None,
+        count_details=game.count_details(parsed, outcome.count) if count and complete else {},
         complete=complete,
         timeout_phase=outcome.timeout_phase,
         stats=_rounded(outcome.stats),

@@ -104,6 +104,11 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         count that does not divide); ``None`` when search must decide."""
         return None
 
+    def count_details(self, instance: InstanceT, count: int) -> dict[str, int]:
+        """Extra figures for a complete count (e.g. raw placements before symmetry
+        breaking), added to the JSON output and the summary."""
+        return {}
+
     def describe(self, instance: InstanceT) -> str:
         """One line about the instance, for ``aspuzzles list`` and headers."""
         return ""

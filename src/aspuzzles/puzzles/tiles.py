@@ -1,0 +1,395 @@
+"""Edge-matching tiles: the 3x3 animal puzzle and Eternity II-style boards.
+
+Place every square tile once, rotated freely, on a ROWS x COLS board so that every
+shared edge matches. Style ``animal``: an edge is ``KIND_HALF`` (``lion_head``) and
+touching edges match when the kind is equal and the halves differ; outer edges are
+free. Style ``e2``: an edge is a colour number, touching edges match when equal, and
+colour 0 (the grey frame) faces outwards exactly: on every outer side, never inside.
+
+Rotation convention: a placement is (tile id, r) with r the number of **clockwise**
+quarter turns applied to the tile as listed; after r turns the listed edge (d - r) mod 4
+is on side d (0 top, 1 right, 2 bottom, 3 left). The seed's SQL counts
+counter-clockwise turns: its r is our (4 - r) mod 4.
+
+Python computes the rotated tiles (and, for framed boards, where each may go) and
+injects them as facts; the encoding states placement and matching.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from ..errors import InputError, LineReader
+from ..puzzle import Puzzle
+
+SIDES = ("top", "right", "bottom", "left")
+HALVES = ("head", "tail")
+STYLES = ("animal", "e2")
+FRAME = "0"
+
+
+@dataclass(frozen=True)
+class TilesInstance:
+    """Tiles as listed (top, right, bottom, left), ids 1.. in file order."""
+
+    style: str
+    rows: int
+    cols: int
+    tiles: tuple[tuple[str, str, str, str], ...]
+    #: Break the whole-board rotation symmetry (one solution per class); off = raw.
+    symmetry_breaking: bool = True
+
+    @property
+    def square(self) -> bool:
+        return self.rows == self.cols
+
+    @property
+    def board_rotations(self) -> int:
+        """Rotations of the whole board that map it onto itself (4 square, 2 else)."""
+        return 4 if self.square else 2
+
+
+@dataclass(frozen=True)
+class TilesSolution:
+    """``placement[row][col] = (tile id, clockwise quarter turns)``."""
+
+    placement: tuple[tuple[tuple[int, int], ...], ...]
+
+
+def rotate(tile: Sequence[str], turns: int) -> tuple[str, str, str, str]:
+    """The tile after ``turns`` clockwise quarter turns: side d shows edge (d - r) % 4."""
+    return tuple(tile[(side - turns) % 4] for side in range(4))  # type: ignore[return-value]
+
+
+def distinct_rotations(tile: Sequence[str]) -> list[int]:
+    """Turns giving different edge sequences (a symmetric tile has fewer than 4)."""
+    seen, kept = set(), []
+    for turns in range(4):
+        if (edges := rotate(tile, turns)) not in seen:
+            seen.add(edges)
+            kept.append(turns)
+    return kept
+
+
+def partner(style: str, edge: str) -> str:
+    """The edge value that matches ``edge`` across a shared side."""
+    if style == "e2":
+        return edge
+    kind, half = edge.rsplit("_", 1)
+    return f"{kind}_{'tail' if half == 'head' else 'head'}"
+
+
+def matches(style: str, one: str, other: str) -> bool:
+    return partner(style, one) == other
+
+
+# ----------------------------------------------------------------------- parsing
+def parse_tiles(text: str, source: str) -> TilesInstance:
+    reader = LineReader(source)
+    style: str | None = None
+    size: tuple[int, int] | None = None
+    tiles: list[tuple[str, str, str, str]] = []
+    for number, line in reader.lines(text):
+        words = line.split()
+        if words[0] == "style":
+            if len(words) != 2 or words[1] not in STYLES:
+                raise reader.error(number, f"expected 'style animal' or 'style e2', got '{line}'")
+            if style is not None and style != words[1]:
+                raise reader.error(number, f"mixed styles: '{words[1]}' after '{style}'")
+            style = words[1]
+        elif words[0] == "size":
+            if len(words) != 3 or not all(w.isdigit() and int(w) > 0 for w in words[1:]):
+                raise reader.error(number, f"expected 'size ROWS COLS' (positive), got '{line}'")
+            size = (int(words[1]), int(words[2]))
+        else:
+            if style is None or size is None:
+                raise reader.error(number, "tiles must come after the 'style' and 'size' lines")
+            tile_id = len(tiles) + 1
+            if len(words) != 4:
+                raise reader.error(number, f"tile {tile_id} has {len(words)} edges, expected 4")
+            for edge in words:
+                _check_edge(style, edge, tile_id, reader, number)
+            tiles.append(tuple(words))  # type: ignore[arg-type]
+    if style is None:
+        raise reader.error(None, "missing the 'style animal|e2' line")
+    if size is None:
+        raise reader.error(None, "missing the 'size ROWS COLS' line")
+    rows, cols = size
+    if len(tiles) != rows * cols:
+        raise reader.error(
+            None, f"{len(tiles)} tiles for a {rows}x{cols} board, expected {rows * cols}"
+        )
+    return TilesInstance(style, rows, cols, tuple(tiles))
+
+
+def _check_edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) -> None:
+    if style == "e2":
+        if not edge.isdigit():
+            hint = " (an animal edge: mixed styles?)" if "_" in edge else ""
+            raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not a colour number{hint}")
+        return
+    if edge.isdigit():
+        raise reader.error(line, f"tile {tile_id}: edge '{edge}' is a colour (mixed styles?); "
+                           "animal edges are KIND_HALF")
+    kind, _, half = edge.rpartition("_")
+    if not kind:
+        raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not KIND_HALF")
+    if half not in HALVES:
+        raise reader.error(line, f"tile {tile_id}: unknown half '{half}' in '{edge}' "
+                           "(expected head or tail)")
+
+
+def format_tiles(instance: TilesInstance) -> str:
+    lines = [f"style {instance.style}", f"size {instance.rows} {instance.cols}"]
+    lines += [" ".join(tile) for tile in instance.tiles]
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------ puzzle
+class Tiles(Puzzle[TilesInstance, TilesSolution]):
+    name = "tiles"
+    title = "Edge-matching tiles (animal heads and tails, Eternity II style)"
+    default_instance = "seed-big-cats-3x3.txt"
+
+    def parse(self, text: str, source: str) -> TilesInstance:
+        return parse_tiles(text, source)
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--raw", action="store_true",
+            help="tiles: keep the whole-board rotations apart (count raw placements)",
+        )
+
+    def configure(self, instance: TilesInstance, options: dict[str, Any]) -> TilesInstance:
+        return replace(instance, symmetry_breaking=not options.get("raw", False))
+
+    def infeasible(self, instance: TilesInstance) -> str | None:
+        if instance.style != "e2":
+            return None
+        edges = Counter(edge for tile in instance.tiles for edge in tile)
+        frame = 2 * (instance.rows + instance.cols)
+        if edges[FRAME] != frame:
+            return f"{edges[FRAME]} grey frame edges, the board's border needs {frame}"
+        odd = sorted((c for c, n in edges.items() if c != FRAME and n % 2), key=int)
+        if odd:
+            return f"colour {odd[0]} is on {edges[odd[0]]} edges, an odd number cannot pair up"
+        return None
+
+    def facts(self, instance: TilesInstance) -> list[Symbol]:
+        facts = [Function("rows", [Number(instance.rows)]),
+                 Function("cols", [Number(instance.cols)])]
+        if instance.style == "e2":
+            facts.append(Function("frame", [String(FRAME)]))
+        values = sorted({edge for tile in instance.tiles for edge in tile})
+        for value in values:
+            facts.append(Function("partner", [String(value), String(partner(instance.style,
+                                                                              value))]))
+        for tile_id, tile in enumerate(instance.tiles, start=1):
+            facts.append(Function("tile", [Number(tile_id)]))
+            for turns in distinct_rotations(tile):
+                edges = [String(edge) for edge in rotate(tile, turns)]
+                facts.append(Function("rot", [Number(tile_id), Number(turns), *edges]))
+                for row, col in self._positions(instance, rotate(tile, turns)):
+                    facts.append(Function("fits", [Number(row), Number(col), Number(tile_id),
+                                                   Number(turns)]))
+        if instance.symmetry_breaking and (anchor := anchor_tile(instance)) is not None:
+            facts.append(Function("anchor", [Number(anchor),
+                                             Number(4 // instance.board_rotations)]))
+        return facts
+
+    def _positions(self, instance: TilesInstance, edges: Sequence[str]) -> list[tuple[int, int]]:
+        """Cells where a rotated tile may stand: anywhere for animals; for e2, exactly
+        where its grey edges face the border."""
+        cells = [(r, c) for r in range(1, instance.rows + 1) for c in range(1, instance.cols + 1)]
+        if instance.style != "e2":
+            return cells
+        return [
+            (r, c) for r, c in cells
+            if [edge == FRAME for edge in edges] == list(_border_sides(instance, r, c))
+        ]
+
+    def decode(self, instance: TilesInstance, atoms: Sequence[Symbol]) -> TilesSolution:
+        at = {}
+        for atom in atoms:
+            if atom.match("place", 4):
+                row, col, tile_id, turns = (arg.number for arg in atom.arguments)
+                at[row, col] = (tile_id, turns)
+        return TilesSolution(tuple(
+            tuple(at.get((row, col), (0, 0)) for col in range(1, instance.cols + 1))
+            for row in range(1, instance.rows + 1)
+        ))
+
+    def check(self, instance: TilesInstance, solution: TilesSolution) -> list[str]:
+        return check_placement(instance, solution.placement)
+
+    def count_details(self, instance: TilesInstance, count: int) -> dict[str, int]:
+        if instance.symmetry_breaking and anchor_tile(instance) is not None:
+            return {"count_raw": count * instance.board_rotations}
+        return {"count_raw": count}
+
+    def to_dict(self, instance: TilesInstance, solution: TilesSolution) -> dict[str, Any]:
+        return {"placement": [[list(cell) for cell in row] for row in solution.placement]}
+
+    def describe(self, instance: TilesInstance) -> str:
+        return f"{instance.style} {instance.rows}x{instance.cols}"
+
+    def template_context(self, instance: TilesInstance, solution: TilesSolution) -> dict[str, Any]:
+        placed = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in solution.placement]
+        label = _short_label if instance.style == "animal" else str
+        width = max(len(label(edge)) for tile in instance.tiles for edge in tile)
+        values = sorted({edge for tile in instance.tiles for edge in tile})
+        return {
+            "style": instance.style,
+            "rows": instance.rows,
+            "cols": instance.cols,
+            "placement": solution.placement,
+            "edges": [[[label(edge) for edge in tile] for tile in row] for row in placed],
+            "raw_edges": placed,
+            "width": width,
+            "colours": _palette(instance.style, values),
+        }
+
+    # ----------------------------------------------------------------- generator
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--style", choices=STYLES, default="e2")
+        parser.add_argument("--size", default="4x4", help="ROWSxCOLS (default 4x4)")
+        parser.add_argument("--kinds", type=int, default=6,
+                            help="edge kinds: colours without the frame, or animals")
+        parser.add_argument("--seed", type=int, default=None)
+
+    def generate(self, args: argparse.Namespace) -> str:
+        match = re.fullmatch(r"(\d+)x(\d+)", args.size)
+        if not match:
+            raise InputError(f"--size must look like ROWSxCOLS, not '{args.size}'")
+        rows, cols = int(match.group(1)), int(match.group(2))
+        if not (1 <= rows <= 30 and 1 <= cols <= 30) or rows * cols < 2:
+            raise InputError(f"--size {args.size} is out of range")
+        if not 1 <= args.kinds <= 60:
+            raise InputError("--kinds must be from 1 to 60")
+        instance = planted_tiles(args.style, rows, cols, args.kinds, random.Random(args.seed))
+        header = (f"# aspuzzles generate tiles --style {args.style} --size {args.size} "
+                  f"--kinds {args.kinds} --seed {args.seed}\n")
+        return header + format_tiles(instance)
+
+
+def _border_sides(instance: TilesInstance, row: int, col: int) -> tuple[bool, bool, bool, bool]:
+    """Which sides (top, right, bottom, left) of a 1-based cell lie on the border."""
+    return (row == 1, col == instance.cols, row == instance.rows, col == 1)
+
+
+def anchor_tile(instance: TilesInstance) -> int | None:
+    """The tile whose rotation is fixed to break the whole-board rotation symmetry.
+
+    Rotating a solution by 180 (or 90 on a square board) turns every tile by the same
+    amount and gives another solution; no solution maps to itself since each id is
+    used once. Limiting one tile to turns below 4/rotations picks one per class, but
+    only if that tile's turns are all distinct: the first tile with four distinct
+    rotations is chosen (None if there is none; then nothing is broken).
+    """
+    if len(instance.tiles) < 2:
+        return None
+    for tile_id, tile in enumerate(instance.tiles, start=1):
+        if len(distinct_rotations(tile)) == 4:
+            return tile_id
+    return None
+
+
+def check_placement(
+    instance: TilesInstance, placement: Sequence[Sequence[tuple[int, int]]]
+) -> list[str]:
+    """Every tile once, turns 0-3, every shared edge matching, the frame outside."""
+    rows, cols = instance.rows, instance.cols
+    if len(placement) != rows or any(len(row) != cols for row in placement):
+        return [f"placement is not {rows}x{cols}"]
+    used = Counter(tile_id for row in placement for tile_id, _ in row)
+    problems = [f"tile {t} is used {n} times" for t, n in sorted(used.items()) if n > 1]
+    missing = set(range(1, len(instance.tiles) + 1)) - set(used)
+    if missing:
+        problems.append(f"tiles {sorted(missing)} are not placed")
+    if problems or any(not 0 <= r < 4 for row in placement for _, r in row):
+        return problems or ["a rotation is not 0-3"]
+    shown = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in placement]
+    for r in range(rows):
+        for c in range(cols):
+            top, right, bottom, left = shown[r][c]
+            if c + 1 < cols and not matches(instance.style, right, shown[r][c + 1][3]):
+                problems.append(f"({r + 1},{c + 1}) right {right} vs {shown[r][c + 1][3]}")
+            if r + 1 < rows and not matches(instance.style, bottom, shown[r + 1][c][0]):
+                problems.append(f"({r + 1},{c + 1}) bottom {bottom} vs {shown[r + 1][c][0]}")
+            if instance.style == "e2":
+                border = (r == 0, c == cols - 1, r == rows - 1, c == 0)
+                for side, (edge, outside) in enumerate(zip(shown[r][c], border, strict=True)):
+                    if (edge == FRAME) != outside:
+                        where = "on the border" if outside else "inside"
+                        problems.append(f"({r + 1},{c + 1}) {SIDES[side]} is {edge} {where}")
+    return problems
+
+
+def _short_label(edge: str) -> str:
+    kind, half = edge.rsplit("_", 1)
+    return f"{kind[:4]}{half[0].upper()}"
+
+
+def _palette(style: str, values: list[str]) -> dict[str, str]:
+    kinds = sorted({v.rsplit("_", 1)[0] for v in values}) if style == "animal" else values
+    colours = {
+        kind: f"hsl({(index * 137.508) % 360:.0f}, 65%, 62%)" for index, kind in enumerate(kinds)
+    }
+    if style == "e2":
+        colours[FRAME] = "#8a8a8a"
+        return colours
+    return {value: colours[value.rsplit("_", 1)[0]] for value in values}
+
+
+# ----------------------------------------------------------------- generator
+def planted_tiles(
+    style: str, rows: int, cols: int, kinds: int, rng: random.Random
+) -> TilesInstance:
+    """A board with at least one solution: random edges cut into tiles, then each tile
+    turned at random and the tiles shuffled."""
+
+    def random_edge() -> tuple[str, str]:
+        """(value on the first side, value on the second side) of one shared edge."""
+        if style == "e2":
+            colour = str(rng.randint(1, kinds))
+            return colour, colour
+        kind = rng.randrange(kinds)
+        animal = ANIMALS[kind] if kind < len(ANIMALS) else f"beast{kind}"
+        value = f"{animal}_{rng.choice(HALVES)}"
+        return value, partner(style, value)
+
+    def outer() -> str:
+        return FRAME if style == "e2" else random_edge()[0]
+
+    grid = [[[""] * 4 for _ in range(cols)] for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            if r == 0:
+                grid[r][c][0] = outer()
+            if c == 0:
+                grid[r][c][3] = outer()
+            if c + 1 < cols:
+                grid[r][c][1], grid[r][c + 1][3] = random_edge()
+            else:
+                grid[r][c][1] = outer()
+            if r + 1 < rows:
+                grid[r][c][2], grid[r + 1][c][0] = random_edge()
+            else:
+                grid[r][c][2] = outer()
+    tiles = [rotate(cell, rng.randrange(4)) for row in grid for cell in row]
+    rng.shuffle(tiles)
+    return TilesInstance(style, rows, cols, tuple(tiles))
+
+
+ANIMALS = ("lion", "tiger", "cheetah", "panther", "puma", "lynx", "jaguar", "ocelot",
+           "leopard", "serval", "caracal", "cougar")
+
+PUZZLE = Tiles()

@@ -145,8 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as error:  # a bug: one line, the traceback only with -vv
         logging.getLogger("aspuzzles").debug("internal error", exc_info=True)
-        print(f"aspuzzles: internal error: {error!r} (run with -vv for details)",
-              file=sys.stderr)
+        print(f"aspuzzles: internal error: {error!r} (run with -vv for details)", file=sys.stderr)
         return ExitCode.INTERNAL
     except BrokenPipeError:
         return ExitCode.SOLVED

@@ -137,14 +137,18 @@ def _check_edge(style: str, edge: str, tile_id: int, reader: LineReader, line: i
             raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not a colour number{hint}")
         return
     if edge.isdigit():
-        raise reader.error(line, f"tile {tile_id}: edge '{edge}' is a colour (mixed styles?); "
-                           "animal edges are KIND_HALF")
+        raise reader.error(
+            line,
+            f"tile {tile_id}: edge '{edge}' is a colour (mixed styles?); "
+            "animal edges are KIND_HALF",
+        )
     kind, _, half = edge.rpartition("_")
     if not kind:
         raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not KIND_HALF")
     if half not in HALVES:
-        raise reader.error(line, f"tile {tile_id}: unknown half '{half}' in '{edge}' "
-                           "(expected head or tail)")
+        raise reader.error(
+            line, f"tile {tile_id}: unknown half '{half}' in '{edge}' (expected head or tail)"
+        )
 
 
 def format_tiles(instance: TilesInstance) -> str:
@@ -164,7 +168,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
-            "--raw", action="store_true",
+            "--raw",
+            action="store_true",
             help="tiles: keep the whole-board rotations apart (count raw placements)",
         )
 
@@ -184,25 +189,30 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return None
 
     def facts(self, instance: TilesInstance) -> list[Symbol]:
-        facts = [Function("rows", [Number(instance.rows)]),
-                 Function("cols", [Number(instance.cols)])]
+        facts = [
+            Function("rows", [Number(instance.rows)]),
+            Function("cols", [Number(instance.cols)]),
+        ]
         if instance.style == "e2":
             facts.append(Function("frame", [String(FRAME)]))
         values = sorted({edge for tile in instance.tiles for edge in tile})
         for value in values:
-            facts.append(Function("partner", [String(value), String(partner(instance.style,
-                                                                              value))]))
+            facts.append(
+                Function("partner", [String(value), String(partner(instance.style, value))])
+            )
         for tile_id, tile in enumerate(instance.tiles, start=1):
             facts.append(Function("tile", [Number(tile_id)]))
             for turns in distinct_rotations(tile):
                 edges = [String(edge) for edge in rotate(tile, turns)]
                 facts.append(Function("rot", [Number(tile_id), Number(turns), *edges]))
                 for row, col in self._positions(instance, rotate(tile, turns)):
-                    facts.append(Function("fits", [Number(row), Number(col), Number(tile_id),
-                                                   Number(turns)]))
+                    facts.append(
+                        Function("fits", [Number(row), Number(col), Number(tile_id), Number(turns)])
+                    )
         if instance.symmetry_breaking and (anchor := anchor_tile(instance)) is not None:
-            facts.append(Function("anchor", [Number(anchor),
-                                             Number(4 // instance.board_rotations)]))
+            facts.append(
+                Function("anchor", [Number(anchor), Number(4 // instance.board_rotations)])
+            )
         return facts
 
     def _positions(self, instance: TilesInstance, edges: Sequence[str]) -> list[tuple[int, int]]:
@@ -212,7 +222,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         if instance.style != "e2":
             return cells
         return [
-            (r, c) for r, c in cells
+            (r, c)
+            for r, c in cells
             if [edge == FRAME for edge in edges] == list(_border_sides(instance, r, c))
         ]
 
@@ -222,10 +233,12 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             if atom.match("place", 4):
                 row, col, tile_id, turns = (arg.number for arg in atom.arguments)
                 at[row, col] = (tile_id, turns)
-        return TilesSolution(tuple(
-            tuple(at.get((row, col), (0, 0)) for col in range(1, instance.cols + 1))
-            for row in range(1, instance.rows + 1)
-        ))
+        return TilesSolution(
+            tuple(
+                tuple(at.get((row, col), (0, 0)) for col in range(1, instance.cols + 1))
+                for row in range(1, instance.rows + 1)
+            )
+        )
 
     def check(self, instance: TilesInstance, solution: TilesSolution) -> list[str]:
         return check_placement(instance, solution.placement)
@@ -261,8 +274,9 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--style", choices=STYLES, default="e2")
         parser.add_argument("--size", default="4x4", help="ROWSxCOLS (default 4x4)")
-        parser.add_argument("--kinds", type=int, default=6,
-                            help="edge kinds: colours without the frame, or animals")
+        parser.add_argument(
+            "--kinds", type=int, default=6, help="edge kinds: colours without the frame, or animals"
+        )
         parser.add_argument("--seed", type=int, default=None)
 
     def generate(self, args: argparse.Namespace) -> str:
@@ -275,8 +289,10 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         if not 1 <= args.kinds <= 60:
             raise InputError("--kinds must be from 1 to 60")
         instance = planted_tiles(args.style, rows, cols, args.kinds, random.Random(args.seed))
-        header = (f"# aspuzzles generate tiles --style {args.style} --size {args.size} "
-                  f"--kinds {args.kinds} --seed {args.seed}\n")
+        header = (
+            f"# aspuzzles generate tiles --style {args.style} --size {args.size} "
+            f"--kinds {args.kinds} --seed {args.seed}\n"
+        )
         return header + format_tiles(instance)
 
 
@@ -389,7 +405,19 @@ def planted_tiles(
     return TilesInstance(style, rows, cols, tuple(tiles))
 
 
-ANIMALS = ("lion", "tiger", "cheetah", "panther", "puma", "lynx", "jaguar", "ocelot",
-           "leopard", "serval", "caracal", "cougar")
+ANIMALS = (
+    "lion",
+    "tiger",
+    "cheetah",
+    "panther",
+    "puma",
+    "lynx",
+    "jaguar",
+    "ocelot",
+    "leopard",
+    "serval",
+    "caracal",
+    "cougar",
+)
 
 PUZZLE = Tiles()

@@ -27,7 +27,9 @@ def count_raw(instance: TilesInstance, limit: int | None = None) -> int:
             return False
         if framed:
             border = (row == 0, col == cols - 1, row == rows - 1, col == 0)
-            return all((edge == FRAME) == outside for edge, outside in zip(edges, border))
+            return all(
+                (edge == FRAME) == outside for edge, outside in zip(edges, border, strict=True)
+            )
         return True
 
     def place(index: int) -> bool:

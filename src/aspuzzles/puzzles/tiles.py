@@ -335,7 +335,7 @@ def check_placement(
     shown = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in placement]
     for r in range(rows):
         for c in range(cols):
-            top, right, bottom, left = shown[r][c]
+            _, right, bottom, _ = shown[r][c]
             if c + 1 < cols and not matches(instance.style, right, shown[r][c + 1][3]):
                 problems.append(f"({r + 1},{c + 1}) right {right} vs {shown[r][c + 1][3]}")
             if r + 1 < rows and not matches(instance.style, bottom, shown[r + 1][c][0]):

@@ -47,5 +47,41 @@ def table(headers: list[str], rows: list[list[Any]]) -> None:
 
 def _fmt(value: Any) -> str:
     if isinstance(value, float):
-        return f"{value * 1000:.1f} ms" if value < 10 else f"{value:.1f} s"
+        return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
     return str(value)
+
+
+class TimeLimit(Exception):
+    """Raised inside a pure-Python baseline when its time is up."""
+
+
+def limited(seconds: float, action: Callable[[], Any]) -> tuple[float | None, Any]:
+    """Run a pure-Python action with a time limit: (seconds taken or None, value)."""
+    import signal
+
+    def expire(_signum: int, _frame: Any) -> None:
+        raise TimeLimit
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    started = time.perf_counter()
+    try:
+        value = action()
+        return time.perf_counter() - started, value
+    except TimeLimit:
+        return None, None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def seconds(value: float | None, limit: float) -> str:
+    return f"> {limit:g} s" if value is None else _fmt(value)
+
+
+def ratio(slow: float | None, fast: float | None, limit: float) -> str:
+    if fast is None:
+        return "-"
+    if slow is None:
+        return f"> {limit / fast:.0f}x"
+    return f"{slow / fast:.1f}x"

@@ -102,6 +102,8 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
     name = "cake"
     title = "The 7th Guest cake (equal connected pieces)"
     default_instance = "seed-7th-guest.txt"
+    # The encoding's #heuristic builds pieces root by root; it needs the Domain heuristic.
+    clingo_options = ("--heuristic=Domain",)
 
     def parse(self, text: str, source: str) -> CakeInstance:
         return parse_cake(text, source)

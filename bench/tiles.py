@@ -8,10 +8,10 @@ Targets: the seed's 3x3 in under 20 ms in-process; counting all solutions of a 4
 from __future__ import annotations
 
 import tiles_baseline
-from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table
-
 from aspuzzles import load_instance, solve
 from aspuzzles.registry import get_puzzle
+
+from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table
 
 LIMIT = 60.0
 
@@ -19,32 +19,64 @@ LIMIT = 60.0
 def run() -> None:
     seed_time, seed = best_of(10, lambda: solve("tiles", "seed-big-cats-3x3"))
     unique_time, _ = best_of(10, lambda: solve("tiles", "seed-big-cats-3x3", unique=True))
-    print(f"Seed 3x3: first solution {seed_time * 1000:.1f} ms, uniqueness up to rotation "
-          f"{unique_time * 1000:.1f} ms (in-process, best of 10, parsing and checking "
-          f"included; clingo's own time {seed.stats['clingo_total_time'] * 1000:.1f} ms).\n")
+    print(
+        f"Seed 3x3: first solution {seed_time * 1000:.1f} ms, uniqueness up to rotation "
+        f"{unique_time * 1000:.1f} ms (in-process, best of 10, parsing and checking "
+        f"included; clingo's own time {seed.stats['clingo_total_time'] * 1000:.1f} ms).\n"
+    )
     rows = []
-    for name in ["seed-big-cats-3x3", "gen-animal-4x4-4-kinds", "gen-animal-5x5-6-kinds",
-                 "gen-e2-4x4-4-kinds", "gen-e2-5x5-6-kinds", "gen-e2-6x6-8-kinds"]:
+    for name in [
+        "seed-big-cats-3x3",
+        "gen-animal-4x4-4-kinds",
+        "gen-animal-5x5-6-kinds",
+        "gen-e2-4x4-4-kinds",
+        "gen-e2-5x5-6-kinds",
+        "gen-e2-6x6-8-kinds",
+    ]:
         instance = load_instance(get_puzzle("tiles"), name)[0]
-        asp_time, result = best_of(1, lambda n=name: solve("tiles", n, count=True,
-                                                           timeout=LIMIT))
+        asp_time, result = best_of(1, lambda n=name: solve("tiles", n, count=True, timeout=LIMIT))
         ours = asp_time if result.complete else None
         python, raw = limited(LIMIT, lambda i=instance: tiles_baseline.count_raw(i))
-        rows.append([name, result.count, result.count_details.get("count_raw", "-"),
-                     seconds(ours, LIMIT), raw if raw is not None else "-",
-                     seconds(python, LIMIT), ratio(python, ours, LIMIT)])
+        rows.append(
+            [
+                name,
+                result.count,
+                result.count_details.get("count_raw", "-"),
+                seconds(ours, LIMIT),
+                raw if raw is not None else "-",
+                seconds(python, LIMIT),
+                ratio(python, ours, LIMIT),
+            ]
+        )
     print(f"Counting every solution (limit {LIMIT:g} s):\n")
-    table(["board", "count", "count_raw", "aspuzzles", "baseline raw", "Python backtracking",
-           "speed-up"], rows)
+    table(
+        [
+            "board",
+            "count",
+            "count_raw",
+            "aspuzzles",
+            "baseline raw",
+            "Python backtracking",
+            "speed-up",
+        ],
+        rows,
+    )
     rows = []
-    boards = [ROOT / "instances" / "tiles" / f"{n}.txt" for n in
-              ("gen-e2-8x8-12-kinds", "gen-e2-10x10-16-kinds", "gen-animal-10x10-24-kinds")]
+    boards = [
+        ROOT / "instances" / "tiles" / f"{n}.txt"
+        for n in ("gen-e2-8x8-12-kinds", "gen-e2-10x10-16-kinds", "gen-animal-10x10-24-kinds")
+    ]
     boards += [ROOT / "bench" / "data" / f"e2-10x10-12-colours-seed{s}.txt" for s in (1, 11)]
     boards += sorted((SHARED_DATA / "tiles").glob("*.txt"))
     for path in boards:
         result = solve("tiles", path, timeout=LIMIT)
-        rows.append([path.name, result.status, seconds(
-            None if result.status == "timeout" else result.stats["total_time"], LIMIT),
-            result.stats.get("conflicts", "-")])
+        rows.append(
+            [
+                path.name,
+                result.status,
+                seconds(None if result.status == "timeout" else result.stats["total_time"], LIMIT),
+                result.stats.get("conflicts", "-"),
+            ]
+        )
     print(f"\nFirst solution of larger boards (limit {LIMIT:g} s):\n")
     table(["board", "status", "time", "conflicts"], rows)

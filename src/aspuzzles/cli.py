@@ -103,6 +103,21 @@ def _base_parser() -> ArgumentParser:
 
     generate = commands.add_parser("generate", help="generate a new instance")
     generate.add_argument("puzzle")
+    roll = commands.add_parser("roll", help="roll the dice (geniusstar): same as generate")
+    roll.add_argument("puzzle")
+
+    sweep = commands.add_parser("sweep", help="solve every variant (geniusstar: every roll)")
+    sweep.add_argument("puzzle")
+    sweep.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    sweep.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        metavar="FILE",
+        help="results file, appended to and resumed (default sweep-PUZZLE.tsv)",
+    )
+    sweep.add_argument("--limit", type=int, default=None, help="only the first N variants")
+    sweep.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -114,9 +129,9 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
     if game is not None:
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub = subparsers.choices[known.command]
-        if known.command == "generate":
+        if known.command in ("generate", "roll"):
             game.add_arguments(sub)
-        elif known.command in ("solve", "facts"):
+        elif known.command in ("solve", "facts", "sweep"):
             game.add_solve_arguments(sub)
     return parser.parse_args(argv), game
 
@@ -129,9 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "list":
             return _list()
         assert game is not None
-        if args.command == "generate":
+        if args.command in ("generate", "roll"):
             print(game.generate(args))
             return ExitCode.SOLVED
+        if args.command == "sweep":
+            return _sweep(args, game)
         if args.command == "facts":
             instance, _ = load_instance(game, args.instance)
             sys.stdout.write(fact_program(game, game.configure(instance, _options(game, args))))
@@ -182,6 +199,30 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     else:
         sys.stdout.write(output)
     return _exit_code(result)
+
+
+def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    from .sweep import sweep
+
+    if args.jobs < 1:
+        raise InputError("--jobs must be at least 1")
+    options = _options(game, args)
+    suffix = "-golden" if options.get("golden") else ""
+    output = Path(args.output or f"sweep-{game.name}{suffix}.tsv")
+    summary = sweep(
+        game,
+        options,
+        output,
+        jobs=args.jobs,
+        limit=args.limit,
+        progress=not args.quiet and sys.stderr.isatty(),
+    )
+    print(
+        f"{game.name}{suffix}: {summary.solvable} of {summary.total} solvable "
+        f"({summary.total - summary.solvable} not); {summary.solved_now} solved now in "
+        f"{summary.seconds:.1f}s; results in {output}"
+    )
+    return ExitCode.SOLVED
 
 
 def _exit_code(result: Result) -> int:

@@ -522,8 +522,11 @@ def _result(
     )
 
 
-def _checked(game: Puzzle[Any, Any], parsed: Any, atoms: list[str]) -> Solution:
-    symbols = [clingo.parse_term(atom) for atom in atoms]
+def _checked(
+    game: Puzzle[Any, Any], parsed: Any, atoms: list[str], symbols: list[Symbol] | None = None
+) -> Solution:
+    if symbols is None:
+        symbols = [clingo.parse_term(atom) for atom in atoms]
     data = game.decode(parsed, symbols)
     problems = game.check(parsed, data)
     if problems:
@@ -538,3 +541,55 @@ def _rounded(stats: dict[str, Any]) -> dict[str, Any]:
     return {
         key: round(value, 6) if isinstance(value, float) else value for key, value in stats.items()
     }
+
+
+# ------------------------------------------------------------------ many variants
+class Session:
+    """Ground once, then solve many variants of one instance under assumptions.
+
+    The encoding declares the atoms that vary as ``#external``; each call assigns them
+    through assumptions (true or false), so a batch of thousands of variants costs one
+    grounding (clingo's multi-shot solving, as in its examples).
+    """
+
+    def __init__(
+        self,
+        game: Puzzle[Any, Any],
+        parsed: Any,
+        clingo_args: Sequence[str] = (),
+        encoding: str | Path | None = None,
+    ) -> None:
+        self.game = game
+        job = Job(
+            encoding=str(resolve_encoding(game, encoding)),
+            facts=[str(symbol) for symbol in game.facts(parsed)],
+            program=game.program(parsed),
+            arguments=_arguments(game, 1, clingo_args),
+            models=1,
+            count_only=False,
+            timeout=None,
+            incremental=None,
+        )
+        messages: list[str] = []
+        self.control = _make_control(job, messages)
+        try:
+            self.control.load(job.encoding)
+            _add_instance(self.control, job)
+            self.control.ground([("base", [])])
+        except RuntimeError:
+            raise InputError(_clingo_error(messages)) from None
+        # Externals are false until assigned; set them free so assumptions decide them.
+        for atom in self.control.symbolic_atoms:
+            if atom.is_external:
+                self.control.assign_external(atom.symbol, None)
+
+    def first(self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]]) -> Solution | None:
+        """The first solution of a variant (checked against it), or None if it has none."""
+        shown: list[list[Symbol]] = []
+        self.control.solve(
+            assumptions=list(assumptions),
+            on_model=lambda model: shown.append(model.symbols(shown=True)),
+        )
+        if not shown:
+            return None
+        return _checked(self.game, variant, [], shown[0])

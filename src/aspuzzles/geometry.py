@@ -74,3 +74,36 @@ def is_connected(cells: Iterable[Cell]) -> bool:
                 remaining.remove(other)
                 stack.append(other)
     return not remaining
+
+
+# ----------------------------------------------------------------- triangular grid
+#: The three side directions of a triangle, after the Genius Star seed: X (\\), Y (/), Z (-).
+DIRECTIONS = ("X", "Y", "Z")
+
+
+def is_up(cell: Cell) -> bool:
+    """Triangles (row, col) point up when row + col is even (the lattice's convention)."""
+    return (cell[0] + cell[1]) % 2 == 0
+
+
+def reflect(cell: Cell, direction: str) -> Cell:
+    """The triangle across the side parallel to ``direction``.
+
+    Upward: Z is the cell below, X the right neighbour, Y the left one; downward: Z is
+    the cell above, X the left neighbour, Y the right one.
+    """
+    row, col = cell
+    up = is_up(cell)
+    if direction == "Z":
+        return (row + 1, col) if up else (row - 1, col)
+    if direction == "X":
+        return (row, col + 1) if up else (row, col - 1)
+    return (row, col - 1) if up else (row, col + 1)
+
+
+def walk(start: Cell, path: Iterable[str]) -> Cell:
+    """Follow a path of reflections from a cell."""
+    cell = start
+    for direction in path:
+        cell = reflect(cell, direction)
+    return cell

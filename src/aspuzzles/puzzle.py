@@ -109,6 +109,21 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         breaking), added to the JSON output and the summary."""
         return {}
 
+    # -- sweeps (optional): solve every variant on one grounding ----------------------
+    def sweep_base(self, options: dict[str, Any]) -> InstanceT:
+        """The instance grounded once for a sweep (variants differ only in externals)."""
+        from .errors import InputError
+
+        raise InputError(f"puzzle '{self.name}' has no sweep")
+
+    def sweep_variants(self, options: dict[str, Any]) -> list[tuple[str, InstanceT]]:
+        """Every variant of a sweep, with the key it is recorded under."""
+        return []
+
+    def sweep_assumptions(self, variant: InstanceT) -> list[tuple[Symbol, bool]]:
+        """How a variant is set on the sweep's grounding."""
+        return []
+
     def describe(self, instance: InstanceT) -> str:
         """One line about the instance, for ``aspuzzles list`` and headers."""
         return ""

@@ -1,0 +1,77 @@
+"""Polyforms described by reflection or step paths, placed on any lattice.
+
+A shape is a list of paths from a reference cell; a lattice symmetry permutes the
+direction names in every path (the Genius Star seed's idea). Placing a shape means
+walking its paths, in every symmetric form, from every cell of a board. Triangular and
+square boards share this code: only ``walk`` and the symmetries differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import permutations
+
+from .geometry import Cell
+
+Walk = Callable[[Cell, Sequence[str]], Cell]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A named polyform: paths (tuples of direction names) from its reference cell."""
+
+    name: str
+    paths: tuple[tuple[str, ...], ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.paths)
+
+
+def direction_permutations(directions: Sequence[str]) -> list[dict[str, str]]:
+    """Every renaming of the directions (for triangles: the 6 symmetries fixing a cell)."""
+    return [dict(zip(directions, image, strict=True)) for image in permutations(directions)]
+
+
+def oriented(
+    shape: Shape, symmetries: Iterable[dict[str, str]]
+) -> list[tuple[tuple[str, ...], ...]]:
+    """The shape's paths under each symmetry, each distinct path set once."""
+    seen, forms = set(), []
+    for symmetry in symmetries:
+        form = tuple(sorted(tuple(symmetry[d] for d in path) for path in shape.paths))
+        if form not in seen:
+            seen.add(form)
+            forms.append(form)
+    return forms
+
+
+def placements(
+    shape: Shape, board: Iterable[Cell], walk: Walk, symmetries: list[dict[str, str]]
+) -> list[frozenset[Cell]]:
+    """Every distinct set of board cells the shape can cover."""
+    cells = set(board)
+    found: dict[frozenset[Cell], None] = {}
+    for form in oriented(shape, symmetries):
+        for start in sorted(cells):
+            covered = frozenset(walk(start, path) for path in form)
+            if len(covered) == shape.size and covered <= cells:
+                found.setdefault(covered)
+    return list(found)
+
+
+def fixed_orientations(
+    shape: Shape,
+    references: Iterable[Cell],
+    walk: Walk,
+    symmetries: list[dict[str, str]],
+    normalise: Callable[[frozenset[Cell]], frozenset[Cell]],
+) -> int:
+    """How many differently oriented copies of the shape exist (up to translation)."""
+    forms = {
+        normalise(frozenset(walk(start, path) for path in form))
+        for form in oriented(shape, symmetries)
+        for start in references
+    }
+    return len(forms)

@@ -1,0 +1,124 @@
+"""Solve every variant of a puzzle (every dice roll, say) on one grounding per process.
+
+The puzzle says what a sweep covers (``sweep_variants``) and how a variant is assumed
+(``sweep_assumptions``); this module spreads the variants over worker processes, each
+holding one :class:`~aspuzzles.driver.Session`, and appends ``key<TAB>solvable`` lines to
+a results file as they come, so that an interrupted sweep resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .driver import Session
+from .errors import InputError
+from .puzzle import Puzzle
+from .registry import get_puzzle
+
+_SESSION: Session | None = None
+_GAME: Puzzle[Any, Any] | None = None
+
+
+@dataclass
+class SweepSummary:
+    total: int
+    solvable: int
+    solved_now: int
+    seconds: float
+
+
+def _start_worker(puzzle: str, options: dict[str, Any]) -> None:
+    global _SESSION, _GAME
+    _GAME = get_puzzle(puzzle)
+    _SESSION = Session(_GAME, _GAME.sweep_base(options))
+
+
+def _solve_chunk(chunk: list[tuple[str, Any]]) -> list[tuple[str, bool]]:
+    assert _SESSION is not None and _GAME is not None
+    return [
+        (key, _SESSION.first(variant, _GAME.sweep_assumptions(variant)) is not None)
+        for key, variant in chunk
+    ]
+
+
+def _chunks(items: list[tuple[str, Any]], size: int) -> Iterator[list[tuple[str, Any]]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def read_results(path: Path, header: str) -> dict[str, bool]:
+    """Results already in a file (for resuming); a torn last line is ignored. A file
+    written by a sweep of another puzzle or mode is refused rather than mixed in."""
+    done: dict[str, bool] = {}
+    if path.exists() and path.stat().st_size:
+        lines = path.read_text().splitlines()
+        if lines[0] != header:
+            raise InputError(f"holds another sweep ({lines[0]!r}, not {header!r})", str(path))
+        for line in lines[1:]:
+            key, _, value = line.partition("\t")
+            if value in ("0", "1"):
+                done[key] = value == "1"
+    return done
+
+
+def sweep(
+    game: Puzzle[Any, Any],
+    options: dict[str, Any],
+    output: Path,
+    jobs: int = 2,
+    limit: int | None = None,
+    progress: bool = True,
+) -> SweepSummary:
+    """Solve every variant not yet in ``output``; return the totals over the file."""
+    started = time.perf_counter()
+    variants = game.sweep_variants(options)[:limit]
+    header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
+    done = read_results(output, header.strip())
+    if not done and (not output.exists() or not output.stat().st_size):
+        output.write_text(header.strip() + "\n")
+    todo = [(key, variant) for key, variant in variants if key not in done]
+    chunk = max(1, min(500, len(todo) // (jobs * 20) or 1))
+    context = multiprocessing.get_context("fork")
+    finished = 0
+    with (
+        output.open("a") as sink,
+        context.Pool(jobs, initializer=_start_worker, initargs=(game.name, options)) as pool,
+    ):
+        for results in pool.imap_unordered(_solve_chunk, _chunks(todo, chunk)):
+            for key, solvable in results:
+                sink.write(f"{key}\t{int(solvable)}\n")
+                done[key] = solvable
+            sink.flush()
+            finished += len(results)
+            if progress:
+                _show_progress(finished, len(todo), started)
+    if progress and todo:
+        print(file=sys.stderr)
+    keys = {key for key, _ in variants}
+    return SweepSummary(
+        total=len(keys),
+        solvable=sum(1 for key in keys if done.get(key)),
+        solved_now=finished,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _show_progress(finished: int, total: int, started: float) -> None:
+    elapsed = time.perf_counter() - started
+    rate = finished / elapsed if elapsed else 0.0
+    left = (total - finished) / rate if rate else 0.0
+    width = 30
+    filled = int(width * finished / total) if total else width
+    bar = "#" * filled + "." * (width - filled)
+    print(
+        f"\r[{bar}] {finished}/{total} {rate:.0f}/s, {left:.0f}s left",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )

@@ -1,0 +1,156 @@
+"""The Genius Star: geometry, pieces, counts, golden mode, rolls, the sweep."""
+
+from __future__ import annotations
+
+import pytest
+
+from aspuzzles import InputError, solve
+from aspuzzles.puzzles.geniusstar import (
+    DICE,
+    PIECES,
+    PUZZLE,
+    StarInstance,
+    all_rolls,
+    check_tiling,
+    dice_can_roll,
+    hexagons,
+    neighbour,
+    orientation_count,
+    parse_roll,
+)
+from aspuzzles.sweep import read_results, sweep
+
+REFERENCE = "1 10 16 29 33 38 39"
+
+
+def test_cell_1_has_only_a_z_neighbour_3():
+    assert (neighbour("Z", 1), neighbour("X", 1), neighbour("Y", 1)) == (3, None, None)
+    # Cell 3 (the downward cell under the top point) leads back up, left and right.
+    assert (neighbour("Z", 3), neighbour("X", 3), neighbour("Y", 3)) == (1, 2, 4)
+
+
+def test_neighbour_table_is_symmetric_with_60_inner_edges():
+    edges = set()
+    for cell in range(1, 49):
+        for direction in "XYZ":
+            other = neighbour(direction, cell)
+            if other is not None:
+                assert neighbour(direction, other) == cell
+                edges.add(frozenset((cell, other)))
+    assert len(edges) == 60
+
+
+def test_orientation_counts_per_shape():
+    counts = {shape.name: orientation_count(shape) for shape, _, _ in PIECES}
+    assert counts == {
+        "M1": 2,
+        "D2": 3,
+        "T3": 6,
+        "T4": 2,
+        "I4": 6,
+        "C4": 6,
+        "I5": 6,
+        "P5": 12,
+        "C5": 6,
+        "L5": 12,
+    }
+    # 11 pieces (the blue triiamond twice): the issue's list 2,3,6,6,2,12,6,6,6,6,12 as a
+    # multiset, and the known totals of fixed tetriamonds (14) and pentiamonds (36).
+    per_piece = sorted(c for shape, _, n in PIECES for c in [counts[shape.name]] * n)
+    assert per_piece == sorted([2, 3, 6, 6, 2, 12, 6, 6, 6, 6, 12])
+    assert counts["T4"] + counts["I4"] + counts["C4"] == 14
+    assert counts["I5"] + counts["P5"] + counts["C5"] + counts["L5"] == 36
+    assert sum(shape.size * n for shape, _, n in PIECES) == 41
+
+
+def test_reference_roll_counts():
+    assert solve("geniusstar", REFERENCE, count=True).count == 30583
+    golden = solve("geniusstar", REFERENCE, count=True, options={"golden": True})
+    assert golden.count == 118
+
+
+def test_solutions_are_checked_tilings_and_json_is_keyed_by_cell():
+    result = solve("geniusstar", REFERENCE, models=5)
+    assert len(result.solutions) == 5
+    for solution in result.solutions:
+        cells = solution.to_dict()["cells"]
+        assert sorted(map(int, cells)) == sorted(set(range(1, 49)) - {1, 10, 16, 29, 33, 38, 39})
+    golden = solve("geniusstar", REFERENCE, options={"golden": True}).solution
+    blue = {c for c, name in golden.data.cells.items() if name.startswith("T3")}
+    assert frozenset(blue) in hexagons()
+
+
+def test_checker_rejects_broken_tilings():
+    solution = solve("geniusstar", REFERENCE).solution
+    instance, cells = solution.instance, dict(solution.data.cells)
+    assert check_tiling(instance, cells) == []
+    uncovered = dict(cells)
+    uncovered.pop(next(iter(uncovered)))
+    assert any("uncovered" in p for p in check_tiling(instance, uncovered))
+    swapped = dict(cells)
+    a = next(c for c, n in cells.items() if n == "M1")
+    b = next(c for c, n in cells.items() if n == "I5")
+    swapped[a], swapped[b] = "I5", "M1"
+    assert any("is not a" in p for p in check_tiling(instance, swapped))
+    golden = StarInstance(instance.blocked, golden=True)
+    if frozenset(c for c, n in cells.items() if n.startswith("T3")) not in hexagons():
+        assert any("golden" in p for p in check_tiling(golden, cells))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1 2 3", "a roll blocks 7 cells, got 3"),
+        ("1 2 3 4 5 6 49", "'49' is not a cell number from 1 to 48"),
+        ("1 2 3 4 5 6 x", "'x' is not a cell number"),
+        ("1 2 3 4 5 6 6", "cell 6 is blocked twice"),
+    ],
+)
+def test_bad_rolls(text, message):
+    with pytest.raises(InputError, match=message):
+        parse_roll(text, "<argument>")
+
+
+def test_impossible_roll_warns_and_strict_refuses(cli, caplog):
+    assert not dice_can_roll([3, 6, 14, 35, 43, 46, 1])
+    run = cli("solve", "geniusstar", "1 2 3 4 5 6 7", "--strict")
+    assert run.code == 2 and "no roll of the dice" in run.err
+    with caplog.at_level("WARNING"):
+        result = solve("geniusstar", "1 2 3 4 5 6 7")
+    assert "no roll of the dice" in caplog.text and result.status in ("solved", "unsatisfiable")
+
+
+def test_dice_give_165888_rolls_that_never_block_the_safe_cells():
+    rolls = all_rolls()
+    assert len(rolls) == 165888
+    safe = {3, 6, 14, 35, 43, 46}
+    assert not safe & {cell for die in DICE for cell in die}
+    assert all(dice_can_roll(roll) for roll in rolls[::5000])
+
+
+def test_roll_command_is_seeded(cli):
+    first = cli("roll", "geniusstar", "--seed", "4").out
+    assert first == cli("roll", "geniusstar", "--seed", "4").out
+    assert dice_can_roll([int(x) for x in first.split()])
+
+
+def test_sweep_on_a_slice_matches_single_solves_and_resumes(tmp_path):
+    output = tmp_path / "sweep.tsv"
+    first = sweep(PUZZLE, {"golden": True}, output, jobs=2, limit=40, progress=False)
+    again = sweep(PUZZLE, {"golden": True}, output, jobs=2, limit=60, progress=False)
+    assert (first.total, first.solved_now, again.total, again.solved_now) == (40, 40, 60, 20)
+    results = read_results(output, "# sweep geniusstar golden")
+    assert len(results) == 60
+    for key in list(results)[:8]:
+        single = solve("geniusstar", key, options={"golden": True})
+        assert results[key] == (single.status == "solved")
+    with pytest.raises(InputError, match="holds another sweep"):
+        sweep(PUZZLE, {}, output, jobs=1, limit=1, progress=False)
+
+
+def test_renderings():
+    solution = solve("geniusstar", REFERENCE).solution
+    lines = solution.text().splitlines()
+    assert [len(line.strip()) for line in lines[:8]] == [1, 3, 11, 9, 9, 11, 3, 1]
+    assert solution.text().count("#") >= 7
+    assert solution.svg().count("<polygon") == 48

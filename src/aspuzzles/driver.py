@@ -284,7 +284,10 @@ def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Pat
 
 
 def _arguments(game: Puzzle[Any, Any], threads: int, clingo_args: Sequence[str]) -> list[str]:
-    arguments = list(game.clingo_options)
+    """The puzzle's tuned options, unless the user passes the same option; then threads
+    and the user's own options."""
+    overridden = {arg.split("=", 1)[0] for arg in clingo_args}
+    arguments = [arg for arg in game.clingo_options if arg.split("=", 1)[0] not in overridden]
     if threads > 1:
         arguments.append(f"--parallel-mode={threads}")
     return [*arguments, *clingo_args]

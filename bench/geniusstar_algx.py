@@ -1,48 +1,59 @@
-"""Knuth's Algorithm X (dict-of-sets form) for one Genius Star roll: the baseline.
+"""Knuth's Algorithm X (dict-of-sets form) for dice tilings: the benchmark baseline.
 
-Columns are the free cells and the 11 piece slots (the blue triiamond has two slots);
-rows are the placements that avoid the blockers. It stops at the first exact cover.
+Columns are the free cells and the piece slots (a twin piece has one slot per copy);
+rows are the placements that avoid the blockers. ``first_tiling`` stops at the first
+exact cover; ``count_tilings`` counts them all (twins counted once per swap).
 """
 
 from __future__ import annotations
 
-from aspuzzles.puzzles.geniusstar import BLUE, PIECES, piece_placements
+from collections.abc import Iterator
+
+from aspuzzles.dice_tiling import DiceTiling
+from aspuzzles.puzzles.geniusstar import PUZZLE as STAR
 
 
-def first_tiling(blocked: tuple[int, ...]) -> dict[tuple[str, int], frozenset[int]] | None:
+def first_tiling(
+    blocked: tuple[int, ...], puzzle: DiceTiling = STAR
+) -> list[tuple[str, int]] | None:
+    return next(exact_covers(blocked, puzzle), None)
+
+
+def count_tilings(blocked: tuple[int, ...], puzzle: DiceTiling) -> int:
+    return sum(1 for _ in exact_covers(blocked, puzzle))
+
+
+def exact_covers(blocked: tuple[int, ...], puzzle: DiceTiling) -> Iterator[list[tuple[str, int]]]:
     blocked_set = set(blocked)
     rows: dict[tuple[str, int], list[object]] = {}
-    for shape, _, count in PIECES:
-        for index, cells in enumerate(piece_placements()[shape.name]):
+    for shape, _, count in puzzle.pieces:
+        for index, cells in enumerate(puzzle.placements[shape.name]):
             if cells & blocked_set:
                 continue
             for slot in range(count):
-                name = f"{shape.name}{'ab'[slot]}" if shape.name == BLUE else shape.name
+                name = f"{shape.name}{'ab'[slot]}" if count > 1 else shape.name
                 rows[name, index] = [name, *sorted(cells)]
     columns: dict[object, set[tuple[str, int]]] = {}
     for row, items in rows.items():
         for item in items:
             columns.setdefault(item, set()).add(row)
-    free = set(range(1, 49)) - blocked_set
+    free = set(range(1, len(puzzle.board()) + 1)) - blocked_set
     if not free <= set(columns):
-        return None
-    found = _search(columns, rows, [])
-    return None if found is None else {row: frozenset(rows[row][1:]) for row in found}
+        return
+    yield from _search(columns, rows, [])
 
 
 def _search(columns, rows, partial):
     if not columns:
-        return list(partial)
+        yield list(partial)
+        return
     column = min(columns, key=lambda c: len(columns[c]))
     for row in list(columns[column]):
         partial.append(row)
         removed = _select(columns, rows, row)
-        found = _search(columns, rows, partial)
-        if found is not None:
-            return found
+        yield from _search(columns, rows, partial)
         _deselect(columns, rows, row, removed)
         partial.pop()
-    return None
 
 
 def _select(columns, rows, row):

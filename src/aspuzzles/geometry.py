@@ -107,3 +107,34 @@ def walk(start: Cell, path: Iterable[str]) -> Cell:
     for direction in path:
         cell = reflect(cell, direction)
     return cell
+
+
+# ----------------------------------------------------------------- square steps
+#: Compass steps on a square grid (row, column).
+COMPASS: dict[str, Cell] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+
+
+def square_walk(start: Cell, path: Iterable[str]) -> Cell:
+    """Follow compass steps from a cell."""
+    row, col = start
+    for direction in path:
+        d_row, d_col = COMPASS[direction]
+        row, col = row + d_row, col + d_col
+    return row, col
+
+
+def square_symmetries() -> list[dict[str, str]]:
+    """The 8 symmetries of the square grid as renamings of N, E, S, W."""
+    turn = {"N": "E", "E": "S", "S": "W", "W": "N"}
+    mirror = {"N": "N", "S": "S", "E": "W", "W": "E"}
+    found = []
+    for flip in (False, True):
+        for turns in range(4):
+            mapping = {}
+            for direction in "NESW":
+                image = mirror[direction] if flip else direction
+                for _ in range(turns):
+                    image = turn[image]
+                mapping[direction] = image
+            found.append(mapping)
+    return found

@@ -1,0 +1,285 @@
+"""Dice-blocker tiling puzzles (The Genius Star, The Genius Square) in one place.
+
+Dice block some cells of a board; a set of polyform pieces covers the rest, each used
+as often as it comes in the box, turned and flipped freely. A puzzle supplies its
+board (lattice cells in numbering order and their labels), its pieces, its dice and its
+lattice (``walk``, symmetries, ``normalise``); everything else — rolls, facts from
+placements, decoding, the checker, sweeps — is shared here, and so is the encoding
+(``encodings/geniussquare.lp`` includes ``geniusstar.lp``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from itertools import permutations, product
+from typing import Any, ClassVar
+
+from clingo import Function, Number, Symbol
+
+from .errors import InputError
+from .geometry import Cell
+from .polyform import Shape, Walk, fixed_orientations, placements
+from .puzzle import Puzzle
+
+log = logging.getLogger("aspuzzles.dice")
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """The blocked cell numbers (sorted); ``golden`` is the Genius Star's challenge."""
+
+    blocked: tuple[int, ...]
+    golden: bool = False
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """Cell number -> piece name (a twin piece's copies are ``<name>a``, ``<name>b``)."""
+
+    cells: dict[int, str]
+
+
+class DiceTiling(Puzzle[DiceRoll, Tiling]):
+    """The shared machinery; subclasses set the class attributes and templates."""
+
+    accepts_inline = True
+    #: Pieces: (shape, letter in text drawings, how many come in the box).
+    pieces: ClassVar[tuple[tuple[Shape, str, int], ...]]
+    #: Cell labels each die can show.
+    dice: ClassVar[tuple[tuple[str, ...], ...]]
+    walk: ClassVar[Walk]
+    symmetries: ClassVar[list[dict[str, str]]]
+    #: One reference cell per kind of lattice cell (orientation counting).
+    references: ClassVar[tuple[Cell, ...]]
+
+    # -- supplied by each board ---------------------------------------------------------
+    def board(self) -> tuple[Cell, ...]:
+        """Lattice cells in numbering order (number = index + 1)."""
+        raise NotImplementedError
+
+    def label(self, number: int) -> str:
+        return str(number)
+
+    def normalise(self, cells: frozenset[Cell]) -> frozenset[Cell]:
+        """Translate cells to a canonical position (for comparing shapes)."""
+        raise NotImplementedError
+
+    # -- geometry ---------------------------------------------------------------------
+    @cached_property
+    def numbers(self) -> dict[Cell, int]:
+        return {cell: number for number, cell in enumerate(self.board(), start=1)}
+
+    @cached_property
+    def labels(self) -> dict[str, int]:
+        return {self.label(n).upper(): n for n in range(1, len(self.board()) + 1)}
+
+    @cached_property
+    def placements(self) -> dict[str, list[frozenset[int]]]:
+        """Every placement (cell numbers) of each piece shape on the whole board."""
+        return {
+            shape.name: [
+                frozenset(self.numbers[c] for c in cells)
+                for cells in placements(shape, self.numbers, self.walk, self.symmetries)
+            ]
+            for shape, _, _ in self.pieces
+        }
+
+    def orientation_count(self, shape: Shape) -> int:
+        return fixed_orientations(
+            shape, self.references, self.walk, self.symmetries, self.normalise
+        )
+
+    def is_shape(self, members: set[int], shape: Shape) -> bool:
+        """Whether cells form the shape in some orientation, compared on the open
+        lattice (not through the placement table the encoding was given)."""
+        target = self.normalise(frozenset(self.board()[n - 1] for n in members))
+        return any(
+            self.normalise(
+                frozenset(self.walk(start, [sym[d] for d in path]) for path in shape.paths)
+            )
+            == target
+            for start in self.references
+            for sym in self.symmetries
+        )
+
+    # -- rolls ------------------------------------------------------------------------
+    def parse(self, text: str, source: str) -> DiceRoll:
+        return self.parse_roll(text, source)
+
+    def parse_roll(self, text: str, source: str) -> DiceRoll:
+        """As many distinct cells as there are dice (spaces or commas; ``#`` comments)."""
+        line_of = (lambda n: n) if source != "<argument>" else (lambda _n: None)
+        cells: list[int] = []
+        for line_number, line in enumerate(text.splitlines() or [text], start=1):
+            for word in (w for w in re.split(r"[\s,]+", line.split("#")[0]) if w):
+                number = self.labels.get(word.upper())
+                if number is None:
+                    first, last = self.label(1), self.label(len(self.board()))
+                    raise InputError(
+                        f"'{word}' is not a cell ({first} to {last})", source, line_of(line_number)
+                    )
+                if number in cells:
+                    raise InputError(f"cell {word} is blocked twice", source, line_of(line_number))
+                cells.append(number)
+        if len(cells) != len(self.dice):
+            raise InputError(f"a roll blocks {len(self.dice)} cells, got {len(cells)}", source)
+        if not self.dice_can_roll(cells):
+            log.warning(
+                "%s: no roll of the dice blocks %s; solving it anyway",
+                source,
+                self.describe(DiceRoll(tuple(sorted(cells)))),
+            )
+        return DiceRoll(tuple(sorted(cells)))
+
+    def dice_can_roll(self, cells: Sequence[int]) -> bool:
+        """Whether one face of each die gives exactly these cells."""
+        labels = [self.label(n) for n in cells]
+        return len(labels) == len(self.dice) and any(
+            all(label in die for label, die in zip(order, self.dice, strict=True))
+            for order in permutations(labels)
+        )
+
+    def all_rolls(self) -> list[tuple[int, ...]]:
+        """Every distinct roll of the dice, each sorted."""
+        faces = [sorted({self.labels[face.upper()] for face in die}) for die in self.dice]
+        return sorted({tuple(sorted(roll)) for roll in product(*faces)})
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--strict",
+            action="store_true",
+            help="dice puzzles: reject cells no roll of the dice gives",
+        )
+
+    def configure(self, instance: DiceRoll, options: dict[str, Any]) -> DiceRoll:
+        if options.get("strict") and not self.dice_can_roll(instance.blocked):
+            raise InputError(
+                f"no roll of the dice blocks {self.describe(instance)} (one face per die)"
+            )
+        return instance
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--seed", type=int, default=None, help="random seed")
+
+    def generate(self, args: argparse.Namespace) -> str:
+        rng = random.Random(args.seed)
+        return " ".join(rng.choice(die) for die in self.dice)
+
+    def describe(self, instance: DiceRoll) -> str:
+        return " ".join(self.label(n) for n in instance.blocked)
+
+    # -- clingo -----------------------------------------------------------------------
+    def shape_table(self, instance: DiceRoll) -> dict[str, tuple[list[frozenset[int]], int]]:
+        """Shapes to place: name -> (placements, how many). Variants change this."""
+        return {shape.name: (self.placements[shape.name], count) for shape, _, count in self.pieces}
+
+    def facts(self, instance: DiceRoll) -> list[Symbol]:
+        """Cells, blockers and placements avoiding them. An empty roll is a sweep's
+        base: every placement stays, blockers come per roll through externals."""
+        blocked = set(instance.blocked)
+        facts = [Function("cell", [Number(n)]) for n in range(1, len(self.board()) + 1)]
+        facts += [Function("blocked", [Number(n)]) for n in sorted(blocked)]
+        for name, (cells_list, count) in self.shape_table(instance).items():
+            key = Function(name.lower())
+            facts.append(Function("shape", [key, Number(count)]))
+            for index, cells in enumerate(cells_list):
+                if blocked and cells & blocked:
+                    continue
+                facts += [
+                    Function("covers", [key, Number(index), Number(n)]) for n in sorted(cells)
+                ]
+        return facts
+
+    def decode(self, instance: DiceRoll, atoms: Sequence[Symbol]) -> Tiling:
+        table = self.shape_table(instance)
+        cells: dict[int, str] = {}
+        copies: dict[str, int] = {}
+        for atom in sorted(atoms):
+            if atom.match("use", 2):
+                shape, index = atom.arguments[0].name.upper(), atom.arguments[1].number
+                placed = sorted(table[shape][0][index])
+                for cell, name in self.name_cells(shape, placed, copies).items():
+                    cells[cell] = name
+        return Tiling(dict(sorted(cells.items())))
+
+    def name_cells(self, shape: str, placed: list[int], copies: dict[str, int]) -> dict[int, str]:
+        """Piece names for one placement; twins are told apart as ``a``, ``b``."""
+        if self.counts.get(shape, 1) > 1:
+            copies[shape] = copies.get(shape, 0) + 1
+            shape = f"{shape}{'abcdefgh'[copies[shape] - 1]}"
+        return dict.fromkeys(placed, shape)
+
+    @cached_property
+    def counts(self) -> dict[str, int]:
+        return {shape.name: count for shape, _, count in self.pieces}
+
+    def check(self, instance: DiceRoll, solution: Tiling) -> list[str]:
+        """Every free cell covered once by pieces of the right shapes and numbers."""
+        cells = solution.cells
+        problems = []
+        free = set(range(1, len(self.board()) + 1)) - set(instance.blocked)
+        if set(cells) != free:
+            problems.append(
+                f"uncovered cells {sorted(free - set(cells))}, covered blockers "
+                f"{sorted(set(cells) - free)}"
+            )
+        by_piece: dict[str, set[int]] = {}
+        for cell, name in cells.items():
+            by_piece.setdefault(name, set()).add(cell)
+        shapes = {shape.name: shape for shape, _, _ in self.pieces}
+        seen: dict[str, int] = {}
+        for name, members in by_piece.items():
+            base = name if name in shapes else name[:-1]
+            seen[base] = seen.get(base, 0) + 1
+            if base not in shapes or not self.is_shape(members, shapes[base]):
+                problems.append(f"piece {name} {sorted(members)} is not a {base}")
+        if seen != self.counts:
+            problems.append(f"pieces used {seen}, expected {self.counts}")
+        return problems + self.variant_problems(instance, by_piece)
+
+    def variant_problems(self, instance: DiceRoll, by_piece: dict[str, set[int]]) -> list[str]:
+        """Rules of a variant (the golden star), checked on the pieces."""
+        return []
+
+    def to_dict(self, instance: DiceRoll, solution: Tiling) -> dict[str, Any]:
+        return {"cells": {self.label(cell): name for cell, name in solution.cells.items()}}
+
+    def letters(self) -> dict[str, str]:
+        letters = {}
+        for shape, letter, count in self.pieces:
+            letters[shape.name] = letter
+            for copy in range(count):
+                letters[f"{shape.name}{'abcdefgh'[copy]}"] = chr(ord(letter) + copy)
+        return letters
+
+    def colours(self, names: Sequence[str]) -> dict[str, str]:
+        colours = {
+            name: f"hsl({(i * 137.508) % 360:.0f}, 62%, 64%)"
+            for i, name in enumerate(sorted(names))
+        }
+        colours["blocker"] = "#333"
+        return colours
+
+    # -- sweeps -----------------------------------------------------------------------
+    def sweep_base(self, options: dict[str, Any]) -> DiceRoll:
+        return self.configure(DiceRoll(()), {**options, "strict": False})
+
+    def sweep_variants(self, options: dict[str, Any]) -> list[tuple[str, DiceRoll]]:
+        base = self.sweep_base(options)
+        return [
+            (" ".join(self.label(n) for n in roll), replace(base, blocked=roll))
+            for roll in self.all_rolls()
+        ]
+
+    def sweep_assumptions(self, variant: DiceRoll) -> list[tuple[Symbol, bool]]:
+        blocked = set(variant.blocked)
+        return [
+            (Function("blocked", [Number(n)]), n in blocked)
+            for n in range(1, len(self.board()) + 1)
+        ]

@@ -1,0 +1,89 @@
+"""The Genius Square: 7 dice block cells of a 6x6 grid; 9 polyominoes fill the rest.
+
+Rows are A-F from the top and columns 1-6, so cells read ``A1`` .. ``F6``. The pieces
+(monomino, domino, two trominoes, the tetrominoes I O T S L) cover the 29 free cells,
+turned and flipped freely. Everything but the board and the pieces is shared with the
+Genius Star (:mod:`aspuzzles.dice_tiling`), encoding included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dice_tiling import DiceRoll, DiceTiling, Tiling
+from ..geometry import Cell, square_symmetries, square_walk
+from ..polyform import Shape
+
+SIDE = 6
+ROWS = "ABCDEF"
+
+PIECES: tuple[tuple[Shape, str, int], ...] = (
+    (Shape("M1", ((),)), "A", 1),  # monomino
+    (Shape("D2", ((), ("E",))), "B", 1),  # domino
+    (Shape("I3", ((), ("E",), ("E", "E"))), "C", 1),  # straight
+    (Shape("L3", ((), ("E",), ("S",))), "D", 1),  # corner
+    (Shape("I4", ((), ("E",), ("E", "E"), ("E", "E", "E"))), "E", 1),
+    (Shape("O4", ((), ("E",), ("S",), ("E", "S"))), "F", 1),
+    (Shape("T4", ((), ("E",), ("E", "E"), ("E", "S"))), "G", 1),
+    (Shape("S4", ((), ("E",), ("S",), ("S", "W"))), "H", 1),
+    (Shape("L4", ((), ("S",), ("S", "S"), ("S", "S", "E"))), "I", 1),
+)
+
+DICE: tuple[tuple[str, ...], ...] = tuple(
+    tuple(die.split())
+    for die in (
+        "A2 B2 C2 A3 B1 B3",
+        "A4 B5 C6 C5 D6 F6",
+        "C3 D3 E3 B4 C4 D4",
+        "E1 F2 F2 B6 A5 A5",
+        "F1 F1 F1 A6 A6 A6",
+        "A1 C1 D1 D2 E2 F3",
+        "E4 F4 E5 F5 D5 E6",
+    )
+)
+
+
+class GeniusSquare(DiceTiling):
+    name = "geniussquare"
+    title = "The Genius Square (polyomino tiling around dice blockers)"
+    default_instance = "roll-b2-d6-c3-f2-f1-d2-f5.txt"
+    clingo_options = ("--configuration=frumpy",)
+    pieces = PIECES
+    dice = DICE
+    walk = staticmethod(square_walk)
+    symmetries = square_symmetries()
+    references = ((0, 0),)
+
+    def board(self) -> tuple[Cell, ...]:
+        return tuple((row, col) for row in range(SIDE) for col in range(SIDE))
+
+    def label(self, number: int) -> str:
+        row, col = divmod(number - 1, SIDE)
+        return f"{ROWS[row]}{col + 1}"
+
+    def normalise(self, cells: frozenset[Cell]) -> frozenset[Cell]:
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        return frozenset((r - top, c - left) for r, c in cells)
+
+    def template_context(self, instance: DiceRoll, solution: Tiling) -> dict[str, Any]:
+        letters = self.letters()
+        grid = [
+            [
+                {
+                    "label": self.label(row * SIDE + col + 1),
+                    "piece": solution.cells.get(row * SIDE + col + 1, "blocker"),
+                    "letter": letters.get(solution.cells.get(row * SIDE + col + 1, ""), "#"),
+                }
+                for col in range(SIDE)
+            ]
+            for row in range(SIDE)
+        ]
+        return {
+            "grid": grid,
+            "rows": ROWS,
+            "side": SIDE,
+            "colours": self.colours(set(solution.cells.values())),
+        }
+
+
+PUZZLE = GeniusSquare()

@@ -1,0 +1,74 @@
+"""The Genius Square: the dice-tiling machinery of the Genius Star on a square grid."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from aspuzzles import InputError, solve
+from aspuzzles.dice_tiling import Tiling
+from aspuzzles.puzzles.geniussquare import PUZZLE
+
+from .conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import geniusstar_algx
+
+ROLL = "B2 D6 C3 F2 F1 D2 F5"
+
+
+def test_orientation_counts_of_the_polyominoes():
+    counts = {shape.name: PUZZLE.orientation_count(shape) for shape, _, _ in PUZZLE.pieces}
+    assert counts == {
+        "M1": 1,
+        "D2": 2,
+        "I3": 2,
+        "L3": 4,
+        "I4": 2,
+        "O4": 1,
+        "T4": 4,
+        "S4": 4,
+        "L4": 8,
+    }
+    assert sum(shape.size for shape, _, _ in PUZZLE.pieces) == 36 - 7
+
+
+def test_the_dice_give_62208_rolls():
+    assert len(PUZZLE.all_rolls()) == 62208
+
+
+def test_count_agrees_with_algorithm_x():
+    result = solve("geniussquare", ROLL, count=True)
+    roll = PUZZLE.parse_roll(ROLL, "<argument>")
+    assert result.count == geniusstar_algx.count_tilings(roll.blocked, PUZZLE) == 271
+
+
+def test_solution_json_uses_cell_labels_and_checks():
+    solution = solve("geniussquare", ROLL).solution
+    cells = solution.to_dict()["cells"]
+    assert len(cells) == 29 and "A1" in cells and "B2" not in cells
+    broken = dict(solution.data.cells)
+    broken[1] = "O4"
+    assert PUZZLE.check(solution.instance, Tiling(broken))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("A1 B2 G7", "'G7' is not a cell \\(A1 to F6\\)"),
+        ("A1 A1", "cell A1 is blocked twice"),
+        ("A1 B2", "a roll blocks 7 cells, got 2"),
+    ],
+)
+def test_bad_rolls(text, message):
+    with pytest.raises(InputError, match=message):
+        PUZZLE.parse_roll(text, "<argument>")
+
+
+def test_text_and_svg():
+    solution = solve("geniussquare", ROLL).solution
+    lines = solution.text().splitlines()
+    assert lines[0].split() == ["1", "2", "3", "4", "5", "6"] and lines[2].split()[0] == "B"
+    assert lines[2].split()[2] == "#"  # B2 is blocked
+    assert solution.svg().count("<rect") == 37

@@ -148,3 +148,40 @@ def test_renderings():
     assert [len(line.strip()) for line in lines[:8]] == [1, 3, 11, 9, 9, 11, 3, 1]
     assert solution.text().count("#") >= 7
     assert solution.svg().count("<polygon") == 48
+
+
+def test_the_dice_respect_6_of_the_stars_12_symmetries():
+    from aspuzzles.dice_tiling import board_automorphisms, dice_symmetries
+
+    assert len(board_automorphisms(PUZZLE)) == 12
+    symmetries = dice_symmetries(PUZZLE)
+    assert len(symmetries) == 6
+    rolls = set(PUZZLE.all_rolls())
+    for symmetry in symmetries:  # each maps rolls to rolls and sides to sides
+        assert all(tuple(sorted(symmetry[n] for n in roll)) in rolls for roll in list(rolls)[:500])
+    orbits = PUZZLE.orbits()
+    assert len(orbits) == 27648 and sum(map(len, orbits.values())) == 165888
+
+
+def test_reduced_sweep_agrees_with_plain_solves_on_a_golden_sample(tmp_path):
+    # Golden mode has unsolvable rolls, so agreement on a sample is a real check.
+    import random
+
+    orbits = list(PUZZLE.orbits().values())
+    sample = random.Random(3).sample(orbits, 4)
+    for orbit in sample:
+        verdicts = {
+            solve("geniusstar", " ".join(map(str, roll)), options={"golden": True}).status
+            for roll in orbit
+        }
+        assert len(verdicts) == 1, orbit
+    output = tmp_path / "reduced.tsv"
+    summary = sweep(
+        PUZZLE, {"golden": True, "reduce": True}, output, jobs=2, limit=30, progress=False
+    )
+    assert summary.solved_now == 30 and summary.total == 180
+    results = read_results(output, "# sweep geniusstar golden reduce")
+    for key in list(results)[:12]:
+        assert results[key] == (
+            solve("geniusstar", key, options={"golden": True}).status == "solved"
+        )

@@ -118,6 +118,9 @@ def _base_parser() -> ArgumentParser:
     )
     sweep.add_argument("--limit", type=int, default=None, help="only the first N variants")
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
+    sweep.add_argument(
+        "--reduce", action="store_true", help="solve one variant per symmetry orbit (dice puzzles)"
+    )
     return parser
 
 
@@ -206,7 +209,7 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
     if args.jobs < 1:
         raise InputError("--jobs must be at least 1")
-    options = _options(game, args)
+    options = {**_options(game, args), "reduce": args.reduce}
     suffix = "-golden" if options.get("golden") else ""
     output = Path(args.output or f"sweep-{game.name}{suffix}.tsv")
     summary = sweep(

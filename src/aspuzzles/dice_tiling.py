@@ -271,11 +271,31 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         return self.configure(DiceRoll(()), {**options, "strict": False})
 
     def sweep_variants(self, options: dict[str, Any]) -> list[tuple[str, DiceRoll]]:
+        """Every roll; with ``reduce``, one roll per orbit of the dice's symmetries."""
         base = self.sweep_base(options)
-        return [
-            (" ".join(self.label(n) for n in roll), replace(base, blocked=roll))
-            for roll in self.all_rolls()
-        ]
+        rolls = list(self.orbits()) if options.get("reduce") else self.all_rolls()
+        return [(self.roll_key(roll), replace(base, blocked=roll)) for roll in rolls]
+
+    def sweep_equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
+        if not options.get("reduce"):
+            return {}
+        return {
+            self.roll_key(rep): [self.roll_key(r) for r in orbit]
+            for rep, orbit in self.orbits().items()
+        }
+
+    def roll_key(self, roll: tuple[int, ...]) -> str:
+        return " ".join(self.label(n) for n in roll)
+
+    def orbits(self) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
+        """Rolls grouped by the board symmetries the dice respect (a symmetric image of
+        a tiling tiles the image roll, so one solve answers the whole orbit)."""
+        symmetries = dice_symmetries(self)
+        orbits: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for roll in self.all_rolls():
+            images = {tuple(sorted(sym[n] for n in roll)) for sym in symmetries}
+            orbits.setdefault(min(images), []).append(roll)
+        return orbits
 
     def sweep_assumptions(self, variant: DiceRoll) -> list[tuple[Symbol, bool]]:
         blocked = set(variant.blocked)
@@ -283,3 +303,54 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             (Function("blocked", [Number(n)]), n in blocked)
             for n in range(1, len(self.board()) + 1)
         ]
+
+
+def board_automorphisms(puzzle: DiceTiling) -> list[dict[int, int]]:
+    """Every permutation of the board's cells that keeps sides shared (the board's
+    geometric symmetries: 12 for the star, 8 for the square), found by backtracking
+    over a breadth-first order of the adjacency graph."""
+    size = len(puzzle.board())
+    directions = list(puzzle.symmetries[0])
+    adjacent = {
+        n: {
+            puzzle.numbers[o] for d in directions if (o := puzzle.walk(cell, [d])) in puzzle.numbers
+        }
+        for n, cell in enumerate(puzzle.board(), start=1)
+    }
+    order, parent = [1], {1: 0}
+    for vertex in order:
+        for other in sorted(adjacent[vertex]):
+            if other not in parent:
+                parent[other] = vertex
+                order.append(other)
+    found: list[dict[int, int]] = []
+
+    def extend(mapping: dict[int, int], used: set[int], index: int) -> None:
+        if index == size:
+            found.append(dict(mapping))
+            return
+        vertex = order[index]
+        candidates = adjacent[mapping[parent[vertex]]] if index else range(1, size + 1)
+        for image in candidates:
+            if image in used or len(adjacent[image]) != len(adjacent[vertex]):
+                continue
+            if all((mapping[o] in adjacent[image]) == (o in adjacent[vertex]) for o in mapping):
+                mapping[vertex] = image
+                used.add(image)
+                extend(mapping, used, index + 1)
+                del mapping[vertex]
+                used.discard(image)
+
+    extend({}, set(), 0)
+    return found
+
+
+def dice_symmetries(puzzle: DiceTiling) -> list[dict[int, int]]:
+    """The board symmetries that map the dice's face sets onto the dice's face sets, so
+    that they map every roll to a roll (and a tiling to a tiling)."""
+    faces = {frozenset(puzzle.labels[f.upper()] for f in die) for die in puzzle.dice}
+    return [
+        symmetry
+        for symmetry in board_automorphisms(puzzle)
+        if {frozenset(symmetry[n] for n in die) for die in faces} == faces
+    ]

@@ -120,6 +120,10 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """Every variant of a sweep, with the key it is recorded under."""
         return []
 
+    def sweep_equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
+        """Keys whose result equals a solved variant's (a symmetry reduction)."""
+        return {}
+
     def sweep_assumptions(self, variant: InstanceT) -> list[tuple[Symbol, bool]]:
         """How a variant is set on the sweep's grounding."""
         return []

@@ -78,6 +78,7 @@ def sweep(
     """Solve every variant not yet in ``output``; return the totals over the file."""
     started = time.perf_counter()
     variants = game.sweep_variants(options)[:limit]
+    equivalents = game.sweep_equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     done = read_results(output, header.strip())
     if not done and (not output.exists() or not output.stat().st_size):
@@ -92,15 +93,16 @@ def sweep(
     ):
         for results in pool.imap_unordered(_solve_chunk, _chunks(todo, chunk)):
             for key, solvable in results:
-                sink.write(f"{key}\t{int(solvable)}\n")
-                done[key] = solvable
+                for same in equivalents.get(key, [key]):
+                    sink.write(f"{same}\t{int(solvable)}\n")
+                    done[same] = solvable
             sink.flush()
             finished += len(results)
             if progress:
                 _show_progress(finished, len(todo), started)
     if progress and todo:
         print(file=sys.stderr)
-    keys = {key for key, _ in variants}
+    keys = {same for key, _ in variants for same in equivalents.get(key, [key])}
     return SweepSummary(
         total=len(keys),
         solvable=sum(1 for key in keys if done.get(key)),

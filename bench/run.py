@@ -1,6 +1,7 @@
 """``make bench``: the speed goals of each puzzle, measured in one run.
 
-Each ``bench/<puzzle>.py`` defines ``run() -> None`` printing its table. Pass puzzle
+Each ``bench/<puzzle>.py`` defines ``run() -> None`` printing its table (the other
+modules here are baselines and helpers). Pass puzzle
 names to run only those: ``make bench ARGS="haunted cake"``.
 """
 
@@ -17,7 +18,10 @@ sys.path.insert(0, str(HERE))
 
 
 def main(argv: list[str]) -> int:
-    available = sorted(p.stem for p in HERE.glob("*.py") if p.stem not in ("run", "common"))
+    available = sorted(
+        p.stem for p in HERE.glob("*.py")
+        if p.stem != "run" and "\ndef run() -> None:" in p.read_text()
+    )
     chosen = argv or available
     unknown = [name for name in chosen if name not in available]
     if unknown:

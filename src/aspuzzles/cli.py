@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -163,12 +164,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("aspuzzles: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output cut short by `| head`: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return ExitCode.SOLVED
     except Exception as error:  # a bug: one line, the traceback only with -vv
         logging.getLogger("aspuzzles").debug("internal error", exc_info=True)
         print(f"aspuzzles: internal error: {error!r} (run with -vv for details)", file=sys.stderr)
         return ExitCode.INTERNAL
-    except BrokenPipeError:
-        return ExitCode.SOLVED
 
 
 def _configure_logging(verbosity: int) -> None:

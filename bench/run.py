@@ -19,7 +19,8 @@ sys.path.insert(0, str(HERE))
 
 def main(argv: list[str]) -> int:
     available = sorted(
-        p.stem for p in HERE.glob("*.py")
+        p.stem
+        for p in HERE.glob("*.py")
         if p.stem != "run" and "\ndef run() -> None:" in p.read_text()
     )
     chosen = argv or available

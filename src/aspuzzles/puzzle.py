@@ -176,17 +176,3 @@ class Solution:
 
     def __str__(self) -> str:
         return self.text()
-
-    def __getstate__(self) -> dict[str, Any]:
-        # Puzzles are module singletons: pickle them by name (solving in a worker).
-        state = dict(self.__dict__)
-        state.pop("_text", None)
-        state["puzzle"] = self.puzzle.name
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        from .registry import get_puzzle
-
-        name = state["puzzle"]
-        state["puzzle"] = get_puzzle(name)
-        self.__dict__.update(state)

@@ -588,11 +588,17 @@ class Session:
 
     def first(self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]]) -> Solution | None:
         """The first solution of a variant (checked against it), or None if it has none."""
+        found = self.solutions(variant, assumptions, models=1)
+        return found[0] if found else None
+
+    def solutions(
+        self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]], models: int = 1
+    ) -> list[Solution]:
+        """Up to ``models`` solutions of a variant (0 for all), each checked against it."""
+        self.control.configuration.solve.models = models  # type: ignore[union-attr]
         shown: list[list[Symbol]] = []
         self.control.solve(
             assumptions=list(assumptions),
             on_model=lambda model: shown.append(model.symbols(shown=True)),
         )
-        if not shown:
-            return None
-        return _checked(self.game, variant, [], shown[0])
+        return [_checked(self.game, variant, [], symbols) for symbols in shown]

@@ -463,7 +463,7 @@ def generate_unique(
     of them. The planted board always stays a solution, so this ends. A last pass then
     removes each given that uniqueness does not need, as Tatham's generators do.
     """
-    from ..driver import solve_instance
+    from ..driver import Session
 
     cells = [
         "/" if draw < mirror_share / 2 else "\\" if draw < mirror_share else rng.choice("GVZ")
@@ -477,8 +477,17 @@ def generate_unique(
     def board() -> HauntedInstance:
         return HauntedInstance(width, height, totals, tuple("".join(r) for r in givens), clues)
 
+    # One grounding for the whole search: givens are assumptions on monster/3 atoms.
+    session = Session(PUZZLE, board())
+
     def solutions() -> list[tuple[str, ...]]:
-        return [s.data.grid for s in solve_instance(PUZZLE, board(), models=2).solutions]
+        assumed = [
+            (Function("monster", [Number(r + 1), Number(c + 1), Function(KINDS[kind])]), True)
+            for r, row in enumerate(givens)
+            for c, kind in enumerate(row)
+            if kind in KINDS
+        ]
+        return [s.data.grid for s in session.solutions(board(), assumed, models=2)]
 
     while len(found := solutions()) > 1:
         other = next(grid for grid in found if grid != planted)

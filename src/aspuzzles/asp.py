@@ -126,8 +126,3 @@ def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: in
                 raise InputError(f"division by zero in '{term}'", source, line)
             return Number(_BINARY[term.operator_type](left.number, right.number))
     raise InputError(f"'{term}' is not a ground term", source, line)
-
-
-def format_facts(symbols: list[Symbol]) -> str:
-    """Facts one per line, as clingo reads them back."""
-    return "".join(f"{symbol}.\n" for symbol in symbols)

@@ -131,7 +131,6 @@ class Outcome:
 
     models: list[list[str]] = field(default_factory=list)
     satisfiable: bool | None = None
-    exhausted: bool = True
     timeout_phase: str | None = None
     count: int = 0
     stats: dict[str, Any] = field(default_factory=dict)
@@ -379,7 +378,6 @@ def _solve_once(
             outcome.timeout_phase = "solving"
         result = handle.get()
     outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None
-    outcome.exhausted = bool(result.exhausted) and outcome.timeout_phase is None
     outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
         time.perf_counter() - solve_started
     )
@@ -414,7 +412,6 @@ def _solve_incremental(
     outcome.stats["ground_time"] = ground_time
     if not outcome.satisfiable and outcome.timeout_phase is None:
         outcome.satisfiable = False
-        outcome.exhausted = True
 
 
 def _clingo_error(messages: list[str]) -> str:
@@ -481,7 +478,7 @@ def run_in_worker(job: Job) -> Outcome:
             process.kill()
         process.join()
     stats = {"total_time": time.perf_counter() - started}
-    return Outcome(satisfiable=None, exhausted=False, timeout_phase=phase, stats=stats)
+    return Outcome(satisfiable=None, timeout_phase=phase, stats=stats)
 
 
 # ------------------------------------------------------------------------ decoding

@@ -286,6 +286,8 @@ def _arguments(game: Puzzle[Any, Any], threads: int, clingo_args: Sequence[str])
     """The puzzle's tuned options, unless the user passes the same option; then threads
     and the user's own options."""
     overridden = {arg.split("=", 1)[0] for arg in clingo_args}
+    if threads > 1:
+        overridden.add("--parallel-mode")
     arguments = [arg for arg in game.clingo_options if arg.split("=", 1)[0] not in overridden]
     if threads > 1:
         arguments.append(f"--parallel-mode={threads}")

@@ -1,0 +1,713 @@
+"""Puzzle Quest capture boards: clear an 8x8 match-3 board in the fewest swaps.
+
+A move swaps two orthogonally adjacent cells and is legal only if, right after the
+swap, a run of 3+ equal tiles passes through one of the two cells (``s`` and ``S``
+match). Resolution marks every run on the board at once, flaming skulls (``S``) blow
+up their 8 neighbours (recursively), marked tiles vanish, columns fall, and this
+repeats until no run is left. Nothing new falls in.
+
+The simulator below is the independent checker: it replays a move list with these
+rules and nothing from the encoding. Python also precomputes what ASP would derive
+slowly: the cells a tile can ever occupy, the lines of three, and for every swap the
+pairs of cells that make the arriving tile part of a run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Function, Number, Symbol
+
+from ..errors import InputError
+from ..puzzle import Incremental, Puzzle
+
+SIZE = 8
+EMPTY = "_"
+SKULL, FLAMING = "s", "S"
+TILES = "ybgrpcsS"
+TILE_NAMES = {
+    "y": "yellow",
+    "b": "blue",
+    "g": "green",
+    "r": "red",
+    "p": "purple star",
+    "c": "coin",
+    "s": "skull",
+    "S": "flaming skull",
+}
+#: Direction names of the seed, and the (row, column) step each one takes.
+DIRECTIONS = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
+#: ASP constants for tiles (``S`` is not a constant in ASP, so flaming skulls are ``f``).
+ATOM_OF_TILE = {tile: ("f" if tile == FLAMING else tile) for tile in TILES}
+TILE_OF_ATOM = {atom: tile for tile, atom in ATOM_OF_TILE.items()}
+
+Board = str  # 64 characters, row by row; row 0 is the top
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Move:
+    """Swap the tile at (row, col) with its neighbour in ``direction``."""
+
+    row: int
+    col: int
+    direction: str
+
+    @property
+    def target(self) -> Cell:
+        step = DIRECTIONS[self.direction]
+        return self.row + step[0], self.col + step[1]
+
+    def __str__(self) -> str:
+        return f"{self.row} {self.col} {self.direction}"
+
+
+@dataclass(frozen=True)
+class CaptureInstance:
+    """The starting board as 64 characters, row by row."""
+
+    board: Board
+
+    def tiles(self) -> int:
+        return sum(tile != EMPTY for tile in self.board)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one move did: the board after it, and its cascade in figures."""
+
+    board: Board
+    removed: int
+    phases: int
+    explosions: int
+
+
+@dataclass(frozen=True)
+class CaptureSolution:
+    """A shortest move list, with the settled board after each move as ASP saw it."""
+
+    moves: tuple[Move, ...]
+    boards: tuple[Board, ...]
+
+
+# ---------------------------------------------------------------------- parsing
+def parse_capture(text: str, source: str) -> CaptureInstance:
+    """Optional ``#`` comment lines, then 8 rows of 8 tiles from ``ybgrpcsS_``."""
+    rows: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(rows) == SIZE:
+            raise InputError(f"extra row: the board has {SIZE} rows", source, number)
+        if len(line) != SIZE:
+            raise InputError(
+                f"row has {len(line)} characters, expected {SIZE}", source, number
+            )
+        for col, char in enumerate(line):
+            if char not in TILES + EMPTY:
+                raise InputError(
+                    f"unknown tile '{char}' at row {len(rows)}, column {col} "
+                    f"(tiles are {' '.join(TILES + EMPTY)})",
+                    source,
+                    number,
+                    raw.index(line) + col + 1,
+                )
+        rows.append((number, line))
+    if not rows:
+        raise InputError(f"empty file: expected {SIZE} rows of {SIZE} tiles", source)
+    if len(rows) < SIZE:
+        raise InputError(f"only {len(rows)} rows, expected {SIZE}", source, rows[-1][0])
+    board = "".join(line for _, line in rows)
+    if (run := first_run(board)) is not None:
+        raise InputError(f"the board already holds a run ({run}): nothing is settled", source)
+    return CaptureInstance(board)
+
+
+def format_board(board: Board) -> list[str]:
+    return [board[row * SIZE : (row + 1) * SIZE] for row in range(SIZE)]
+
+
+# -------------------------------------------------------------------- simulator
+def match_class(tile: str) -> str:
+    """The class a tile matches with: both skulls match each other."""
+    return SKULL if tile == FLAMING else tile
+
+
+def _lines() -> list[list[int]]:
+    """Every row and column, as lists of cell indices in order."""
+    rows = [[row * SIZE + col for col in range(SIZE)] for row in range(SIZE)]
+    cols = [[row * SIZE + col for row in range(SIZE)] for col in range(SIZE)]
+    return rows + cols
+
+
+LINES = _lines()
+NEIGHBOURS8 = [
+    [
+        (row + dr) * SIZE + col + dc
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= row + dr < SIZE and 0 <= col + dc < SIZE
+    ]
+    for row in range(SIZE)
+    for col in range(SIZE)
+]
+
+
+def runs(board: Board) -> list[list[int]]:
+    """Every maximal horizontal or vertical run of 3+ equal (non-empty) tiles."""
+    found = []
+    for line in LINES:
+        start = 0
+        while start < SIZE:
+            kind = match_class(board[line[start]])
+            end = start + 1
+            while end < SIZE and match_class(board[line[end]]) == kind:
+                end += 1
+            if kind != EMPTY and end - start >= 3:
+                found.append(line[start:end])
+            start = end
+    return found
+
+
+def first_run(board: Board) -> str | None:
+    """The first run on a board, described for a message; ``None`` on a settled board."""
+    for run in runs(board):
+        (row, col), (last_row, last_col) = divmod(run[0], SIZE), divmod(run[-1], SIZE)
+        tile = board[run[0]]
+        where = f"row {row}, columns {col}-{last_col}" if row == last_row else (
+            f"column {col}, rows {row}-{last_row}"
+        )
+        return f"{len(run)} x '{tile}' at {where}"
+    return None
+
+
+def marked_cells(board: Board) -> tuple[set[int], int]:
+    """Cells removed in one phase: all runs, plus what flaming skulls blow up.
+
+    Returns the cells and how many flaming skulls exploded. A marked flaming skull
+    marks its 8 neighbours; a flaming skull marked that way explodes too.
+    """
+    marked = {cell for run in runs(board) for cell in run}
+    pending = [cell for cell in marked if board[cell] == FLAMING]
+    exploded = set(pending)
+    while pending:
+        cell = pending.pop()
+        for neighbour in NEIGHBOURS8[cell]:
+            if board[neighbour] == EMPTY:
+                continue
+            marked.add(neighbour)
+            if board[neighbour] == FLAMING and neighbour not in exploded:
+                exploded.add(neighbour)
+                pending.append(neighbour)
+    return marked, len(exploded)
+
+
+def fall(board: Board) -> Board:
+    """Every column falls: its tiles keep their order and sit at the bottom."""
+    cells = list(board)
+    for col in range(SIZE):
+        column = [board[row * SIZE + col] for row in range(SIZE)]
+        tiles = [tile for tile in column if tile != EMPTY]
+        settled = [EMPTY] * (SIZE - len(tiles)) + tiles
+        for row in range(SIZE):
+            cells[row * SIZE + col] = settled[row]
+    return "".join(cells)
+
+
+def settle(board: Board) -> Outcome:
+    """Resolve a board after a swap: phase after phase until no run is left."""
+    removed = phases = explosions = 0
+    while True:
+        marked, exploded = marked_cells(board)
+        if not marked:
+            return Outcome(board, removed, phases, explosions)
+        phases += 1
+        removed += len(marked)
+        explosions += exploded
+        cells = list(board)
+        for cell in marked:
+            cells[cell] = EMPTY
+        board = fall("".join(cells))
+
+
+def swapped(board: Board, move: Move) -> Board | None:
+    """The board right after the swap (``None`` if the move leaves the board)."""
+    row, col = move.row, move.col
+    target_row, target_col = move.target
+    if not (0 <= row < SIZE and 0 <= col < SIZE and 0 <= target_row < SIZE and 0 <= target_col < SIZE):
+        return None
+    first, second = row * SIZE + col, target_row * SIZE + target_col
+    cells = list(board)
+    cells[first], cells[second] = cells[second], cells[first]
+    return "".join(cells)
+
+
+def in_run(board: Board, cell: int) -> bool:
+    """Whether a run of 3+ passes through ``cell`` (checked locally, for speed)."""
+    kind = match_class(board[cell])
+    if kind == EMPTY:
+        return False
+    row, col = divmod(cell, SIZE)
+    for step_row, step_col in ((0, 1), (1, 0)):
+        length = 1
+        for sign in (1, -1):
+            r, c = row + sign * step_row, col + sign * step_col
+            while 0 <= r < SIZE and 0 <= c < SIZE and match_class(board[r * SIZE + c]) == kind:
+                length += 1
+                r, c = r + sign * step_row, c + sign * step_col
+        if length >= 3:
+            return True
+    return False
+
+
+def illegal_reason(board: Board, move: Move) -> str | None:
+    """Why a move is not allowed on a board; ``None`` when it is legal."""
+    if move.direction not in DIRECTIONS:
+        return f"unknown direction '{move.direction}'"
+    after = swapped(board, move)
+    if after is None:
+        return "it swaps with a cell off the board"
+    first = move.row * SIZE + move.col
+    second = move.target[0] * SIZE + move.target[1]
+    if board[first] == EMPTY and board[second] == EMPTY:
+        return "both cells are empty"
+    if not (in_run(after, first) or in_run(after, second)):
+        return "no run of 3 passes through a swapped cell"
+    return None
+
+
+def play(board: Board, move: Move) -> Outcome:
+    """Make a legal move and resolve it (raises ValueError on an illegal one)."""
+    if (reason := illegal_reason(board, move)) is not None:
+        raise ValueError(f"illegal move {move}: {reason}")
+    after = swapped(board, move)
+    assert after is not None
+    return settle(after)
+
+
+def legal_moves(board: Board) -> list[Move]:
+    """Every legal move, each swap named once (by its upper or left cell)."""
+    moves = []
+    for row in range(SIZE):
+        for col in range(SIZE):
+            for direction in ("Right", "Down"):
+                move = Move(row, col, direction)
+                if illegal_reason(board, move) is None:
+                    moves.append(move)
+    return moves
+
+
+def mover_name(board: Board, first: Cell, second: Cell) -> Move:
+    """Name a swap after the tile that forms a run where it lands (as players do:
+    ``7 1 Up`` moves the tile at row 7, column 1 up)."""
+    candidates = []
+    for source, target in ((first, second), (second, first)):
+        step = (target[0] - source[0], target[1] - source[1])
+        direction = next(name for name, delta in DIRECTIONS.items() if delta == step)
+        move = Move(source[0], source[1], direction)
+        after = swapped(board, move)
+        landing = target[0] * SIZE + target[1]
+        if board[source[0] * SIZE + source[1]] != EMPTY and after and in_run(after, landing):
+            candidates.append(move)
+    if not candidates:  # not a legal swap: name it from its first cell
+        step = (second[0] - first[0], second[1] - first[1])
+        direction = next(name for name, delta in DIRECTIONS.items() if delta == step)
+        return Move(first[0], first[1], direction)
+    return min(candidates, key=lambda move: (move.row, move.col))
+
+
+def replay(board: Board, moves: Iterable[Move]) -> list[Outcome]:
+    """The outcome of every move in turn (raises ValueError at an illegal one)."""
+    outcomes = []
+    for number, move in enumerate(moves, start=1):
+        try:
+            outcome = play(board, move)
+        except ValueError as error:
+            raise ValueError(f"move {number}: {error}") from None
+        outcomes.append(outcome)
+        board = outcome.board
+    return outcomes
+
+
+def dead_reason(board: Board) -> str | None:
+    """Why a board can never be cleared, found by counting; ``None`` if it might be.
+
+    Tiles only leave in runs of 3+ or in explosions. Fewer than 3 skulls never match,
+    so they never explode; a colour with 1 or 2 tiles left can then only go up in an
+    explosion, which needs a flaming skull and 3 skulls to match.
+    """
+    counts = Counter(match_class(tile) for tile in board if tile != EMPTY)
+    skulls = counts[SKULL]
+    if 0 < skulls < 3:
+        return f"{skulls} skull{'s' if skulls > 1 else ''} left: they can never match"
+    can_explode = skulls >= 3 and FLAMING in board
+    for kind, count in sorted(counts.items()):
+        if count < 3 and not can_explode:
+            name = TILE_NAMES[kind]
+            return f"{count} {name} tile{'s' if count > 1 else ''} left and no flaming skull can clear them"
+    return None
+
+
+# ------------------------------------------------------------------- geometry
+def resting_cells(board: Board) -> set[int]:
+    """Cells a tile can rest on: at or below its column's first tile. Columns only
+    shrink: a tile swapped above a column always completes a run and goes at once."""
+    cells = set()
+    for col in range(SIZE):
+        rows = [row for row in range(SIZE) if board[row * SIZE + col] != EMPTY]
+        if rows:
+            cells |= {row * SIZE + col for row in range(min(rows), SIZE)}
+    return cells
+
+
+def orthogonal(cell: int) -> list[int]:
+    row, col = divmod(cell, SIZE)
+    return [
+        (row + dr) * SIZE + col + dc
+        for dr, dc in DIRECTIONS.values()
+        if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE
+    ]
+
+
+def swap_cells(space: set[int]) -> set[int]:
+    """Resting cells and the empty cells a tile can be swapped into from them; every
+    column keeps a contiguous run of cells down to the floor."""
+    cells = set(space)
+    for cell in space:
+        cells |= set(orthogonal(cell))
+    for cell in list(cells):
+        row, col = divmod(cell, SIZE)
+        cells |= {below * SIZE + col for below in range(row, SIZE)}
+    return cells
+
+
+def triples(cells: set[int]) -> list[tuple[int, int, int]]:
+    """Every three cells in a row or column, all within ``cells``."""
+    found = []
+    for line in LINES:
+        for start in range(SIZE - 2):
+            three = tuple(line[start : start + 3])
+            if all(cell in cells for cell in three):
+                found.append(three)
+    return found
+
+
+def phase_bound(board: Board) -> int:
+    """Every phase removes a run of 3 of one class: the plan's phases are at most the
+    sum over classes of count // 3 (this also bounds the moves)."""
+    counts = Counter(match_class(tile) for tile in board if tile != EMPTY)
+    return sum(count // 3 for count in counts.values())
+
+
+def geometry_facts(board: Board) -> list[Symbol]:
+    """Cells, columns, falling slots, lines, neighbours and swap patterns."""
+    space = resting_cells(board)
+    cells = swap_cells(space)
+    lines = triples(cells)
+    facts: list[Symbol] = []
+
+    def fact(name: str, *values: int) -> None:
+        facts.append(Function(name, [Number(value) for value in values]))
+
+    for cell in sorted(cells):
+        row, col = divmod(cell, SIZE)
+        fact("cell", cell)
+        fact("col", cell, col)
+        if row == SIZE - 1:
+            fact("bottom", cell)
+        else:
+            fact("below", cell, cell + SIZE)
+        for height in range(1, SIZE - row + 1):
+            fact("slot", cell, height, (SIZE - height) * SIZE + col)
+        for neighbour in NEIGHBOURS8[cell]:
+            if neighbour in cells:
+                fact("near8", cell, neighbour)
+    for number, (first, second, third) in enumerate(lines):
+        fact("line", number, first, second, third)
+        for cell in (first, second, third):
+            fact("on", number, cell)
+    pairs = []
+    for first in sorted(cells):
+        for second in (first + 1, first + SIZE):
+            if second not in cells or (second == first + 1 and first % SIZE == SIZE - 1):
+                continue
+            if first not in space and second not in space:
+                continue
+            pairs.append((first, second))
+            fact("pair", first, second)
+            for target, source in ((second, first), (first, second)):
+                for three in lines:
+                    if target in three and source not in three:
+                        others = [cell for cell in three if cell != target]
+                        if all(cell in space for cell in others):
+                            fact("forms", target, source, *others)
+    if board == mirrored_board(board):
+        facts.append(Function("symmetric", []))
+    for first, second in pairs:
+        image = sorted((mirror_cell(first), mirror_cell(second)))
+        fact("mirror", first, second, *image)
+    return facts
+
+
+def mirror_cell(cell: int) -> int:
+    row, col = divmod(cell, SIZE)
+    return row * SIZE + SIZE - 1 - col
+
+
+def mirrored_board(board: Board) -> Board:
+    return "".join(board[mirror_cell(cell)] for cell in range(SIZE * SIZE))
+
+
+# ------------------------------------------------------------------------- puzzle
+class Capture(Puzzle[CaptureInstance, CaptureSolution]):
+    name = "capture"
+    title = "Puzzle Quest capture (fewest swaps to clear a match-3 board)"
+    default_instance = "wight.txt"
+    # The encoding's #heuristic searches moves in time order (Domain heuristic); two
+    # threads split that depth-first search between them.
+    clingo_options = ("--heuristic=Domain", "--parallel-mode=2,split")
+
+    def parse(self, text: str, source: str) -> CaptureInstance:
+        return parse_capture(text, source)
+
+    def infeasible(self, instance: CaptureInstance) -> str | None:
+        if instance.tiles() == 0:
+            return "the board is already empty"
+        return dead_reason(instance.board)
+
+    def incremental(self, instance: CaptureInstance) -> Incremental:
+        return Incremental(max_steps=max(1, phase_bound(instance.board)))
+
+    def facts(self, instance: CaptureInstance) -> list[Symbol]:
+        board = instance.board
+        facts = [Function("bound", [Number(phase_bound(board))])]
+        for kind in sorted({ATOM_OF_TILE[tile] for tile in board if tile != EMPTY}):
+            facts.append(Function("kind", [Function(kind)]))
+        for cell, tile in enumerate(board):
+            if tile != EMPTY:
+                facts.append(Function("tile", [Number(cell), Function(ATOM_OF_TILE[tile])]))
+        return facts + geometry_facts(board)
+
+    def decode(self, instance: CaptureInstance, atoms: Sequence[Symbol]) -> CaptureSolution:
+        swaps: dict[int, tuple[int, int]] = {}
+        settled: dict[int, list[str]] = {}
+        for atom in atoms:
+            if atom.match("swap", 3):
+                tick, first, second = (argument.number for argument in atom.arguments)
+                swaps[tick] = (first, second)
+            elif atom.match("settled", 3):
+                tick, cell = atom.arguments[0].number, atom.arguments[1].number
+                cells = settled.setdefault(tick, [EMPTY] * (SIZE * SIZE))
+                cells[cell] = TILE_OF_ATOM[atom.arguments[2].name]
+        ticks = sorted(swaps)
+        # The board after each move is the settled board before the next one; the
+        # last move leaves the board empty (the encoding demands it).
+        boards = tuple("".join(settled.get(tick - 1, [EMPTY] * SIZE * SIZE)) for tick in ticks[1:])
+        boards += (EMPTY * SIZE * SIZE,)
+        moves = []
+        for before, tick in zip((instance.board, *boards), ticks, strict=False):
+            first, second = swaps[tick]
+            moves.append(mover_name(before, divmod(first, SIZE), divmod(second, SIZE)))
+        return CaptureSolution(tuple(moves), boards)
+
+    def check(self, instance: CaptureInstance, solution: CaptureSolution) -> list[str]:
+        return check_moves(instance.board, solution.moves, solution.boards)
+
+    def to_dict(self, instance: CaptureInstance, solution: CaptureSolution) -> dict[str, Any]:
+        return {
+            "moves": [[move.row, move.col, move.direction] for move in solution.moves],
+            "move_count": len(solution.moves),
+            "boards": [format_board(board) for board in solution.boards],
+        }
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--moves", type=int, default=5, help="moves planted (default 5)")
+        parser.add_argument("--kinds", default="ygrs", help="tile kinds to use (default ygrs)")
+        parser.add_argument(
+            "--flaming", type=int, default=0, help="skulls turned into flaming skulls (default 0)"
+        )
+        parser.add_argument("--seed", type=int, default=None, help="random seed")
+
+    def generate(self, args: argparse.Namespace) -> str:
+        if not 1 <= args.moves <= 21:
+            raise InputError("--moves must be from 1 to 21 (64 tiles at 3 a move)")
+        kinds = "".join(dict.fromkeys(args.kinds))  # in the order given, once each
+        if not kinds or any(kind not in TILES or kind == FLAMING for kind in kinds):
+            raise InputError(f"--kinds takes letters from {TILES[:-1]}, not '{args.kinds}'")
+        board = planted_board(args.moves, kinds, random.Random(args.seed))
+        board = with_flaming_skulls(board, args.flaming, random.Random(args.seed))
+        header = (
+            f"# aspuzzles generate capture --moves {args.moves} --kinds {kinds} "
+            f"--flaming {args.flaming} --seed {args.seed}\n"
+            f"# planted with {args.moves} moves (flaming skulls can change that)\n"
+        )
+        return header + "\n".join(format_board(board)) + "\n"
+
+    def describe(self, instance: CaptureInstance) -> str:
+        counts = Counter(tile for tile in instance.board if tile != EMPTY)
+        return f"{instance.tiles()} tiles: " + " ".join(
+            f"{tile}x{counts[tile]}" for tile in TILES if counts[tile]
+        )
+
+    def template_context(
+        self, instance: CaptureInstance, solution: CaptureSolution
+    ) -> dict[str, Any]:
+        outcomes = replay(instance.board, solution.moves)
+        befores = [instance.board] + [outcome.board for outcome in outcomes[:-1]]
+        steps = [
+            {
+                "number": number,
+                "move": move,
+                "outcome": outcome,
+                "before": format_board(before),
+                "swapped": [(move.row, move.col), move.target],
+            }
+            for number, (move, outcome, before) in enumerate(
+                zip(solution.moves, outcomes, befores, strict=True), start=1
+            )
+        ]
+        labels = ["start"] + [f"{step['number']}. {step['move']}" for step in steps]
+        boards = [format_board(instance.board)] + [format_board(o.board) for o in outcomes]
+        return {
+            "steps": steps,
+            "count": len(solution.moves),
+            "strip": text_strip(labels, boards),
+            "boards": boards,
+            "size": SIZE,
+            "names": TILE_NAMES,
+            "colours": TILE_COLOURS,
+        }
+
+
+TILE_COLOURS = {
+    "y": "#f2c318",
+    "b": "#2f6fd6",
+    "g": "#3aa845",
+    "r": "#d83a34",
+    "p": "#8e44ad",
+    "c": "#c9a227",
+    "s": "#e8e4d8",
+    "S": "#ff7b22",
+}
+
+
+def text_strip(labels: Sequence[str], boards: Sequence[Sequence[str]], per_row: int = 5) -> list[str]:
+    """Boards side by side under their labels, ``per_row`` to a row (fits 80 columns)."""
+    width = max(SIZE, *(len(label) for label in labels)) + 2
+    lines: list[str] = []
+    for start in range(0, len(boards), per_row):
+        chunk = range(start, min(start + per_row, len(boards)))
+        if lines:
+            lines.append("")
+        lines.append("".join(labels[i].ljust(width) for i in chunk).rstrip())
+        for row in range(SIZE):
+            lines.append("".join(boards[i][row].ljust(width) for i in chunk).rstrip())
+    return lines
+
+
+def check_moves(
+    board: Board, moves: Sequence[Move], expected: Sequence[Board] | None = None
+) -> list[str]:
+    """Replay a move list with the simulator: every move legal, the board empty at the
+    end, and (when given) every settled board equal to the one the solver claimed."""
+    problems = []
+    for number, move in enumerate(moves, start=1):
+        reason = illegal_reason(board, move)
+        if reason is not None:
+            return problems + [f"move {number} ({move}) is illegal: {reason}"]
+        board = play(board, move).board
+        if expected is not None and number <= len(expected) and expected[number - 1] != board:
+            problems.append(
+                f"after move {number} ({move}) the solver's board differs from the simulation"
+            )
+    if board.count(EMPTY) != SIZE * SIZE:
+        left = SIZE * SIZE - board.count(EMPTY)
+        problems.append(f"{left} tile{'s' if left > 1 else ''} left after the last move")
+    return problems
+
+
+PUZZLE = Capture()
+
+
+# ----------------------------------------------------------------- generator
+def columns_of(board: Board) -> list[list[str]]:
+    """Each column's tiles from the floor up."""
+    return [
+        [board[row * SIZE + col] for row in range(SIZE - 1, -1, -1) if board[row * SIZE + col] != EMPTY]
+        for col in range(SIZE)
+    ]
+
+
+def from_columns(columns: Sequence[Sequence[str]]) -> Board:
+    cells = [EMPTY] * (SIZE * SIZE)
+    for col, stack in enumerate(columns):
+        for height, tile in enumerate(stack):
+            cells[(SIZE - 1 - height) * SIZE + col] = tile
+    return "".join(cells)
+
+
+def unplay(board: Board, kinds: str, rng: random.Random) -> Board | None:
+    """A settled board one move before ``board``: insert a run of three, then undo a
+    swap that completes it. ``None`` when the random attempt does not check out."""
+    columns = columns_of(board)
+    kind = rng.choice(kinds)
+    if rng.random() < 0.5:  # a horizontal run at one height in three columns
+        first = rng.randrange(SIZE - 2)
+        height = rng.randint(0, min(len(columns[first + k]) for k in range(3)))
+        for k in range(3):
+            columns[first + k].insert(height, kind)
+    else:  # a vertical run inside one column
+        col = rng.randrange(SIZE)
+        height = rng.randint(0, len(columns[col]))
+        columns[col][height:height] = [kind] * 3
+    if any(len(stack) > SIZE for stack in columns):
+        return None
+    with_run = from_columns(columns)
+    cells = [cell for run in runs(with_run) for cell in run if with_run[cell] == kind]
+    if not cells:
+        return None
+    cell = rng.choice(cells)
+    direction = rng.choice(list(DIRECTIONS))
+    row, col = divmod(cell, SIZE)
+    undo = swapped(with_run, Move(row, col, direction))
+    if undo is None or undo != fall(undo) or runs(undo):
+        return None
+    target = Move(row, col, direction).target
+    redo = Move(target[0], target[1], _opposite(direction))
+    if illegal_reason(undo, redo) is not None or play(undo, redo).board != board:
+        return None
+    return undo
+
+
+def _opposite(direction: str) -> str:
+    return {"Up": "Down", "Down": "Up", "Left": "Right", "Right": "Left"}[direction]
+
+
+def planted_board(moves: int, kinds: str, rng: random.Random, tries: int = 2000) -> Board:
+    """A board that ``moves`` moves clear (maybe fewer do): built backwards from the
+    empty board, one undone move at a time, each checked forwards by the simulator."""
+    board = EMPTY * (SIZE * SIZE)
+    for _ in range(moves):
+        for _ in range(tries):
+            earlier = unplay(board, kinds, rng)
+            if earlier is not None:
+                board = earlier
+                break
+        else:
+            raise InputError(f"could not plant {moves} moves on an 8x8 board; try fewer")
+    return board
+
+
+def with_flaming_skulls(board: Board, count: int, rng: random.Random) -> Board:
+    """Turn ``count`` skulls (as many as there are) into flaming skulls."""
+    skulls = [cell for cell, tile in enumerate(board) if tile == SKULL]
+    cells = list(board)
+    for cell in rng.sample(skulls, min(count, len(skulls))):
+        cells[cell] = FLAMING
+    return "".join(cells)

@@ -106,9 +106,7 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
         if len(rows) == SIZE:
             raise InputError(f"extra row: the board has {SIZE} rows", source, number)
         if len(line) != SIZE:
-            raise InputError(
-                f"row has {len(line)} characters, expected {SIZE}", source, number
-            )
+            raise InputError(f"row has {len(line)} characters, expected {SIZE}", source, number)
         for col, char in enumerate(line):
             if char not in TILES + EMPTY:
                 raise InputError(
@@ -122,10 +120,20 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
     if not rows:
         raise InputError(f"empty file: expected {SIZE} rows of {SIZE} tiles", source)
     if len(rows) < SIZE:
-        raise InputError(f"only {len(rows)} rows, expected {SIZE}", source, rows[-1][0])
+        raise InputError(
+            f"only {len(rows)} row{'s' if len(rows) > 1 else ''}, expected {SIZE}",
+            source,
+            rows[-1][0],
+        )
     board = "".join(line for _, line in rows)
-    if (run := first_run(board)) is not None:
-        raise InputError(f"the board already holds a run ({run}): nothing is settled", source)
+    found = runs(board)
+    if found:
+        row = found[0][0] // SIZE
+        raise InputError(
+            f"the board is not settled: it already holds a run ({first_run(board)})",
+            source,
+            rows[row][0],
+        )
     return CaptureInstance(board)
 
 
@@ -180,8 +188,10 @@ def first_run(board: Board) -> str | None:
     for run in runs(board):
         (row, col), (last_row, last_col) = divmod(run[0], SIZE), divmod(run[-1], SIZE)
         tile = board[run[0]]
-        where = f"row {row}, columns {col}-{last_col}" if row == last_row else (
-            f"column {col}, rows {row}-{last_row}"
+        where = (
+            f"row {row}, columns {col}-{last_col}"
+            if row == last_row
+            else (f"column {col}, rows {row}-{last_row}")
         )
         return f"{len(run)} x '{tile}' at {where}"
     return None
@@ -240,7 +250,7 @@ def swapped(board: Board, move: Move) -> Board | None:
     """The board right after the swap (``None`` if the move leaves the board)."""
     row, col = move.row, move.col
     target_row, target_col = move.target
-    if not (0 <= row < SIZE and 0 <= col < SIZE and 0 <= target_row < SIZE and 0 <= target_col < SIZE):
+    if not all(0 <= value < SIZE for value in (row, col, target_row, target_col)):
         return None
     first, second = row * SIZE + col, target_row * SIZE + target_col
     cells = list(board)
@@ -349,8 +359,8 @@ def dead_reason(board: Board) -> str | None:
     can_explode = skulls >= 3 and FLAMING in board
     for kind, count in sorted(counts.items()):
         if count < 3 and not can_explode:
-            name = TILE_NAMES[kind]
-            return f"{count} {name} tile{'s' if count > 1 else ''} left and no flaming skull can clear them"
+            tiles = f"{count} {TILE_NAMES[kind]} tile{'s' if count > 1 else ''}"
+            return f"{tiles} left and no flaming skull can clear them"
     return None
 
 
@@ -597,7 +607,9 @@ TILE_COLOURS = {
 }
 
 
-def text_strip(labels: Sequence[str], boards: Sequence[Sequence[str]], per_row: int = 5) -> list[str]:
+def text_strip(
+    labels: Sequence[str], boards: Sequence[Sequence[str]], per_row: int = 5
+) -> list[str]:
     """Boards side by side under their labels, ``per_row`` to a row (fits 80 columns)."""
     width = max(SIZE, *(len(label) for label in labels)) + 2
     lines: list[str] = []
@@ -620,7 +632,7 @@ def check_moves(
     for number, move in enumerate(moves, start=1):
         reason = illegal_reason(board, move)
         if reason is not None:
-            return problems + [f"move {number} ({move}) is illegal: {reason}"]
+            return [*problems, f"move {number} ({move}) is illegal: {reason}"]
         board = play(board, move).board
         if expected is not None and number <= len(expected) and expected[number - 1] != board:
             problems.append(
@@ -638,8 +650,9 @@ PUZZLE = Capture()
 # ----------------------------------------------------------------- generator
 def columns_of(board: Board) -> list[list[str]]:
     """Each column's tiles from the floor up."""
+    rows = range(SIZE - 1, -1, -1)
     return [
-        [board[row * SIZE + col] for row in range(SIZE - 1, -1, -1) if board[row * SIZE + col] != EMPTY]
+        [board[row * SIZE + col] for row in rows if board[row * SIZE + col] != EMPTY]
         for col in range(SIZE)
     ]
 

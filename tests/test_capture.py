@@ -1,0 +1,297 @@
+"""Capture: the simulator on hand-worked moves, minima, the checker, files and the CLI."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from aspuzzles import InputError, solve, solve_instance
+from aspuzzles.puzzles.capture import (
+    PUZZLE,
+    CaptureInstance,
+    Move,
+    check_moves,
+    dead_reason,
+    format_board,
+    illegal_reason,
+    legal_moves,
+    parse_capture,
+    planted_board,
+    play,
+    replay,
+    with_flaming_skulls,
+)
+
+from .conftest import INSTANCES, ROOT, expected_answer, shared_data
+
+sys.path.insert(0, str(ROOT / "bench"))
+import capture_baseline
+
+WIGHT = (INSTANCES / "capture" / "wight.txt").read_text()
+#: The seed post's own 7-move answer for the wight: valid, but one move too many.
+SEED_MOVES = [
+    Move(7, 1, "Up"),
+    Move(7, 6, "Up"),
+    Move(6, 3, "Left"),
+    Move(6, 4, "Right"),
+    Move(6, 5, "Down"),
+    Move(7, 3, "Up"),
+    Move(7, 4, "Up"),
+]
+CAPTURE_FILES = sorted((INSTANCES / "capture").glob("*.txt"))
+EMPTY = "_" * 64
+
+
+def board(*rows: str) -> str:
+    """The bottom rows of a board (top rows empty), as the simulator's 64 characters."""
+    return "".join(["_" * 8] * (8 - len(rows)) + [row.ljust(8, "_") for row in rows])
+
+
+def wight() -> str:
+    return parse_capture(WIGHT, "wight.txt").board
+
+
+# ------------------------------------------------------------------ simulator
+def test_a_tile_swapped_sideways_into_a_gap_completes_a_run():
+    start = board("___y", "rr_r")
+    outcome = play(start, Move(7, 3, "Left"))
+    assert (outcome.removed, outcome.phases) == (3, 1)
+    assert outcome.board == board("___y")  # the yellow gem fell into the emptied cell
+
+
+def test_a_tile_swapped_upwards_into_a_gap_must_complete_a_run_there():
+    start = board("g_g", "rgr")
+    assert illegal_reason(start, Move(7, 1, "Up")) is None  # green rises into row 6
+    assert play(start, Move(7, 1, "Up")).board == board("r_r")
+    assert "no run" in illegal_reason(start, Move(6, 0, "Up"))
+
+
+def test_a_cascade_resolves_in_two_phases():
+    start = board("__g", "_rr", "rggyg")
+    outcome = play(start, Move(7, 3, "Right"))
+    # g g g at row 7 goes, the reds fall into r r r, which goes in the second phase.
+    assert (outcome.removed, outcome.phases) == (6, 2)
+    assert outcome.board == board("__g_y")
+
+
+def test_after_gravity_the_whole_board_is_scanned_again():
+    # The seed re-scanned only cells that were empty before the fall: here the green
+    # that falls onto row 4 lands on a cell that held a tile, and makes g g g there.
+    start = "".join(
+        [
+            "________",
+            "_g______",
+            "_r______",
+            "_p______",
+            "gcg_____",
+            "bby_____",
+            "ryr_____",
+            "cyr_____",
+        ]
+    )
+    outcome = play(start, Move(5, 1, "Right"))
+    assert (outcome.removed, outcome.phases) == (6, 2)
+    assert outcome.board == board("brb", "rpr", "ccr")
+
+
+def test_runs_in_an_l_shape_are_marked_at_once():
+    start = board("__r", "__r", "rrgr")
+    outcome = play(start, Move(7, 2, "Right"))
+    assert (outcome.removed, outcome.phases) == (5, 1)
+    assert outcome.board == board("___g")
+
+
+def test_two_flaming_skulls_explode_in_a_chain_at_the_board_edge():
+    start = board("y", "Sr", "Ssys")
+    outcome = play(start, Move(7, 3, "Left"))  # S s s: both kinds of skull match
+    # (7,0) explodes and takes (6,0), another flaming skull, which takes (5,0) and (6,1).
+    assert (outcome.removed, outcome.phases, outcome.explosions) == (6, 1, 2)
+    assert outcome.board == board("___y")
+
+
+def test_an_explosion_reaches_diagonal_neighbours_above_the_run():
+    start = board("___y", "__sbr", "ssgSr")
+    outcome = play(start, Move(6, 2, "Down"))
+    # s s s S goes; S at (7,3) blows up (6,2), (6,3), (6,4) and (7,4) around it.
+    assert (outcome.removed, outcome.phases, outcome.explosions) == (8, 1, 1)
+    assert outcome.board == board("___y")
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        (Move(7, 0, "Left"), "off the board"),
+        (Move(0, 0, "Right"), "both cells are empty"),
+        (Move(7, 0, "Right"), "no run"),
+        (Move(7, 0, "Sideways"), "unknown direction"),
+    ],
+)
+def test_illegal_moves_are_refused_with_a_reason(move, reason):
+    assert reason in illegal_reason(board("rgrgrg"), move)
+
+
+def test_legal_moves_name_each_swap_once():
+    moves = legal_moves(wight())
+    cells = [frozenset({(m.row, m.col), m.target}) for m in moves]
+    assert len(cells) == len(set(cells)) == 16  # the breadth-first search's first level
+
+
+def test_dead_boards_are_recognised_by_counting():
+    assert "2 red tiles" in dead_reason(board("rgggr"))
+    assert "skull" in dead_reason(board("ssggg"))
+    assert dead_reason(board("rrgrsSs")) is None  # a flaming skull may still blow up reds
+
+
+# ---------------------------------------------------------------- the checker
+def test_the_seeds_seven_moves_are_valid_but_six_are_the_minimum():
+    assert check_moves(wight(), SEED_MOVES) == []
+    result = solve("capture", "wight")
+    assert result.status == "solved" and result.checked
+    assert len(result.solution.data.moves) == 6
+    assert len(capture_baseline.shortest(wight())) == 6
+
+
+def test_the_checker_rejects_corrupted_move_lists():
+    assert check_moves(wight(), SEED_MOVES[:-1]) == ["10 tiles left after the last move"]
+    turned = [*SEED_MOVES[:2], Move(6, 3, "Right"), *SEED_MOVES[3:]]
+    assert check_moves(wight(), turned)[0].startswith("move 3 (6 3 Right) is illegal")
+    swapped = [SEED_MOVES[1], SEED_MOVES[0], *SEED_MOVES[3:], SEED_MOVES[2]]
+    assert check_moves(wight(), swapped) != []
+
+
+def test_the_checker_compares_the_solvers_boards_with_its_own():
+    boards = [outcome.board for outcome in replay(wight(), SEED_MOVES)]
+    assert check_moves(wight(), SEED_MOVES, boards) == []
+    boards[2] = boards[2].replace("r", "g", 1)
+    assert check_moves(wight(), SEED_MOVES, boards) == [
+        "after move 3 (6 3 Left) the solver's board differs from the simulation"
+    ]
+
+
+# ---------------------------------------------------------------------- minima
+@pytest.mark.parametrize("path", CAPTURE_FILES, ids=lambda p: p.name)
+def test_shipped_board_has_its_expected_minimum(path):
+    expected = expected_answer(path)
+    assert expected is not None, f"{path.name} has no expected minimum kept beside it"
+    result = solve("capture", path, timeout=120)
+    if expected["minimum"] is None:
+        assert result.status == "unsatisfiable" and result.complete
+    else:
+        assert result.status == "solved" and result.checked
+        assert len(result.solution.data.moves) == expected["minimum"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_asp_and_breadth_first_search_agree_on_planted_boards(seed):
+    rng = random.Random(seed)
+    start = planted_board(4 + seed % 3, "ygrs", rng)
+    start = with_flaming_skulls(start, seed % 3, rng)
+    shortest = capture_baseline.shortest(start)
+    result = solve_instance(PUZZLE, CaptureInstance(start))
+    if shortest is None:
+        assert result.status == "unsatisfiable"
+    else:
+        assert len(result.solution.data.moves) == len(shortest)
+
+
+@pytest.mark.parametrize(
+    ("name", "minimum"),
+    [("mdrb_blue_dragon", 2), ("mddw_dark_dwarf", 3), ("mark_arkliche", 4), ("mbat_bat", 5)],
+)
+def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
+    path = shared_data("capture", f"{name}.txt")
+    start = parse_capture(path.read_text(), path.name).board
+    assert len(capture_baseline.shortest(start)) == minimum
+    result = solve("capture", path)
+    assert result.checked and len(result.solution.data.moves) == minimum
+
+
+def test_a_board_without_legal_moves_is_proved_unsolvable():
+    result = solve("capture", "stuck-no-legal-move")
+    assert result.status == "unsatisfiable" and result.complete and result.reason is None
+
+
+def test_a_dead_board_is_reported_without_search():
+    result = solve("capture", "unsolvable-two-reds")
+    assert result.status == "unsatisfiable"
+    assert result.reason == "2 red tiles left and no flaming skull can clear them"
+
+
+# ----------------------------------------------------------------------- files
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("___rr___\n___rr____\n", "wight.txt:2: row has 9 characters, expected 8"),
+        ("", "wight.txt: empty file: expected 8 rows of 8 tiles"),
+        ("# only a comment\n\n", "wight.txt: empty file: expected 8 rows of 8 tiles"),
+        ("________\n___x____\n", "wight.txt:2:4: unknown tile 'x' at row 1, column 3"),
+        ("________\n" * 5, "wight.txt:5: only 5 rows, expected 8"),
+        ("________\n" * 9, "wight.txt:9: extra row: the board has 8 rows"),
+        (
+            "_" * 8 + "\n" + "rrr_____\n" + ("_" * 8 + "\n") * 6,
+            "wight.txt:2: the board is not settled",
+        ),
+    ],
+)
+def test_malformed_files_get_one_precise_line(text, message):
+    with pytest.raises(InputError) as error:
+        parse_capture(text, "wight.txt")
+    assert str(error.value).startswith(message)
+    assert "\n" not in str(error.value)
+
+
+def test_malformed_file_exits_2_without_traceback(cli, tmp_path):
+    path = tmp_path / "wight.txt"
+    path.write_text("___rr___\n___rr____\n")
+    run = cli("solve", "capture", path)
+    assert run.code == 2
+    assert run.err.strip() == f"aspuzzles: error: {path}:2: row has 9 characters, expected 8"
+
+
+# ------------------------------------------------------------------------- CLI
+def test_cli_prints_the_moves_and_the_boards(cli):
+    run = cli("solve", "capture")
+    assert run.code == 0
+    assert run.out.startswith("6 moves (the fewest possible)\n")
+    lines = run.out.splitlines()
+    assert all(line.strip().startswith(f"{n}.") for n, line in enumerate(lines[1:7], start=1))
+    assert "start" in run.out and "___rr___" in run.out
+
+
+def test_cli_json_has_the_moves_and_their_count(cli):
+    run = cli("solve", "capture", "planted-4-moves", "--format", "json")
+    assert run.code == 0
+    data = run.json()["solutions"][0]
+    assert data["move_count"] == len(data["moves"]) == 4
+    moves = [Move(row, col, direction) for row, col, direction in data["moves"]]
+    start = parse_capture((INSTANCES / "capture" / "planted-4-moves.txt").read_text(), "x").board
+    assert check_moves(start, moves) == []
+    assert data["boards"][-1] == format_board(EMPTY)
+
+
+def test_cli_unsolvable_board_exits_1(cli):
+    run = cli("solve", "capture", "unsolvable-planted")
+    assert run.code == 1
+    assert "unsatisfiable" in run.out
+
+
+def test_svg_is_a_strip_with_one_board_per_move():
+    svg = solve("capture", "planted-3-moves").solution.svg()
+    assert svg.startswith("<svg") and svg.count('<g transform="translate(') >= 4
+    assert "3. " in svg
+
+
+def test_generated_boards_are_reproducible_and_solvable(cli):
+    first = cli("generate", "capture", "--moves", "5", "--seed", "3")
+    again = cli("generate", "capture", "--moves", "5", "--seed", "3")
+    assert first.code == 0 and first.out == again.out
+    start = parse_capture(first.out, "generated").board
+    shortest = capture_baseline.shortest(start)
+    assert shortest is not None and len(shortest) <= 5
+
+
+def test_generator_options_are_checked(cli):
+    run = cli("generate", "capture", "--kinds", "xq")
+    assert run.code == 2 and "--kinds" in run.err

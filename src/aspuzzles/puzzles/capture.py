@@ -496,7 +496,10 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
 
     def facts(self, instance: CaptureInstance) -> list[Symbol]:
         board = instance.board
-        facts = [Function("bound", [Number(phase_bound(board))])]
+        facts = [
+            Function("bound", [Number(phase_bound(board))]),
+            Function("flames", [Number(board.count(FLAMING))]),
+        ]
         for kind in sorted({ATOM_OF_TILE[tile] for tile in board if tile != EMPTY}):
             facts.append(Function("kind", [Function(kind)]))
         for cell, tile in enumerate(board):

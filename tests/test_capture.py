@@ -295,3 +295,19 @@ def test_generated_boards_are_reproducible_and_solvable(cli):
 def test_generator_options_are_checked(cli):
     run = cli("generate", "capture", "--kinds", "xq")
     assert run.code == 2 and "--kinds" in run.err
+
+
+def count_plans(start: str, moves: int) -> int:
+    """Every move list of exactly ``moves`` moves that clears the board (plain recursion)."""
+    if start == EMPTY:
+        return int(moves == 0)
+    if moves == 0:
+        return 0
+    return sum(count_plans(play(start, move).board, moves - 1) for move in legal_moves(start))
+
+
+@pytest.mark.parametrize(("name", "moves"), [("planted-4-moves", 4), ("planted-5-moves", 5)])
+def test_count_of_shortest_plans_matches_plain_enumeration(name, moves):
+    start = parse_capture((INSTANCES / "capture" / f"{name}.txt").read_text(), name).board
+    result = solve("capture", name, count=True)
+    assert result.complete and result.count == count_plans(start, moves) > 1

@@ -311,3 +311,38 @@ def test_count_of_shortest_plans_matches_plain_enumeration(name, moves):
     start = parse_capture((INSTANCES / "capture" / f"{name}.txt").read_text(), name).board
     result = solve("capture", name, count=True)
     assert result.complete and result.count == count_plans(start, moves) > 1
+
+
+# ----------------------------------------------------------------- aspuzzles check
+def test_check_accepts_the_seeds_own_move_list(cli, tmp_path):
+    path = tmp_path / "moves.txt"
+    path.write_text("# the seed's answer\n" + "\n".join(str(move) for move in SEED_MOVES) + "\n")
+    run = cli("check", "capture", "wight", path)
+    assert run.code == 0
+    assert run.out.startswith("7 moves\n")  # valid, but not claimed to be the fewest
+    assert run.out.rstrip().endswith("capture wight.txt: valid (checked)")
+
+
+def test_check_rejects_an_illegal_move_with_exit_1(cli):
+    run = cli("check", "capture", "wight", "7 1 Up; 7 6 Up; 6 3 Right")
+    assert run.code == 1
+    assert run.err.strip() == (
+        "aspuzzles: rejected: move 3 (6 3 Right) is illegal: "
+        "no run of 3 passes through a swapped cell"
+    )
+
+
+def test_check_reports_a_malformed_move_list_with_its_line(cli, tmp_path):
+    path = tmp_path / "moves.txt"
+    path.write_text("7 1 Up\n7 6 Sideways\n")
+    run = cli("check", "capture", "wight", path)
+    assert run.code == 2
+    assert run.err.strip() == (
+        f"aspuzzles: error: {path}:2: expected 'row col Direction' (e.g. '7 1 Up'), "
+        "got '7 6 Sideways'"
+    )
+
+
+def test_check_is_refused_for_puzzles_without_a_solution_format(cli):
+    run = cli("check", "cake", "seed-7th-guest", "anything")
+    assert run.code == 2 and "no solution format" in run.err

@@ -15,7 +15,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .driver import SOLVED, TIMEOUT, UNSATISFIABLE, Result, fact_program, load_instance
+from .driver import (
+    SOLVED,
+    TIMEOUT,
+    UNSATISFIABLE,
+    Result,
+    check_solution,
+    fact_program,
+    load_instance,
+)
 from .driver import solve_instance as run_solver
 from .errors import AspuzzlesError, ExitCode, InputError
 from .paths import instance_files
@@ -100,6 +108,11 @@ def _base_parser() -> ArgumentParser:
     facts.add_argument("puzzle")
     facts.add_argument("instance", nargs="?", default=None)
 
+    check = commands.add_parser("check", help="check a solution of your own (capture: moves)")
+    check.add_argument("puzzle")
+    check.add_argument("instance", nargs="?", default=None)
+    check.add_argument("solution", help="a file, '-' for standard input, or the text itself")
+
     commands.add_parser("list", help="list puzzles and their shipped instances")
 
     generate = commands.add_parser("generate", help="generate a new instance")
@@ -153,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return ExitCode.SOLVED
         if args.command == "sweep":
             return _sweep(args, game)
+        if args.command == "check":
+            return _check(args, game)
         if args.command == "facts":
             instance, _ = load_instance(game, args.instance)
             sys.stdout.write(fact_program(game, game.configure(instance, _options(game, args))))
@@ -204,6 +219,31 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     else:
         sys.stdout.write(output)
     return _exit_code(result)
+
+
+def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    """Replay a person's solution through the puzzle's checker: 0 valid, 1 rejected."""
+    parsed, name = load_instance(game, args.instance)
+    text, source = _solution_text(args.solution)
+    problems, solution = check_solution(game, parsed, text, source)
+    if problems:
+        for problem in problems:
+            print(f"aspuzzles: rejected: {problem}", file=sys.stderr)
+        print(f"{game.name} {name}: the solution breaks the rules")
+        return ExitCode.NO_SOLUTION
+    assert solution is not None
+    sys.stdout.write(solution.text().rstrip("\n") + "\n")
+    print(f"{game.name} {name}: valid (checked)")
+    return ExitCode.SOLVED
+
+
+def _solution_text(reference: str) -> tuple[str, str]:
+    if reference == "-":
+        return sys.stdin.read(), "<stdin>"
+    path = Path(reference)
+    if path.is_file():
+        return path.read_text(encoding="utf-8"), str(path)
+    return reference, "<argument>"
 
 
 def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:

@@ -539,6 +539,16 @@ def _checked(
     return Solution(game, parsed, data, atoms)
 
 
+def check_solution(
+    game: Puzzle[Any, Any], parsed: Any, text: str, source: str
+) -> tuple[list[str], Solution | None]:
+    """A person's solution through the same checker as the solver's: the problems found,
+    and the solution (for showing) when there are none."""
+    data = game.parse_solution(parsed, text, source)
+    problems = game.check(parsed, data)
+    return problems, None if problems else Solution(game, parsed, data)
+
+
 def _rounded(stats: dict[str, Any]) -> dict[str, Any]:
     return {
         key: round(value, 6) if isinstance(value, float) else value for key, value in stats.items()

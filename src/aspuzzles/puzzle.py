@@ -128,6 +128,13 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """How a variant is set on the sweep's grounding."""
         return []
 
+    def parse_solution(self, instance: InstanceT, text: str, source: str) -> SolutionT:
+        """Read a solution written by a person (for ``aspuzzles check``); puzzles without
+        a solution format raise InputError."""
+        from .errors import InputError
+
+        raise InputError(f"puzzle '{self.name}' has no solution format to check")
+
     def describe(self, instance: InstanceT) -> str:
         """One line about the instance, for ``aspuzzles list`` and headers."""
         return ""

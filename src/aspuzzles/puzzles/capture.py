@@ -93,6 +93,8 @@ class CaptureSolution:
 
     moves: tuple[Move, ...]
     boards: tuple[Board, ...]
+    #: Found by the solver at the first horizon with an answer (not given by a person).
+    shortest: bool = True
 
 
 # ---------------------------------------------------------------------- parsing
@@ -530,7 +532,10 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         return CaptureSolution(tuple(moves), boards)
 
     def check(self, instance: CaptureInstance, solution: CaptureSolution) -> list[str]:
-        return check_moves(instance.board, solution.moves, solution.boards)
+        return check_moves(instance.board, solution.moves, solution.boards or None)
+
+    def parse_solution(self, instance: CaptureInstance, text: str, source: str) -> CaptureSolution:
+        return CaptureSolution(parse_moves(text, source), (), shortest=False)
 
     def to_dict(self, instance: CaptureInstance, solution: CaptureSolution) -> dict[str, Any]:
         return {
@@ -590,6 +595,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         return {
             "steps": steps,
             "count": len(solution.moves),
+            "shortest": solution.shortest,
             "strip": text_strip(labels, boards),
             "boards": boards,
             "size": SIZE,
@@ -624,6 +630,37 @@ def text_strip(
         for row in range(SIZE):
             lines.append("".join(boards[i][row].ljust(width) for i in chunk).rstrip())
     return lines
+
+
+def parse_moves(text: str, source: str) -> tuple[Move, ...]:
+    """Moves as ``row col Direction``, one per line or separated by ``;`` or ``,``;
+    ``#`` starts a comment. Directions are Up, Down, Left, Right (any case, or U D L R)."""
+    names = {name.lower(): name for name in DIRECTIONS} | {
+        name[0].lower(): name for name in DIRECTIONS
+    }
+    moves = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        for entry in raw.split("#", 1)[0].replace(",", ";").split(";"):
+            words = entry.split()
+            if not words:
+                continue
+            if (
+                len(words) != 3
+                or not all(word.isdigit() for word in words[:2])
+                or words[2].lower() not in names
+            ):
+                raise InputError(
+                    f"expected 'row col Direction' (e.g. '7 1 Up'), got '{entry.strip()}'",
+                    source,
+                    number,
+                )
+            row, col = int(words[0]), int(words[1])
+            if not (0 <= row < SIZE and 0 <= col < SIZE):
+                raise InputError(f"cell ({row}, {col}) is off the 8x8 board", source, number)
+            moves.append(Move(row, col, names[words[2].lower()]))
+    if not moves:
+        raise InputError("no moves given", source)
+    return tuple(moves)
 
 
 def check_moves(

@@ -78,7 +78,7 @@ class CaptureInstance:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class MoveEffect:
     """What one move did: the board after it, and its cascade in figures."""
 
     board: Board
@@ -232,13 +232,13 @@ def fall(board: Board) -> Board:
     return "".join(cells)
 
 
-def settle(board: Board) -> Outcome:
+def settle(board: Board) -> MoveEffect:
     """Resolve a board after a swap: phase after phase until no run is left."""
     removed = phases = explosions = 0
     while True:
         marked, exploded = marked_cells(board)
         if not marked:
-            return Outcome(board, removed, phases, explosions)
+            return MoveEffect(board, removed, phases, explosions)
         phases += 1
         removed += len(marked)
         explosions += exploded
@@ -294,7 +294,7 @@ def illegal_reason(board: Board, move: Move) -> str | None:
     return None
 
 
-def play(board: Board, move: Move) -> Outcome:
+def play(board: Board, move: Move) -> MoveEffect:
     """Make a legal move and resolve it (raises ValueError on an illegal one)."""
     if (reason := illegal_reason(board, move)) is not None:
         raise ValueError(f"illegal move {move}: {reason}")
@@ -315,26 +315,29 @@ def legal_moves(board: Board) -> list[Move]:
     return moves
 
 
+def move_between(source: Cell, target: Cell) -> Move:
+    """The move that swaps ``source`` with its neighbour ``target``, named from ``source``."""
+    step = (target[0] - source[0], target[1] - source[1])
+    direction = next(name for name, delta in DIRECTIONS.items() if delta == step)
+    return Move(source[0], source[1], direction)
+
+
 def mover_name(board: Board, first: Cell, second: Cell) -> Move:
     """Name a swap after the tile that forms a run where it lands (as players do:
-    ``7 1 Up`` moves the tile at row 7, column 1 up)."""
+    ``7 1 Up`` moves the tile at row 7, column 1 up); the upper or left one if both do."""
     candidates = []
     for source, target in ((first, second), (second, first)):
-        step = (target[0] - source[0], target[1] - source[1])
-        direction = next(name for name, delta in DIRECTIONS.items() if delta == step)
-        move = Move(source[0], source[1], direction)
+        move = move_between(source, target)
         after = swapped(board, move)
         landing = target[0] * SIZE + target[1]
         if board[source[0] * SIZE + source[1]] != EMPTY and after and in_run(after, landing):
             candidates.append(move)
     if not candidates:  # not a legal swap: name it from its first cell
-        step = (second[0] - first[0], second[1] - first[1])
-        direction = next(name for name, delta in DIRECTIONS.items() if delta == step)
-        return Move(first[0], first[1], direction)
+        return move_between(first, second)
     return min(candidates, key=lambda move: (move.row, move.col))
 
 
-def replay(board: Board, moves: Iterable[Move]) -> list[Outcome]:
+def replay(board: Board, moves: Iterable[Move]) -> list[MoveEffect]:
     """The outcome of every move in turn (raises ValueError at an illegal one)."""
     outcomes = []
     for number, move in enumerate(moves, start=1):

@@ -462,11 +462,11 @@ def geometry_facts(board: Board) -> list[Symbol]:
                         others = [cell for cell in three if cell != target]
                         if all(cell in space for cell in others):
                             fact("forms", target, source, *others)
-    if board == mirrored_board(board):
+    if board == mirrored_board(board):  # only then does the encoding use mirror images
         facts.append(Function("symmetric", []))
-    for first, second in pairs:
-        image = sorted((mirror_cell(first), mirror_cell(second)))
-        fact("mirror", first, second, *image)
+        for first, second in pairs:
+            image = sorted((mirror_cell(first), mirror_cell(second)))
+            fact("mirror", first, second, *image)
     return facts
 
 

@@ -130,11 +130,10 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
     board = "".join(line for _, line in rows)
     found = runs(board)
     if found:
-        row = found[0][0] // SIZE
         raise InputError(
-            f"the board is not settled: it already holds a run ({first_run(board)})",
+            f"the board is not settled: it already holds a run ({describe_run(board, found[0])})",
             source,
-            rows[row][0],
+            rows[found[0][0] // SIZE][0],
         )
     return CaptureInstance(board)
 
@@ -185,18 +184,15 @@ def runs(board: Board) -> list[list[int]]:
     return found
 
 
-def first_run(board: Board) -> str | None:
-    """The first run on a board, described for a message; ``None`` on a settled board."""
-    for run in runs(board):
-        (row, col), (last_row, last_col) = divmod(run[0], SIZE), divmod(run[-1], SIZE)
-        tile = board[run[0]]
-        where = (
-            f"row {row}, columns {col}-{last_col}"
-            if row == last_row
-            else (f"column {col}, rows {row}-{last_row}")
-        )
-        return f"{len(run)} x '{tile}' at {where}"
-    return None
+def describe_run(board: Board, run: Sequence[int]) -> str:
+    """A run for a message, e.g. ``3 x 'r' at row 1, columns 0-2``."""
+    (row, col), (last_row, last_col) = divmod(run[0], SIZE), divmod(run[-1], SIZE)
+    where = (
+        f"row {row}, columns {col}-{last_col}"
+        if row == last_row
+        else f"column {col}, rows {row}-{last_row}"
+    )
+    return f"{len(run)} x '{board[run[0]]}' at {where}"
 
 
 def marked_cells(board: Board) -> tuple[set[int], int]:

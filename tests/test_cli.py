@@ -75,6 +75,25 @@ def test_bad_instance_file_names_file_and_line(cli, tmp_path):
     assert run.code == 2 and f"{bad}:3: expected 16 clues" in run.err
 
 
+@pytest.mark.parametrize("puzzle", ["haunted", "cake", "tiles", "capture", "geniusstar"])
+def test_a_file_saved_on_windows_solves(cli, tmp_path, puzzle):
+    """A byte-order mark and CRLF line ends (Notepad's defaults) are not part of the puzzle."""
+    shipped = sorted((ROOT / "instances" / puzzle).glob("*.txt"))[0]
+    windows = tmp_path / shipped.name
+    windows.write_bytes(b"\xef\xbb\xbf" + shipped.read_bytes().replace(b"\n", b"\r\n"))
+    run = cli("solve", puzzle, windows, "--format", "json", "--timeout", "60")
+    assert run.code in (0, 1), run.err
+    assert run.json()["status"] in ("solved", "unsatisfiable")
+
+
+def test_binary_files_are_rejected_in_one_line(cli, tmp_path):
+    binary = tmp_path / "noise.txt"
+    binary.write_bytes(bytes(range(128, 256)))
+    for args in (["solve", "capture", binary], ["check", "capture", "wight", binary]):
+        run = cli(*args)
+        assert run.code == 2 and run.err == f"aspuzzles: error: {binary}: not a UTF-8 text file\n"
+
+
 def test_generate_prints_a_game_id(cli):
     run = cli("generate", "haunted", "--size", "4x3", "--seed", "2")
     assert run.code == 0 and run.out.startswith("4x3:")

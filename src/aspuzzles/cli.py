@@ -26,7 +26,7 @@ from .driver import (
 )
 from .driver import solve_instance as run_solver
 from .errors import AspuzzlesError, ExitCode, InputError
-from .paths import instance_files
+from .paths import instance_files, read_text_file
 from .puzzle import Puzzle
 from .registry import get_puzzle, module_puzzles, puzzle_names
 from .render import stack_svgs
@@ -242,7 +242,7 @@ def _solution_text(reference: str) -> tuple[str, str]:
         return sys.stdin.read(), "<stdin>"
     path = Path(reference)
     if path.is_file():
-        return path.read_text(encoding="utf-8"), str(path)
+        return read_text_file(path), str(path)
     return reference, "<argument>"
 
 

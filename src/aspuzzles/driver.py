@@ -23,7 +23,7 @@ from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
 from .errors import CheckFailed, InputError
-from .paths import find_encoding, instance_files
+from .paths import find_encoding, instance_files, read_text_file
 from .puzzle import Incremental, Puzzle, Solution
 from .registry import get_puzzle
 
@@ -235,13 +235,7 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
             return game.parse("", "<empty>"), "<empty>"
     path = _instance_path(game.name, str(reference))
     if path is not None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError("not a UTF-8 text file", str(path)) from None
-        except OSError as error:
-            raise InputError(error.strerror or "cannot be read", str(path)) from None
-        return game.parse(text, _display_path(path)), path.name
+        return game.parse(read_text_file(path), _display_path(path)), path.name
     if game.accepts_inline and not _looks_like_path(str(reference)):
         return game.parse(str(reference), "<argument>"), str(reference)
     raise InputError("no such instance file", str(reference))

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .errors import InputError
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 TEMPLATE_DIR = PACKAGE_DIR / "templates"
 
@@ -72,3 +74,17 @@ def instance_files(puzzle: str) -> list[Path]:
         for path in folder.iterdir()
         if path.is_file() and not path.name.startswith(".") and path.suffix != ".json"
     )
+
+
+def read_text_file(path: Path) -> str:
+    """A puzzle or solution file as text, or a one-line :class:`InputError`.
+
+    Files saved by Windows editors start with a byte-order mark, which would otherwise
+    become part of the first line and break its parsing (``utf-8-sig`` drops it).
+    """
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("not a UTF-8 text file", str(path)) from None
+    except OSError as error:
+        raise InputError(error.strerror or "cannot be read", str(path)) from None

@@ -132,6 +132,7 @@ def test_square_shorthand_and_difficulty_are_accepted():
     ("game_id", "message"),
     [
         ("hello", "not a game ID"),
+        ("4x4de#12345", "a random seed ('WxH#SEED') names a puzzle only Undead's own"),
         ("4x4:2,4,3", "expected three totals and a grid"),
         (
             "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1",

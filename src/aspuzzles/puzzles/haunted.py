@@ -127,6 +127,7 @@ def clues_of(grid: Sequence[str]) -> tuple[int, ...]:
 
 # ----------------------------------------------------------------------- parsing
 GAME_ID = re.compile(r"^(\d+)(?:x(\d+))?(?:d[a-z])?:(.*)$", re.DOTALL)
+RANDOM_SEED = re.compile(r"^\d+(?:x\d+)?(?:d[a-z])?#\S*$")
 
 
 def parse_game_id(text: str, source: str, line: int | None = None) -> HauntedInstance:
@@ -136,6 +137,11 @@ def parse_game_id(text: str, source: str, line: int | None = None) -> HauntedIns
         return InputError(message, source, line)
 
     match = GAME_ID.match(text.strip())
+    if not match and RANDOM_SEED.match(text.strip()):
+        raise fail(
+            "a random seed ('WxH#SEED') names a puzzle only Undead's own generator can "
+            "make: use the game ID ('WxH:...', Game > Specific in Undead)"
+        )
     if not match:
         raise fail("not a game ID: expected 'WxH:G,V,Z,GRID,CLUES'")
     width = int(match.group(1))

@@ -95,6 +95,8 @@ def test_checker_rejects_broken_partitions(pieces, complaint):
     [
         ("pieces 2\n1212\n121\n", "cake.txt:3: ragged row: 3 cells, expected 4 like line 2"),
         ("pieces 2\n12x2\n", "cake.txt:2:3: 'x' is not a topping digit"),
+        ("pieces 2\n1 2 x 2\n", "cake.txt:2:5: 'x' is not a topping digit"),
+        ("pieces 2\n1 2 1 2\n1 2 1\n", "cake.txt:3: ragged row: 3 cells, expected 4 like line 2"),
         ("1212\n1212\n", "cake.txt: missing the 'pieces K' line"),
         ("pieces 0\n1212\n", "cake.txt:1: the piece count must be positive, not 0"),
         ("pieces -3\n1212\n", "cake.txt:1: the piece count must be positive, not -3"),
@@ -108,6 +110,10 @@ def test_malformed_cakes_are_named_precisely(text, message):
     with pytest.raises(InputError) as error:
         parse_cake(text, "cake.txt")
     assert str(error.value).startswith(message)
+
+
+def test_digits_may_be_spaced_out():
+    assert parse_cake("pieces 2\n1 2\n2  1\n", "x") == CakeInstance(2, ("12", "21"))
 
 
 def test_comments_and_blank_lines_are_ignored():

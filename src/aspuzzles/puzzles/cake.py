@@ -57,7 +57,8 @@ class CakeSolution:
 
 # ---------------------------------------------------------------------- parsing
 def parse_cake(text: str, source: str) -> CakeInstance:
-    """``pieces K`` then rows of digits; ``#`` comments and blank lines are ignored."""
+    """``pieces K`` then rows of digits (spaces between them allowed); ``#`` comments and
+    blank lines are ignored."""
     reader = LineReader(source)
     pieces: int | None = None
     rows: list[tuple[int, str]] = []
@@ -72,15 +73,17 @@ def parse_cake(text: str, source: str) -> CakeInstance:
             if pieces <= 0:
                 raise reader.error(number, f"the piece count must be positive, not {pieces}")
             continue
-        if rows and len(line) != len(rows[0][1]):
+        for column, char in enumerate(line, start=1):
+            if not (char.isdigit() or char.isspace()):
+                raise reader.error(number, f"'{char}' is not a topping digit", column)
+        # Digits may be spaced out ("1 2 2 1"), as grids often are; a cell is one digit.
+        row = "".join(line.split())
+        if rows and len(row) != len(rows[0][1]):
             raise reader.error(
                 number,
-                f"ragged row: {len(line)} cells, expected {len(rows[0][1])} like line {rows[0][0]}",
+                f"ragged row: {len(row)} cells, expected {len(rows[0][1])} like line {rows[0][0]}",
             )
-        for column, char in enumerate(line, start=1):
-            if not char.isdigit():
-                raise reader.error(number, f"'{char}' is not a topping digit", column)
-        rows.append((number, line))
+        rows.append((number, row))
     if pieces is None:
         raise reader.error(None, "missing the 'pieces K' line")
     if not rows:

@@ -26,6 +26,7 @@ from .errors import InputError
 from .geometry import Cell
 from .polyform import Shape, Walk, fixed_orientations, placements
 from .puzzle import Puzzle
+from .render import wheel_colours
 
 log = logging.getLogger("aspuzzles.dice")
 
@@ -259,10 +260,10 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         return letters
 
     def colours(self, names: Sequence[str]) -> dict[str, str]:
-        colours = {
-            name: f"hsl({(i * 137.508) % 360:.0f}, 62%, 64%)"
-            for i, name in enumerate(sorted(names))
-        }
+        ordered = sorted(names)
+        colours = dict(
+            zip(ordered, wheel_colours(len(ordered), saturation=62, lightness=64), strict=True)
+        )
         colours["blocker"] = "#333"
         return colours
 

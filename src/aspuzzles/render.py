@@ -26,6 +26,14 @@ def environment() -> jinja2.Environment:
     return env
 
 
+def wheel_colours(count: int, saturation: int, lightness: int) -> list[str]:
+    """``count`` distinct fills: hues a golden angle apart, so that neighbours in the
+    list (pieces, kinds) never look alike however many there are."""
+    return [
+        f"hsl({(index * 137.508) % 360:.0f}, {saturation}%, {lightness}%)" for index in range(count)
+    ]
+
+
 def render_template(template: str, /, **context: Any) -> str:
     return environment().get_template(template).render(**context)
 

@@ -25,6 +25,7 @@ from clingo import Function, Number, Symbol
 from ..errors import InputError, LineReader
 from ..geometry import SquareGrid, is_connected
 from ..puzzle import Puzzle
+from ..render import wheel_colours
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 TOPPING_NAMES = {"0": "plain", "1": "skull", "2": "tombstone"}
@@ -309,7 +310,7 @@ def box_drawing(toppings: Sequence[str], pieces: Sequence[str]) -> list[str]:
 
 def piece_colours(count: int) -> list[str]:
     """Distinct pastel fills, evenly spaced around the colour wheel."""
-    return [f"hsl({(index * 137.508) % 360:.0f}, 60%, 78%)" for index in range(count)]
+    return wheel_colours(count, saturation=60, lightness=78)
 
 
 # ----------------------------------------------------------------- generator

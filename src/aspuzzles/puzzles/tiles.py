@@ -29,6 +29,7 @@ from clingo import Function, Number, String, Symbol
 
 from ..errors import InputError, LineReader
 from ..puzzle import Puzzle
+from ..render import wheel_colours
 
 SIDES = ("top", "right", "bottom", "left")
 HALVES = ("head", "tail")
@@ -356,9 +357,7 @@ def _short_label(edge: str) -> str:
 
 def _palette(style: str, values: list[str]) -> dict[str, str]:
     kinds = sorted({v.rsplit("_", 1)[0] for v in values}) if style == "animal" else values
-    colours = {
-        kind: f"hsl({(index * 137.508) % 360:.0f}, 65%, 62%)" for index, kind in enumerate(kinds)
-    }
+    colours = dict(zip(kinds, wheel_colours(len(kinds), saturation=65, lightness=62), strict=True))
     if style == "e2":
         colours[FRAME] = "#8a8a8a"
         return colours

@@ -24,7 +24,7 @@ from clingo import Function, Number, Symbol
 
 from .errors import InputError
 from .geometry import Cell
-from .polyform import Shape, Walk, fixed_orientations, placements
+from .polyform import Shape, Walk, fixed_forms, placements
 from .puzzle import Puzzle
 from .render import wheel_colours
 
@@ -91,23 +91,23 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             for shape, _, _ in self.pieces
         }
 
+    def forms(self, shape: Shape) -> set[frozenset[Cell]]:
+        """The shape's orientations on the open lattice, in normal form."""
+        return fixed_forms(shape, self.references, self.walk, self.symmetries, self.normalise)
+
     def orientation_count(self, shape: Shape) -> int:
-        return fixed_orientations(
-            shape, self.references, self.walk, self.symmetries, self.normalise
-        )
+        return len(self.forms(shape))
 
     def is_shape(self, members: set[int], shape: Shape) -> bool:
         """Whether cells form the shape in some orientation, compared on the open
         lattice (not through the placement table the encoding was given)."""
-        target = self.normalise(frozenset(self.board()[n - 1] for n in members))
-        return any(
-            self.normalise(
-                frozenset(self.walk(start, [sym[d] for d in path]) for path in shape.paths)
-            )
-            == target
-            for start in self.references
-            for sym in self.symmetries
-        )
+        cells = self.normalise(frozenset(self.board()[n - 1] for n in members))
+        return cells in self.piece_forms[shape.name]
+
+    @cached_property
+    def piece_forms(self) -> dict[str, set[frozenset[Cell]]]:
+        """Each piece's orientations, computed once (the checker runs on every roll)."""
+        return {shape.name: self.forms(shape) for shape, _, _ in self.pieces}
 
     # -- rolls ------------------------------------------------------------------------
     def parse(self, text: str, source: str) -> DiceRoll:

@@ -61,17 +61,17 @@ def placements(
     return list(found)
 
 
-def fixed_orientations(
+def fixed_forms(
     shape: Shape,
     references: Iterable[Cell],
     walk: Walk,
     symmetries: list[dict[str, str]],
     normalise: Callable[[frozenset[Cell]], frozenset[Cell]],
-) -> int:
-    """How many differently oriented copies of the shape exist (up to translation)."""
-    forms = {
+) -> set[frozenset[Cell]]:
+    """The differently oriented copies of the shape, each translated by ``normalise``
+    (so that two cell sets are the same shape when their normal forms are equal)."""
+    return {
         normalise(frozenset(walk(start, path) for path in form))
         for form in oriented(shape, symmetries)
         for start in references
     }
-    return len(forms)

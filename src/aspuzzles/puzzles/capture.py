@@ -216,16 +216,27 @@ def marked_cells(board: Board) -> tuple[set[int], int]:
     return marked, len(exploded)
 
 
+def columns_of(board: Board) -> list[list[str]]:
+    """Each column's tiles from the floor up."""
+    rows = range(SIZE - 1, -1, -1)
+    return [
+        [board[row * SIZE + col] for row in rows if board[row * SIZE + col] != EMPTY]
+        for col in range(SIZE)
+    ]
+
+
+def from_columns(columns: Sequence[Sequence[str]]) -> Board:
+    """The board whose columns hold these tiles, from the floor up."""
+    cells = [EMPTY] * (SIZE * SIZE)
+    for col, stack in enumerate(columns):
+        for height, tile in enumerate(stack):
+            cells[(SIZE - 1 - height) * SIZE + col] = tile
+    return "".join(cells)
+
+
 def fall(board: Board) -> Board:
     """Every column falls: its tiles keep their order and sit at the bottom."""
-    cells = list(board)
-    for col in range(SIZE):
-        column = [board[row * SIZE + col] for row in range(SIZE)]
-        tiles = [tile for tile in column if tile != EMPTY]
-        settled = [EMPTY] * (SIZE - len(tiles)) + tiles
-        for row in range(SIZE):
-            cells[row * SIZE + col] = settled[row]
-    return "".join(cells)
+    return from_columns(columns_of(board))
 
 
 def settle(board: Board) -> MoveEffect:
@@ -346,6 +357,11 @@ def replay(board: Board, moves: Iterable[Move]) -> list[MoveEffect]:
     return outcomes
 
 
+def class_counts(board: Board) -> Counter[str]:
+    """How many tiles of each class (skulls of both kinds together) are on the board."""
+    return Counter(match_class(tile) for tile in board if tile != EMPTY)
+
+
 def dead_reason(board: Board) -> str | None:
     """Why a board can never be cleared, found by counting; ``None`` if it might be.
 
@@ -353,7 +369,7 @@ def dead_reason(board: Board) -> str | None:
     so they never explode; a colour with 1 or 2 tiles left can then only go up in an
     explosion, which needs a flaming skull and 3 skulls to match.
     """
-    counts = Counter(match_class(tile) for tile in board if tile != EMPTY)
+    counts = class_counts(board)
     skulls = counts[SKULL]
     if 0 < skulls < 3:
         return f"{skulls} skull{'s' if skulls > 1 else ''} left: they can never match"
@@ -412,8 +428,7 @@ def triples(cells: set[int]) -> list[tuple[int, int, int]]:
 def phase_bound(board: Board) -> int:
     """Every phase removes a run of 3 of one class: the plan's phases are at most the
     sum over classes of count // 3 (this also bounds the moves)."""
-    counts = Counter(match_class(tile) for tile in board if tile != EMPTY)
-    return sum(count // 3 for count in counts.values())
+    return sum(count // 3 for count in class_counts(board).values())
 
 
 def geometry_facts(board: Board) -> list[Symbol]:
@@ -687,23 +702,6 @@ PUZZLE = Capture()
 
 
 # ----------------------------------------------------------------- generator
-def columns_of(board: Board) -> list[list[str]]:
-    """Each column's tiles from the floor up."""
-    rows = range(SIZE - 1, -1, -1)
-    return [
-        [board[row * SIZE + col] for row in rows if board[row * SIZE + col] != EMPTY]
-        for col in range(SIZE)
-    ]
-
-
-def from_columns(columns: Sequence[Sequence[str]]) -> Board:
-    cells = [EMPTY] * (SIZE * SIZE)
-    for col, stack in enumerate(columns):
-        for height, tile in enumerate(stack):
-            cells[(SIZE - 1 - height) * SIZE + col] = tile
-    return "".join(cells)
-
-
 def unplay(board: Board, kinds: str, rng: random.Random) -> Board | None:
     """A settled board one move before ``board``: insert a run of three, then undo a
     swap that completes it. ``None`` when the random attempt does not check out."""
@@ -730,15 +728,10 @@ def unplay(board: Board, kinds: str, rng: random.Random) -> Board | None:
     undo = swapped(with_run, Move(row, col, direction))
     if undo is None or undo != fall(undo) or runs(undo):
         return None
-    target = Move(row, col, direction).target
-    redo = Move(target[0], target[1], _opposite(direction))
+    redo = move_between(Move(row, col, direction).target, (row, col))
     if illegal_reason(undo, redo) is not None or play(undo, redo).board != board:
         return None
     return undo
-
-
-def _opposite(direction: str) -> str:
-    return {"Up": "Down", "Down": "Up", "Left": "Right", "Right": "Left"}[direction]
 
 
 def planted_board(moves: int, kinds: str, rng: random.Random, tries: int = 2000) -> Board:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from clingo import Symbol
 
+from .errors import InputError
 from .render import render_template
 
 InstanceT = TypeVar("InstanceT")
@@ -112,8 +113,6 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     # -- sweeps (optional): solve every variant on one grounding ----------------------
     def sweep_base(self, options: dict[str, Any]) -> InstanceT:
         """The instance grounded once for a sweep (variants differ only in externals)."""
-        from .errors import InputError
-
         raise InputError(f"puzzle '{self.name}' has no sweep")
 
     def sweep_variants(self, options: dict[str, Any]) -> list[tuple[str, InstanceT]]:
@@ -131,8 +130,6 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     def parse_solution(self, instance: InstanceT, text: str, source: str) -> SolutionT:
         """Read a solution written by a person (for ``aspuzzles check``); puzzles without
         a solution format raise InputError."""
-        from .errors import InputError
-
         raise InputError(f"puzzle '{self.name}' has no solution format to check")
 
     def describe(self, instance: InstanceT) -> str:
@@ -144,8 +141,6 @@ class Puzzle(Generic[InstanceT, SolutionT]):
 
     def generate(self, args: argparse.Namespace) -> str:
         """A new instance as text; puzzles without a generator raise InputError."""
-        from .errors import InputError
-
         raise InputError(f"puzzle '{self.name}' has no generator")
 
     def render_text(self, instance: InstanceT, solution: SolutionT) -> str:

@@ -53,7 +53,6 @@ DICE: tuple[tuple[str, ...], ...] = tuple(
         "25 26 36 37 38 40 45 47",
     )
 )
-SYMMETRIES = direction_permutations(DIRECTIONS)
 
 
 # ------------------------------------------------------------------ the star

@@ -64,9 +64,19 @@ def run() -> None:
     rows = []
     boards = [
         ROOT / "instances" / "tiles" / f"{n}.txt"
-        for n in ("gen-e2-8x8-12-kinds", "gen-e2-10x10-16-kinds", "gen-animal-10x10-24-kinds")
+        for n in (
+            "gen-e2-8x8-12-kinds",
+            "gen-e2-8x8-4-border-12-inner",
+            "gen-e2-10x10-16-kinds",
+            "gen-animal-10x10-24-kinds",
+        )
     ]
     boards += [ROOT / "bench" / "data" / f"e2-10x10-12-colours-seed{s}.txt" for s in (1, 11)]
+    # Eternity II's own way: separate colours along the frame (4 + 12 and 5 + 17).
+    boards += [
+        ROOT / "bench" / "data" / f"e2-10x10-{n}-seed1.txt"
+        for n in ("4-border-12-inner", "5-border-17-inner")
+    ]
     boards += sorted((SHARED_DATA / "tiles").glob("*.txt"))
     for path in boards:
         result = solve("tiles", path, timeout=LIMIT)

@@ -181,3 +181,31 @@ def test_generator_plants_a_solvable_board():
         assert text == PUZZLE.generate(args)
         instance = parse_tiles(text, "generated")
         assert solve_instance(PUZZLE, instance).status == "solved"
+
+
+def test_generator_keeps_border_colours_along_the_frame():
+    args = argparse.Namespace(style="e2", size="5x6", kinds=4, border_kinds=2, seed=7)
+    instance = parse_tiles(PUZZLE.generate(args), "generated")
+    for tile in instance.tiles:
+        sides = [int(edge) for edge in tile]
+        for side, colour in enumerate(sides):
+            if colour == 0:
+                continue
+            # A side next to a grey side runs along the frame once the grey faces out.
+            along_frame = 0 in (sides[(side - 1) % 4], sides[(side + 1) % 4])
+            assert (1 <= colour <= 2) if along_frame else (3 <= colour <= 6), tile
+    assert solve_instance(PUZZLE, instance).status == "solved"
+
+
+@pytest.mark.parametrize(
+    ("style", "border_kinds", "message"),
+    [
+        ("animal", 2, "--border-kinds needs --style e2"),
+        ("e2", 61, "--border-kinds must be from 0 to 60"),
+        ("e2", -1, "--border-kinds must be from 0 to 60"),
+    ],
+)
+def test_generator_rejects_bad_border_kinds(style, border_kinds, message):
+    args = argparse.Namespace(style=style, size="4x4", kinds=4, border_kinds=border_kinds, seed=1)
+    with pytest.raises(InputError, match=message):
+        PUZZLE.generate(args)

@@ -278,6 +278,13 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         parser.add_argument(
             "--kinds", type=int, default=6, help="edge kinds: colours without the frame, or animals"
         )
+        parser.add_argument(
+            "--border-kinds",
+            type=int,
+            default=0,
+            help="(e2) colours 1..N only for edges along the frame, as in Eternity II; the "
+            "--kinds inner colours are then numbered N+1.. (default 0: one shared palette)",
+        )
         parser.add_argument("--seed", type=int, default=None)
 
     def generate(self, args: argparse.Namespace) -> str:
@@ -289,10 +296,18 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             raise InputError(f"--size {args.size} is out of range")
         if not 1 <= args.kinds <= 60:
             raise InputError("--kinds must be from 1 to 60")
-        instance = planted_tiles(args.style, rows, cols, args.kinds, random.Random(args.seed))
+        border_kinds = getattr(args, "border_kinds", 0)
+        if not 0 <= border_kinds <= 60:
+            raise InputError("--border-kinds must be from 0 to 60")
+        if border_kinds and args.style != "e2":
+            raise InputError("--border-kinds needs --style e2 (animal boards have no frame)")
+        instance = planted_tiles(
+            args.style, rows, cols, args.kinds, random.Random(args.seed), border_kinds
+        )
+        border = f"--border-kinds {border_kinds} " if border_kinds else ""
         header = (
             f"# aspuzzles generate tiles --style {args.style} --size {args.size} "
-            f"--kinds {args.kinds} --seed {args.seed}\n"
+            f"--kinds {args.kinds} {border}--seed {args.seed}\n"
         )
         return header + format_tiles(instance)
 
@@ -366,15 +381,29 @@ def _palette(style: str, values: list[str]) -> dict[str, str]:
 
 # ----------------------------------------------------------------- generator
 def planted_tiles(
-    style: str, rows: int, cols: int, kinds: int, rng: random.Random
+    style: str,
+    rows: int,
+    cols: int,
+    kinds: int,
+    rng: random.Random,
+    border_kinds: int = 0,
 ) -> TilesInstance:
     """A board with at least one solution: random edges cut into tiles, then each tile
-    turned at random and the tiles shuffled."""
+    turned at random and the tiles shuffled.
 
-    def random_edge() -> tuple[str, str]:
+    With `border_kinds` (e2 only) the edges that run along the frame, between two
+    neighbouring border cells, take colours 1..border_kinds and every other edge one of
+    the `kinds` colours after them: Eternity II and its clue puzzles are built that way,
+    so their border tiles form a ring puzzle of its own.
+    """
+
+    def random_edge(along_frame: bool = False) -> tuple[str, str]:
         """(value on the first side, value on the second side) of one shared edge."""
         if style == "e2":
-            colour = str(rng.randint(1, kinds))
+            if along_frame and border_kinds:
+                colour = str(rng.randint(1, border_kinds))
+            else:
+                colour = str(border_kinds + rng.randint(1, kinds))
             return colour, colour
         kind = rng.randrange(kinds)
         animal = ANIMALS[kind] if kind < len(ANIMALS) else f"beast{kind}"
@@ -392,11 +421,11 @@ def planted_tiles(
             if c == 0:
                 grid[r][c][3] = outer()
             if c + 1 < cols:
-                grid[r][c][1], grid[r][c + 1][3] = random_edge()
+                grid[r][c][1], grid[r][c + 1][3] = random_edge(r in (0, rows - 1))
             else:
                 grid[r][c][1] = outer()
             if r + 1 < rows:
-                grid[r][c][2], grid[r + 1][c][0] = random_edge()
+                grid[r][c][2], grid[r + 1][c][0] = random_edge(c in (0, cols - 1))
             else:
                 grid[r][c][2] = outer()
     tiles = [rotate(cell, rng.randrange(4)) for row in grid for cell in row]

@@ -8,7 +8,16 @@ plays by exactly the same rules as the checker.
 
 from __future__ import annotations
 
-from aspuzzles.puzzles.capture import EMPTY, SIZE, Board, Move, dead_reason, legal_moves, play
+from aspuzzles.puzzles.capture import (
+    EMPTY,
+    SIZE,
+    Board,
+    Move,
+    dead_reason,
+    legal_moves,
+    settle,
+    swapped,
+)
 
 EMPTY_BOARD = EMPTY * SIZE * SIZE
 
@@ -25,7 +34,7 @@ def shortest(board: Board, max_moves: int = 64) -> list[Move] | None:
         following: dict[Board, tuple[Move, ...]] = {}
         for state, path in frontier.items():
             for move in legal_moves(state):
-                after = play(state, move).board
+                after = settle(swapped(state, move)).board  # legal: no need to ask again
                 if after == EMPTY_BOARD:
                     return [*path, move]
                 if after in seen or dead_reason(after):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -143,11 +144,6 @@ def format_board(board: Board) -> list[str]:
 
 
 # -------------------------------------------------------------------- simulator
-def match_class(tile: str) -> str:
-    """The class a tile matches with: both skulls match each other."""
-    return SKULL if tile == FLAMING else tile
-
-
 def _lines() -> list[list[int]]:
     """Every row and column, as lists of cell indices in order."""
     rows = [[row * SIZE + col for col in range(SIZE)] for row in range(SIZE)]
@@ -168,19 +164,28 @@ NEIGHBOURS8 = [
 ]
 
 
+def match_classes(board: Board) -> str:
+    """The board as the classes matching sees: flaming skulls read as skulls."""
+    return board.replace(FLAMING, SKULL)
+
+
+#: Three or more equal classes in a row, empty cells excepted.
+RUN = re.compile(rf"([^{EMPTY}])\1\1+")
+
+
 def runs(board: Board) -> list[list[int]]:
-    """Every maximal horizontal or vertical run of 3+ equal (non-empty) tiles."""
-    found = []
-    for line in LINES:
-        start = 0
-        while start < SIZE:
-            kind = match_class(board[line[start]])
-            end = start + 1
-            while end < SIZE and match_class(board[line[end]]) == kind:
-                end += 1
-            if kind != EMPTY and end - start >= 3:
-                found.append(line[start:end])
-            start = end
+    """Every maximal horizontal or vertical run of 3+ equal (non-empty) tiles, rows first."""
+    classes = match_classes(board)
+    found = [
+        list(range(match.start(), match.end()))
+        for row in range(SIZE)
+        for match in RUN.finditer(classes, row * SIZE, (row + 1) * SIZE)
+    ]
+    for col in range(SIZE):
+        found += [
+            [row * SIZE + col for row in range(match.start(), match.end())]
+            for match in RUN.finditer(classes[col::SIZE])
+        ]
     return found
 
 
@@ -269,20 +274,20 @@ def swapped(board: Board, move: Move) -> Board | None:
 
 def in_run(board: Board, cell: int) -> bool:
     """Whether a run of 3+ passes through ``cell`` (checked locally, for speed)."""
-    kind = match_class(board[cell])
+    return _in_run(match_classes(board), cell)
+
+
+def _in_run(classes: str, cell: int) -> bool:
+    """`in_run` on a board already read as classes (the move generator's hot loop)."""
+    kind = classes[cell]
     if kind == EMPTY:
         return False
     row, col = divmod(cell, SIZE)
-    for step_row, step_col in ((0, 1), (1, 0)):
-        length = 1
-        for sign in (1, -1):
-            r, c = row + sign * step_row, col + sign * step_col
-            while 0 <= r < SIZE and 0 <= c < SIZE and match_class(board[r * SIZE + c]) == kind:
-                length += 1
-                r, c = r + sign * step_row, c + sign * step_col
-        if length >= 3:
-            return True
-    return False
+    line = classes[row * SIZE : (row + 1) * SIZE]
+    if kind * 3 in line[max(col - 2, 0) : col + 3]:
+        return True
+    line = classes[col::SIZE]
+    return kind * 3 in line[max(row - 2, 0) : row + 3]
 
 
 def illegal_reason(board: Board, move: Move) -> str | None:
@@ -310,15 +315,36 @@ def play(board: Board, move: Move) -> MoveEffect:
     return settle(after)
 
 
-def legal_moves(board: Board) -> list[Move]:
-    """Every legal move, each swap named once (by its upper or left cell)."""
-    moves = []
+def _swap_pairs() -> list[tuple[int, int, Move]]:
+    """Every swap inside the board, named by its upper or left cell: (cell, cell, move)."""
+    pairs = []
     for row in range(SIZE):
         for col in range(SIZE):
-            for direction in ("Right", "Down"):
-                move = Move(row, col, direction)
-                if illegal_reason(board, move) is None:
-                    moves.append(move)
+            if col + 1 < SIZE:
+                pairs.append((row * SIZE + col, row * SIZE + col + 1, Move(row, col, "Right")))
+            if row + 1 < SIZE:
+                pairs.append((row * SIZE + col, (row + 1) * SIZE + col, Move(row, col, "Down")))
+    return pairs
+
+
+SWAP_PAIRS = _swap_pairs()
+
+
+def legal_moves(board: Board) -> list[Move]:
+    """Every legal move, each swap named once (by its upper or left cell).
+
+    The same verdicts as `illegal_reason`, computed on one class string per board
+    because the breadth-first baseline calls this for every board it meets.
+    """
+    classes = match_classes(board)
+    moves = []
+    for first, second, move in SWAP_PAIRS:
+        a, b = classes[first], classes[second]
+        if a == EMPTY and b == EMPTY:
+            continue
+        after = f"{classes[:first]}{b}{classes[first + 1 : second]}{a}{classes[second + 1 :]}"
+        if _in_run(after, first) or _in_run(after, second):
+            moves.append(move)
     return moves
 
 
@@ -359,7 +385,9 @@ def replay(board: Board, moves: Iterable[Move]) -> list[MoveEffect]:
 
 def class_counts(board: Board) -> Counter[str]:
     """How many tiles of each class (skulls of both kinds together) are on the board."""
-    return Counter(match_class(tile) for tile in board if tile != EMPTY)
+    counts = Counter(match_classes(board))
+    del counts[EMPTY]
+    return counts
 
 
 def dead_reason(board: Board) -> str | None:

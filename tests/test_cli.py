@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from aspuzzles.cli import main
+
 from .conftest import ROOT
 
 SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
@@ -117,3 +119,25 @@ def test_the_installed_command_has_no_traceback_and_documented_codes():
         check=False,
     )
     assert good.returncode == 0 and "solved" in good.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        (("generate", "tiles"), "--border-kinds"),
+        (("generate", "capture"), "--flaming"),
+        (("solve", "tiles"), "--raw"),
+    ],
+)
+def test_help_lists_the_puzzles_own_options(capsys, command, option):
+    with pytest.raises(SystemExit) as stop:
+        main([*command, "--help"])
+    assert stop.value.code == 0
+    assert option in capsys.readouterr().out
+
+
+def test_help_without_a_puzzle_still_prints_the_usage(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["generate", "--help"])
+    assert stop.value.code == 0
+    assert "usage: aspuzzles generate" in capsys.readouterr().out

@@ -138,10 +138,24 @@ def _base_parser() -> ArgumentParser:
     return parser
 
 
+HELP_FLAGS = ("-h", "--help")
+
+
 def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | None]:
-    """Two passes: find the puzzle, then let it add its own options."""
+    """Two passes: find the puzzle, then let it add its own options.
+
+    The first pass ignores ``--help``, so that ``generate tiles --help`` lists the
+    puzzle's own options instead of stopping before they are added.
+    """
     parser = _base_parser()
-    known, _ = parser.parse_known_args(argv)
+    asks_help = any(arg in HELP_FLAGS for arg in argv)
+    probe = [arg for arg in argv if arg not in HELP_FLAGS]
+    try:
+        known, _ = parser.parse_known_args(probe)
+    except InputError:
+        if not asks_help:
+            raise
+        known = argparse.Namespace()  # no puzzle named yet: the second pass prints the help
     game = get_puzzle(known.puzzle) if getattr(known, "puzzle", None) else None
     if game is not None:
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

@@ -294,16 +294,23 @@ def illegal_reason(board: Board, move: Move) -> str | None:
     """Why a move is not allowed on a board; ``None`` when it is legal."""
     if move.direction not in DIRECTIONS:
         return f"unknown direction '{move.direction}'"
-    after = swapped(board, move)
-    if after is None:
+    if not all(0 <= value < SIZE for value in (move.row, move.col, *move.target)):
         return "it swaps with a cell off the board"
     first = move.row * SIZE + move.col
     second = move.target[0] * SIZE + move.target[1]
     if board[first] == EMPTY and board[second] == EMPTY:
         return "both cells are empty"
-    if not (in_run(after, first) or in_run(after, second)):
+    if not _swap_makes_run(match_classes(board), *sorted((first, second))):
         return "no run of 3 passes through a swapped cell"
     return None
+
+
+def _swap_makes_run(classes: str, first: int, second: int) -> bool:
+    """Whether swapping cells ``first < second`` of a board read as classes puts a run
+    of 3+ through either of them (the test of a legal move)."""
+    a, b = classes[first], classes[second]
+    after = f"{classes[:first]}{b}{classes[first + 1 : second]}{a}{classes[second + 1 :]}"
+    return _in_run(after, first) or _in_run(after, second)
 
 
 def play(board: Board, move: Move) -> MoveEffect:
@@ -337,15 +344,7 @@ def legal_moves(board: Board) -> list[Move]:
     because the breadth-first baseline calls this for every board it meets.
     """
     classes = match_classes(board)
-    moves = []
-    for first, second, move in SWAP_PAIRS:
-        a, b = classes[first], classes[second]
-        if a == EMPTY and b == EMPTY:
-            continue
-        after = f"{classes[:first]}{b}{classes[first + 1 : second]}{a}{classes[second + 1 :]}"
-        if _in_run(after, first) or _in_run(after, second):
-            moves.append(move)
-    return moves
+    return [move for first, second, move in SWAP_PAIRS if _swap_makes_run(classes, first, second)]
 
 
 def move_between(source: Cell, target: Cell) -> Move:

@@ -296,7 +296,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             raise InputError(f"--size {args.size} is out of range")
         if not 1 <= args.kinds <= 60:
             raise InputError("--kinds must be from 1 to 60")
-        border_kinds = getattr(args, "border_kinds", 0)
+        border_kinds = args.border_kinds
         if not 0 <= border_kinds <= 60:
             raise InputError("--border-kinds must be from 0 to 60")
         if border_kinds and args.style != "e2":

@@ -20,8 +20,10 @@ from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table
 LIMIT = 30.0
 ENCODING = ROOT / "encodings" / "capture.lp"
 PER_MOVE = ROOT / "bench" / "encodings" / "capture_per_move.lp"
-ONE_THREAD = ["--parallel-mode=1"]
-VSIDS = ["--heuristic=Vsids", "--parallel-mode=1"]
+ALL_TICKS = ROOT / "bench" / "encodings" / "capture_all_ticks.lp"
+ONE_THREAD: list[str] = []
+TWO_THREADS = ["--parallel-mode=2,split"]
+VSIDS = ["--heuristic=Vsids"]
 MIRROR = ":- symmetric, swap(1,A,B), mirror(A,B,A2,B2), (A2,B2) < (A,B).\n"
 LONELY = [
     ":- query(t), moves(T,t), lonely(T,_).\n",
@@ -31,10 +33,10 @@ LONELY = [
 
 
 def without(*lines: str) -> Callable[[], Path]:
-    """The shipped encoding minus some lines (a lever switched off), as a file."""
+    """The all-ticks encoding minus some lines (a lever switched off), as a file."""
 
     def write() -> Path:
-        text = ENCODING.read_text()
+        text = ALL_TICKS.read_text()
         for line in lines:
             assert line in text, f"bench: the encoding no longer has {line!r}"
             text = text.replace(line, "")
@@ -64,8 +66,9 @@ def levers() -> None:
         ("one tick timeline (M phases in all), VSIDS", without(MIRROR, *LONELY), VSIDS),
         ("+ moves searched in time order (Domain)", without(MIRROR, *LONELY), ONE_THREAD),
         ("+ mirror symmetry of the first move", without(*LONELY), ONE_THREAD),
-        ("+ lonely-tile bounds for the last move", lambda: ENCODING, ONE_THREAD),
-        ("+ two threads splitting the search (default)", lambda: ENCODING, []),
+        ("+ lonely-tile bounds for the last move", lambda: ALL_TICKS, ONE_THREAD),
+        ("+ ticks grounded only as far as plans reach (default)", lambda: ENCODING, ONE_THREAD),
+        ("+ two threads splitting the search (--threads 2)", lambda: ENCODING, TWO_THREADS),
     ]
     rows = []
     for label, encoding, args in steps:

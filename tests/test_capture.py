@@ -18,6 +18,7 @@ from aspuzzles.puzzles.capture import (
     illegal_reason,
     legal_moves,
     parse_capture,
+    phase_bound,
     planted_board,
     play,
     replay,
@@ -206,6 +207,16 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
     assert len(capture_baseline.shortest(start)) == minimum
     result = solve("capture", path)
     assert result.checked and len(result.solution.data.moves) == minimum
+
+
+def test_ticks_are_grounded_only_as_far_as_plans_reach():
+    """The liche's 56 tiles allow 16 ticks, but every plan of up to 2 moves is over by
+    tick 8: the budgets 1 and 2 are refuted on half the timeline."""
+    path = shared_data("capture", "mlic_liche.txt")
+    start = parse_capture(path.read_text(), path.name).board
+    result = solve("capture", path)
+    assert result.checked and len(result.solution.data.moves) == 3
+    assert result.stats["ticks"] <= phase_bound(start) // 2
 
 
 def test_a_board_without_legal_moves_is_proved_unsolvable():

@@ -161,3 +161,61 @@ def test_fact_program_gives_the_same_answers_on_the_clingo_command_line(tmp_path
     assert len(witnesses) == 1
     ours = solve("haunted", "seed-4x4").solution.atoms
     assert sorted(witnesses[0]["Value"]) == sorted(ours)
+
+
+# A plan whose ticks outlast its moves: one move starts a job, which then runs for its
+# length in ticks; a budget of N moves must finish a job. Job a needs 4 ticks, b one.
+JOBS = """\
+#program base.
+#external query(N) : N = 1..2.
+moves(0,0).
+#show start/2.
+#program tick(k).
+1 { start(k,J) : job(J,_) } 1 :- not busy(k-1), not done(k-1).
+left(k,L-1) :- start(k,J), job(J,L).
+left(k,L-1) :- left(k-1,L), L > 0.
+busy(k) :- left(k,L), L > 0.
+done(k) :- left(k,0).
+done(k) :- done(k-1).
+move(k) :- start(k,_).
+moves(k,0).
+moves(k,N) :- moves(k-1,N), N > 0.
+moves(k,N+1) :- moves(k-1,N), move(k).
+:- query(N), move(k), moves(k-1,N).
+open(k) :- not done(k).
+:- k = 6, not done(k).
+"""
+
+
+def run_jobs(tmp_path: Path, jobs: str, models: int, count_only: bool = False):
+    from aspuzzles.driver import Job, run_job
+    from aspuzzles.puzzle import Incremental
+
+    encoding = tmp_path / "jobs.lp"
+    encoding.write_text(JOBS)
+    plan = Incremental(max_steps=2, max_ticks=6)
+    job = Job(str(encoding), [], jobs, [], models, count_only, None, plan)
+    return run_job(job)
+
+
+def test_lazy_ticks_grow_until_no_answer_is_cut_off(tmp_path):
+    """Counting at budget 1 must not stop at one tick, where job a is still running:
+    the driver grounds ticks until no answer set holds open(k) for the last tick."""
+    outcome = run_jobs(tmp_path, "job(a,4). job(b,1).", models=0, count_only=True)
+    assert outcome.satisfiable
+    assert outcome.count == 2
+    assert (outcome.stats["horizon"], outcome.stats["ticks"]) == (1, 4)
+
+
+def test_lazy_ticks_report_only_finished_plans(tmp_path):
+    """The first answer set at one tick is cut off (job a still runs), not reported."""
+    outcome = run_jobs(tmp_path, "job(a,4).", models=1)
+    assert outcome.models == [["start(1,a)"]]
+    assert outcome.stats["ticks"] == 4
+
+
+def test_lazy_ticks_stop_at_the_last_tick(tmp_path):
+    """A job longer than the ticks allowed: the budgets run out, unsatisfiable."""
+    outcome = run_jobs(tmp_path, "job(a,9).", models=1)
+    assert outcome.satisfiable is False
+    assert (outcome.stats["horizon"], outcome.stats["ticks"]) == (2, 6)

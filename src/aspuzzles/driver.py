@@ -358,13 +358,23 @@ def _solve_once(
     outcome: Outcome,
     deadline: float | None,
     assumptions: Sequence[tuple[Symbol, bool]] = (),
-) -> None:
+    cut_off: Symbol | None = None,
+) -> bool:
+    """Solve, collecting models into ``outcome``. False when an answer set holds the atom
+    ``cut_off``: the search stops there and this call's models are dropped (the caller
+    grows the horizon and solves again)."""
     solve_started = time.perf_counter()
+    was_cut_off = False
 
-    def on_model(model: clingo.Model) -> None:
+    def on_model(model: clingo.Model) -> bool:
+        nonlocal was_cut_off
+        if cut_off is not None and model.contains(cut_off):
+            was_cut_off = True
+            return False
         outcome.count += 1
         if not job.count_only:
             outcome.models.append([str(symbol) for symbol in model.symbols(shown=True)])
+        return True
 
     with control.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
         remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
@@ -377,6 +387,9 @@ def _solve_once(
     outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
         time.perf_counter() - solve_started
     )
+    if was_cut_off:
+        outcome.count, outcome.models, outcome.satisfiable = 0, [], None
+    return not was_cut_off
 
 
 def _solve_incremental(
@@ -387,25 +400,43 @@ def _solve_incremental(
     deadline: float | None,
     report_phase: Callable[[str], None],
 ) -> None:
-    """The multi-shot loop of clingo's ``inc.py``: one step grounded at a time."""
+    """The multi-shot loop of clingo's ``inc.py``: one step grounded at a time, and ticks
+    (if the encoding has them) grounded only while an answer set is cut off by them."""
     plan = job.incremental
     assert plan is not None
     ground_time = 0.0
-    control.ground([("base", [])])
-    for step in range(plan.first_step, plan.max_steps + 1):
+
+    def ground(parts: list[tuple[str, Sequence[Symbol]]]) -> None:
+        nonlocal ground_time
         report_phase("grounding")
         ground_started = time.perf_counter()
-        control.ground([("step", [clingo.Number(step)]), ("check", [clingo.Number(step)])])
+        control.ground(parts)
         ground_time += time.perf_counter() - ground_started
+
+    ground([("base", [])])
+    ticks = 0
+    for step in range(plan.first_step, plan.max_steps + 1):
+        ground([("step", [clingo.Number(step)]), ("check", [clingo.Number(step)])])
         if step > plan.first_step:
             control.release_external(clingo.Function("query", [clingo.Number(step - 1)]))
         control.assign_external(clingo.Function("query", [clingo.Number(step)]), True)
-        report_phase("solving")
         outcome.stats["horizon"] = step
-        _solve_once(control, job, outcome, deadline)
+        wanted_ticks = min(step, plan.max_ticks)  # a tick for every step, to start with
+        while True:
+            while ticks < wanted_ticks:
+                ticks += 1
+                ground([("tick", [clingo.Number(ticks)])])
+            last = ticks == plan.max_ticks
+            cut_off = None if last else clingo.Function("open", [clingo.Number(ticks)])
+            report_phase("solving")
+            if _solve_once(control, job, outcome, deadline, cut_off=cut_off):
+                break
+            wanted_ticks = ticks + 1
         if outcome.satisfiable or outcome.timeout_phase:
             break
     outcome.stats["ground_time"] = ground_time
+    if plan.max_ticks:
+        outcome.stats["ticks"] = ticks
     if not outcome.satisfiable and outcome.timeout_phase is None:
         outcome.satisfiable = False
 

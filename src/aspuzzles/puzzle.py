@@ -34,10 +34,20 @@ class Incremental:
     t = 1..max_steps, with the external ``query(t)`` true only for the newest t; the first
     horizon with an answer set is the minimum. ``max_steps`` bounds the search so that an
     unsolvable instance is proved unsolvable.
+
+    With ``max_ticks`` set, the encoding also has a time axis grounded lazily, because
+    grounding all of it up front makes every conflict propagate ticks that few plans
+    reach: ``#program tick(k)`` is grounded for k = 1, 2, ... only while an answer set
+    holds ``open(k)`` for the last tick k grounded (its plan is cut off by the horizon,
+    not finished). Such an answer is not reported; the driver grounds tick k+1 and
+    solves again. A budget without answers at k ticks has none at any later tick,
+    provided every plan that is alive at a later tick was alive and open at tick k.
     """
 
     max_steps: int
     first_step: int = 1
+    #: The most ticks ``#program tick(k)`` is ever grounded for (0: no tick program).
+    max_ticks: int = 0
 
 
 class Puzzle(Generic[InstanceT, SolutionT]):

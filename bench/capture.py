@@ -68,7 +68,7 @@ def levers() -> None:
         ("+ mirror symmetry of the first move", without(*LONELY), ONE_THREAD),
         ("+ lonely-tile bounds for the last move", lambda: ALL_TICKS, ONE_THREAD),
         ("+ ticks grounded only as far as plans reach (default)", lambda: ENCODING, ONE_THREAD),
-        ("+ two threads splitting the search (--threads 2)", lambda: ENCODING, TWO_THREADS),
+        ("+ two threads splitting the search (2,split)", lambda: ENCODING, TWO_THREADS),
     ]
     rows = []
     for label, encoding, args in steps:

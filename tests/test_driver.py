@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from aspuzzles import CheckFailed, InputError, solve
+from aspuzzles.driver import Job, Outcome, run_job
+from aspuzzles.puzzle import Incremental
 
 from .conftest import ROOT
 
@@ -187,10 +189,7 @@ open(k) :- not done(k).
 """
 
 
-def run_jobs(tmp_path: Path, jobs: str, models: int, count_only: bool = False):
-    from aspuzzles.driver import Job, run_job
-    from aspuzzles.puzzle import Incremental
-
+def run_jobs(tmp_path: Path, jobs: str, models: int, count_only: bool = False) -> Outcome:
     encoding = tmp_path / "jobs.lp"
     encoding.write_text(JOBS)
     plan = Incremental(max_steps=2, max_ticks=6)

@@ -334,7 +334,7 @@ def run_job(job: Job, report_phase: Callable[[str], None] = lambda _p: None) -> 
             report_phase("solving")
             _solve_once(control, job, outcome, deadline)
         else:
-            _solve_incremental(control, job, outcome, started, deadline, report_phase)
+            _solve_incremental(control, job, outcome, deadline, report_phase)
     except RuntimeError:
         return Outcome(error=(_clingo_error(messages), None))
     outcome.stats["total_time"] = time.perf_counter() - started
@@ -396,7 +396,6 @@ def _solve_incremental(
     control: Control,
     job: Job,
     outcome: Outcome,
-    started: float,
     deadline: float | None,
     report_phase: Callable[[str], None],
 ) -> None:
@@ -422,15 +421,15 @@ def _solve_incremental(
         control.assign_external(clingo.Function("query", [clingo.Number(step)]), True)
         outcome.stats["horizon"] = step
         wanted_ticks = min(step, plan.max_ticks)  # a tick for every step, to start with
-        while True:
-            while ticks < wanted_ticks:
-                ticks += 1
-                ground([("tick", [clingo.Number(ticks)])])
+        finished = False
+        while not finished:
+            for tick in range(ticks + 1, wanted_ticks + 1):
+                ground([("tick", [clingo.Number(tick)])])
+            ticks = max(ticks, wanted_ticks)
             last = ticks == plan.max_ticks
             cut_off = None if last else clingo.Function("open", [clingo.Number(ticks)])
             report_phase("solving")
-            if _solve_once(control, job, outcome, deadline, cut_off=cut_off):
-                break
+            finished = _solve_once(control, job, outcome, deadline, cut_off=cut_off)
             wanted_ticks = ticks + 1
         if outcome.satisfiable or outcome.timeout_phase:
             break

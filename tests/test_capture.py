@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import sys
 
 import pytest
@@ -286,6 +288,19 @@ def test_cli_unsolvable_board_exits_1(cli):
     run = cli("solve", "capture", "unsolvable-planted")
     assert run.code == 1
     assert "unsatisfiable" in run.out
+
+
+def test_a_time_limit_reports_the_moves_already_refuted(cli):
+    """Cut short, a minimality proof still says how far it got: every budget below the
+    one it was working on has been refuted, which is a proved lower bound."""
+    run = cli("solve", "capture", "planted-10-moves", "--timeout", "1")
+    assert run.code == 3
+    found = re.search(r"proved: none within (\d+) moves?; (\d+) moves unanswered", run.out)
+    assert found and int(found[2]) == int(found[1]) + 1 < 10
+    data = json.loads(
+        cli("solve", "capture", "planted-10-moves", "--timeout", "1", "--format", "json").out
+    )
+    assert data["status"] == "timeout" and "unanswered" in data["progress"]
 
 
 def test_svg_is_a_strip_with_one_board_per_move():

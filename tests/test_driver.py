@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from aspuzzles import CheckFailed, InputError, solve
-from aspuzzles.driver import Job, Outcome, run_job
+from aspuzzles.driver import Job, Outcome, _progress, run_job
 from aspuzzles.puzzle import Incremental
 
 from .conftest import ROOT
@@ -218,3 +218,11 @@ def test_lazy_ticks_stop_at_the_last_tick(tmp_path):
     outcome = run_jobs(tmp_path, "job(a,9).", models=1)
     assert outcome.satisfiable is False
     assert (outcome.stats["horizon"], outcome.stats["ticks"]) == (2, 6)
+
+
+def test_a_cut_short_horizon_names_what_it_proved():
+    """The message counts in the puzzle's own unit, singular where it is one."""
+    plan = Incremental(max_steps=9, unit="moves")
+    assert _progress(plan, 1) == "1 move unanswered"
+    assert _progress(plan, 2) == "proved: none within 1 move; 2 moves unanswered"
+    assert _progress(Incremental(max_steps=9, first_step=3), 3) == "3 steps unanswered"

@@ -59,6 +59,9 @@ class Result:
     reason: str | None = None
     #: Puzzle-specific figures of a count (e.g. ``count_raw``).
     count_details: dict[str, int] = field(default_factory=dict)
+    #: For a planning puzzle out of time: the horizons already refuted, so that a run
+    #: cut short still reports a proved lower bound ("no answer within 6 moves").
+    progress: str | None = None
 
     @property
     def solution(self) -> Solution | None:
@@ -81,13 +84,17 @@ class Result:
         if not self.complete:
             data["complete"] = False
             data["timeout_phase"] = self.timeout_phase
+        if self.progress is not None:
+            data["progress"] = self.progress
         return data
 
     def summary(self) -> str:
         """One line: status, verdict or count, and time."""
         parts = [f"{self.puzzle} {self.instance}: {self.status}"]
         if self.status == TIMEOUT:
-            parts.append(f"(time limit reached while {self.timeout_phase})")
+            parts[0] += f" (time limit reached while {self.timeout_phase})"
+        if self.progress and self.status == TIMEOUT:
+            parts.append(self.progress)
         if self.reason:
             parts.append(f"without search: {self.reason}")
         if self.verdict:
@@ -135,6 +142,7 @@ class Outcome:
     count: int = 0
     stats: dict[str, Any] = field(default_factory=dict)
     error: tuple[str, str | None] | None = None  # (message, source) of an input error
+    progress: str | None = None  # what a growing horizon had proved when time ran out
 
 
 # ----------------------------------------------------------------------- public entry
@@ -431,13 +439,29 @@ def _solve_incremental(
             report_phase("solving")
             finished = _solve_once(control, job, outcome, deadline, cut_off=cut_off)
             wanted_ticks = ticks + 1
-        if outcome.satisfiable or outcome.timeout_phase:
+        if outcome.satisfiable:
+            break
+        if outcome.timeout_phase:
+            outcome.progress = _progress(plan, step)
             break
     outcome.stats["ground_time"] = ground_time
     if plan.max_ticks:
         outcome.stats["ticks"] = ticks
     if not outcome.satisfiable and outcome.timeout_phase is None:
         outcome.satisfiable = False
+
+
+def _progress(plan: Incremental, step: int) -> str:
+    """What a growing horizon had settled when time ran out at ``step``."""
+
+    def amount(number: int) -> str:
+        unit = plan.unit[:-1] if number == 1 and plan.unit.endswith("s") else plan.unit
+        return f"{number} {unit}"
+
+    unanswered = f"{amount(step)} unanswered"
+    if step == plan.first_step:
+        return unanswered
+    return f"proved: none within {amount(step - 1)}; {unanswered}"
 
 
 def _clingo_error(messages: list[str]) -> str:
@@ -545,6 +569,7 @@ def _result(
         timeout_phase=outcome.timeout_phase,
         stats=_rounded(outcome.stats),
         checked=game.has_checker,
+        progress=outcome.progress,
     )
 
 

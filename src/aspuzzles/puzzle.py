@@ -46,6 +46,8 @@ class Incremental:
 
     max_steps: int
     first_step: int = 1
+    #: What one step of the horizon is, for messages ("no answer within 5 moves").
+    unit: str = "steps"
     #: The most ticks ``#program tick(k)`` is ever grounded for (0: no tick program).
     max_ticks: int = 0
 

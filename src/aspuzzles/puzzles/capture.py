@@ -538,7 +538,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
 
     def incremental(self, instance: CaptureInstance) -> Incremental:
         bound = max(1, phase_bound(instance.board))
-        return Incremental(max_steps=bound, max_ticks=bound)
+        return Incremental(max_steps=bound, max_ticks=bound, unit="moves")
 
     def facts(self, instance: CaptureInstance) -> list[Symbol]:
         board = instance.board

@@ -47,24 +47,21 @@ def without(*lines: str) -> Callable[[], Path]:
     return write
 
 
-def timed(board: str | Path, encoding: Path | None = None, args=()) -> tuple[float | None, int]:
-    """(seconds, moves) of one in-process solve; at the time limit ``None`` seconds and
-    minus the budget being searched (every smaller budget was refuted: a lower bound)."""
+def timed(
+    board: str | Path, encoding: Path | None = None, args=()
+) -> tuple[float | None, int | str]:
+    """(seconds, minimum) of one in-process solve. The minimum is the move count,
+    'none' (proved unsolvable) or, at the time limit (``None`` seconds), '>= N' with N
+    the budget being searched: every smaller budget was refuted, a proved lower bound."""
     seconds_taken, result = best_of(
         1,
         lambda: solve("capture", board, timeout=LIMIT, encoding=encoding, clingo_args=list(args)),
     )
     if result.status == "timeout":
-        return None, -int(result.stats.get("horizon", 1))
-    moves = len(result.solution.data.moves) if result.status == "solved" else 0
-    return seconds_taken, moves
-
-
-def minimum_cell(moves: int) -> str | int:
-    """The minimum found, 'none', or '>= N' when only budgets below N were refuted."""
-    if moves < 0:
-        return f">= {-moves}"
-    return moves or "none"
+        return None, f">= {result.stats.get('horizon', 1)}"
+    if result.status == "solved":
+        return seconds_taken, len(result.solution.data.moves)
+    return seconds_taken, "none"
 
 
 def levers() -> None:
@@ -80,8 +77,8 @@ def levers() -> None:
     ]
     rows = []
     for label, encoding, args in steps:
-        took, moves = timed("wight", encoding(), args)
-        rows.append([label, minimum_cell(moves), seconds(took, LIMIT)])
+        took, minimum = timed("wight", encoding(), args)
+        rows.append([label, minimum, seconds(took, LIMIT)])
     print("The wight's minimum, lever by lever (in-process, grounding included):\n")
     table(["encoding and search", "moves", "time"], rows)
 
@@ -105,7 +102,7 @@ def run() -> None:
     rows = []
     for path in boards():
         instance = load_instance(get_puzzle("capture"), path)[0]
-        asp, moves = timed(path)
+        asp, minimum = timed(path)
         python, found = limited(LIMIT, lambda b=instance.board: capture_baseline.shortest(b))
         origin = "game" if path.is_relative_to(SHARED_DATA) else "shipped"
         rows.append(
@@ -113,7 +110,7 @@ def run() -> None:
                 path.stem,
                 origin,
                 instance.tiles(),
-                minimum_cell(moves),
+                minimum,
                 seconds(asp, LIMIT),
                 "-" if python is None else (len(found) if found is not None else "none"),
                 seconds(python, LIMIT),

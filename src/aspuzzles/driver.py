@@ -93,8 +93,8 @@ class Result:
         parts = [f"{self.puzzle} {self.instance}: {self.status}"]
         if self.status == TIMEOUT:
             parts[0] += f" (time limit reached while {self.timeout_phase})"
-        if self.progress and self.status == TIMEOUT:
-            parts.append(self.progress)
+            if self.progress:
+                parts.append(self.progress)
         if self.reason:
             parts.append(f"without search: {self.reason}")
         if self.verdict:

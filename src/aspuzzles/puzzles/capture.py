@@ -463,48 +463,74 @@ def geometry_facts(board: Board) -> list[Symbol]:
     space = resting_cells(board)
     cells = swap_cells(space)
     lines = triples(cells)
-    facts: list[Symbol] = []
+    pairs = swappable_pairs(cells, space)
+    facts = _cell_facts(cells) + _line_facts(lines)
+    for first, second in pairs:
+        facts.append(_fact("pair", first, second))
+        facts += _forms_facts(second, first, lines, space)
+        facts += _forms_facts(first, second, lines, space)
+    if board == mirrored_board(board):  # only then does the encoding use mirror images
+        facts.append(Function("symmetric", []))
+        for first, second in pairs:
+            image = sorted((mirror_cell(first), mirror_cell(second)))
+            facts.append(_fact("mirror", first, second, *image))
+    return facts
 
-    def fact(name: str, *values: int) -> None:
-        facts.append(Function(name, [Number(value) for value in values]))
 
+def _fact(name: str, *values: int) -> Symbol:
+    return Function(name, [Number(value) for value in values])
+
+
+def _cell_facts(cells: set[int]) -> list[Symbol]:
+    """Per cell: its column, the cell below (or the floor), where a tile falling from
+    it lands over N-1 tiles, and its 8 neighbours."""
+    facts = []
     for cell in sorted(cells):
         row, col = divmod(cell, SIZE)
-        fact("cell", cell)
-        fact("col", cell, col)
+        facts += [_fact("cell", cell), _fact("col", cell, col)]
         if row == SIZE - 1:
-            fact("bottom", cell)
+            facts.append(_fact("bottom", cell))
         else:
-            fact("below", cell, cell + SIZE)
+            facts.append(_fact("below", cell, cell + SIZE))
         for height in range(1, SIZE - row + 1):
-            fact("slot", cell, height, (SIZE - height) * SIZE + col)
-        for neighbour in NEIGHBOURS8[cell]:
-            if neighbour in cells:
-                fact("near8", cell, neighbour)
-    for number, (first, second, third) in enumerate(lines):
-        fact("line", number, first, second, third)
-        for cell in (first, second, third):
-            fact("on", number, cell)
+            facts.append(_fact("slot", cell, height, (SIZE - height) * SIZE + col))
+        facts += [_fact("near8", cell, other) for other in NEIGHBOURS8[cell] if other in cells]
+    return facts
+
+
+def _line_facts(lines: list[tuple[int, int, int]]) -> list[Symbol]:
+    facts = []
+    for number, three in enumerate(lines):
+        facts.append(_fact("line", number, *three))
+        facts += [_fact("on", number, cell) for cell in three]
+    return facts
+
+
+def swappable_pairs(cells: set[int], space: set[int]) -> list[tuple[int, int]]:
+    """Adjacent cells (the second right of or below the first) that a swap may exchange:
+    at least one of them holds a tile at rest."""
     pairs = []
     for first in sorted(cells):
         for second in (first + 1, first + SIZE):
             if second not in cells or (second == first + 1 and first % SIZE == SIZE - 1):
                 continue
-            if first not in space and second not in space:
-                continue
-            pairs.append((first, second))
-            fact("pair", first, second)
-            for target, source in ((second, first), (first, second)):
-                for three in lines:
-                    if target in three and source not in three:
-                        others = [cell for cell in three if cell != target]
-                        if all(cell in space for cell in others):
-                            fact("forms", target, source, *others)
-    if board == mirrored_board(board):  # only then does the encoding use mirror images
-        facts.append(Function("symmetric", []))
-        for first, second in pairs:
-            image = sorted((mirror_cell(first), mirror_cell(second)))
-            fact("mirror", first, second, *image)
+            if first in space or second in space:
+                pairs.append((first, second))
+    return pairs
+
+
+def _forms_facts(
+    target: int, source: int, lines: list[tuple[int, int, int]], space: set[int]
+) -> list[Symbol]:
+    """The lines of three through ``target`` but not ``source`` whose other two cells can
+    hold tiles: a tile arriving at ``target`` from ``source`` completes a run there when
+    those two match it."""
+    facts = []
+    for three in lines:
+        if target in three and source not in three:
+            others = [cell for cell in three if cell != target]
+            if all(cell in space for cell in others):
+                facts.append(_fact("forms", target, source, *others))
     return facts
 
 

@@ -101,24 +101,13 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     for number, line in reader.lines(text):
         words = line.split()
         if words[0] == "style":
-            if len(words) != 2 or words[1] not in STYLES:
-                raise reader.error(number, f"expected 'style animal' or 'style e2', got '{line}'")
-            if style is not None and style != words[1]:
-                raise reader.error(number, f"mixed styles: '{words[1]}' after '{style}'")
-            style = words[1]
+            style = _style_line(line, style, reader, number)
         elif words[0] == "size":
-            if len(words) != 3 or not all(w.isdigit() and int(w) > 0 for w in words[1:]):
-                raise reader.error(number, f"expected 'size ROWS COLS' (positive), got '{line}'")
-            size = (int(words[1]), int(words[2]))
+            size = _size_line(line, reader, number)
+        elif style is None or size is None:
+            raise reader.error(number, "tiles must come after the 'style' and 'size' lines")
         else:
-            if style is None or size is None:
-                raise reader.error(number, "tiles must come after the 'style' and 'size' lines")
-            tile_id = len(tiles) + 1
-            if len(words) != 4:
-                raise reader.error(number, f"tile {tile_id} has {len(words)} edges, expected 4")
-            for edge in words:
-                _check_edge(style, edge, tile_id, reader, number)
-            tiles.append(tuple(words))  # type: ignore[arg-type]
+            tiles.append(_tile_line(words, style, len(tiles) + 1, reader, number))
     if style is None:
         raise reader.error(None, "missing the 'style animal|e2' line")
     if size is None:
@@ -129,6 +118,33 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
             None, f"{len(tiles)} tiles for a {rows}x{cols} board, expected {rows * cols}"
         )
     return TilesInstance(style, rows, cols, tuple(tiles))
+
+
+def _style_line(line: str, style: str | None, reader: LineReader, number: int) -> str:
+    """``style animal|e2``; a second style line may only repeat the first."""
+    words = line.split()
+    if len(words) != 2 or words[1] not in STYLES:
+        raise reader.error(number, f"expected 'style animal' or 'style e2', got '{line}'")
+    if style is not None and style != words[1]:
+        raise reader.error(number, f"mixed styles: '{words[1]}' after '{style}'")
+    return words[1]
+
+
+def _size_line(line: str, reader: LineReader, number: int) -> tuple[int, int]:
+    words = line.split()
+    if len(words) != 3 or not all(w.isdigit() and int(w) > 0 for w in words[1:]):
+        raise reader.error(number, f"expected 'size ROWS COLS' (positive), got '{line}'")
+    return int(words[1]), int(words[2])
+
+
+def _tile_line(
+    words: list[str], style: str, tile_id: int, reader: LineReader, number: int
+) -> tuple[str, str, str, str]:
+    if len(words) != 4:
+        raise reader.error(number, f"tile {tile_id} has {len(words)} edges, expected 4")
+    for edge in words:
+        _check_edge(style, edge, tile_id, reader, number)
+    return (words[0], words[1], words[2], words[3])
 
 
 def _check_edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) -> None:

@@ -67,24 +67,9 @@ def parse_cake(text: str, source: str) -> CakeInstance:
         if line.split()[0].lower() == "pieces":
             if pieces is not None:
                 raise reader.error(number, "'pieces' is given twice")
-            value = line.split()[1] if len(line.split()) == 2 else ""
-            if not re.fullmatch(r"-?\d+", value):
-                raise reader.error(number, f"expected 'pieces K' with a whole number, got '{line}'")
-            pieces = int(value)
-            if pieces <= 0:
-                raise reader.error(number, f"the piece count must be positive, not {pieces}")
-            continue
-        for column, char in enumerate(line, start=1):
-            if not (char.isdigit() or char.isspace()):
-                raise reader.error(number, f"'{char}' is not a topping digit", column)
-        # Digits may be spaced out ("1 2 2 1"), as grids often are; a cell is one digit.
-        row = "".join(line.split())
-        if rows and len(row) != len(rows[0][1]):
-            raise reader.error(
-                number,
-                f"ragged row: {len(row)} cells, expected {len(rows[0][1])} like line {rows[0][0]}",
-            )
-        rows.append((number, row))
+            pieces = _pieces_line(line, reader, number)
+        else:
+            rows.append((number, _grid_row(line, rows, reader, number)))
     if pieces is None:
         raise reader.error(None, "missing the 'pieces K' line")
     if not rows:
@@ -95,6 +80,31 @@ def parse_cake(text: str, source: str) -> CakeInstance:
     if pieces > len(LABELS):
         raise reader.error(None, f"at most {len(LABELS)} pieces are supported, not {pieces}")
     return CakeInstance(pieces, tuple(line for _, line in rows))
+
+
+def _pieces_line(line: str, reader: LineReader, number: int) -> int:
+    value = line.split()[1] if len(line.split()) == 2 else ""
+    if not re.fullmatch(r"-?\d+", value):
+        raise reader.error(number, f"expected 'pieces K' with a whole number, got '{line}'")
+    pieces = int(value)
+    if pieces <= 0:
+        raise reader.error(number, f"the piece count must be positive, not {pieces}")
+    return pieces
+
+
+def _grid_row(line: str, rows: list[tuple[int, str]], reader: LineReader, number: int) -> str:
+    """One row of topping digits, as long as the first row (``rows`` so far)."""
+    for column, char in enumerate(line, start=1):
+        if not (char.isdigit() or char.isspace()):
+            raise reader.error(number, f"'{char}' is not a topping digit", column)
+    # Digits may be spaced out ("1 2 2 1"), as grids often are; a cell is one digit.
+    row = "".join(line.split())
+    if rows and len(row) != len(rows[0][1]):
+        raise reader.error(
+            number,
+            f"ragged row: {len(row)} cells, expected {len(rows[0][1])} like line {rows[0][0]}",
+        )
+    return row
 
 
 def format_cake(instance: CakeInstance) -> str:

@@ -395,17 +395,9 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
 
 def check_board(instance: HauntedInstance, board: Sequence[str]) -> list[str]:
     """The rules, checked on a filled board by walking every line of sight afresh."""
-    problems: list[str] = []
     if len(board) != instance.height or any(len(row) != instance.width for row in board):
         return [f"board is not {instance.width}x{instance.height}"]
-    for row, (given_row, filled_row) in enumerate(zip(instance.grid, board, strict=True)):
-        for col, (given, filled) in enumerate(zip(given_row, filled_row, strict=True)):
-            if (given in MIRRORS or filled in MIRRORS) and given != filled:
-                problems.append(f"cell ({row + 1},{col + 1}) changes a mirror")
-            elif given in KINDS and filled != given:
-                problems.append(f"cell ({row + 1},{col + 1}) must hold the given {given}")
-            elif given == "." and filled not in KINDS:
-                problems.append(f"cell ({row + 1},{col + 1}) holds no monster")
+    problems = _cell_problems(instance, board)
     for letter, total in instance.totals.items():
         placed = sum(row.count(letter) for row in board)
         if placed != total:
@@ -416,6 +408,20 @@ def check_board(instance: HauntedInstance, board: Sequence[str]) -> list[str]:
         seen = _count_seen(board, line)
         if seen != clue:
             problems.append(f"line {line + 1} sees {seen} monsters, its clue says {clue}")
+    return problems
+
+
+def _cell_problems(instance: HauntedInstance, board: Sequence[str]) -> list[str]:
+    """Mirrors stay, given monsters stay, every other cell holds a monster."""
+    problems = []
+    for row, (given_row, filled_row) in enumerate(zip(instance.grid, board, strict=True)):
+        for col, (given, filled) in enumerate(zip(given_row, filled_row, strict=True)):
+            if (given in MIRRORS or filled in MIRRORS) and given != filled:
+                problems.append(f"cell ({row + 1},{col + 1}) changes a mirror")
+            elif given in KINDS and filled != given:
+                problems.append(f"cell ({row + 1},{col + 1}) must hold the given {given}")
+            elif given == "." and filled not in KINDS:
+                problems.append(f"cell ({row + 1},{col + 1}) holds no monster")
     return problems
 
 

@@ -508,7 +508,7 @@ def _line_facts(lines: list[tuple[int, int, int]]) -> list[Symbol]:
 
 def swappable_pairs(cells: set[int], space: set[int]) -> list[tuple[int, int]]:
     """Adjacent cells (the second right of or below the first) that a swap may exchange:
-    at least one of them holds a tile at rest."""
+    at least one of them is a resting cell, where a tile can be before the swap."""
     pairs = []
     for first in sorted(cells):
         for second in (first + 1, first + SIZE):

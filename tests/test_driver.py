@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from aspuzzles import CheckFailed, InputError, solve
-from aspuzzles.driver import Job, Outcome, _progress, run_job
+from aspuzzles import CheckFailed, InputError, driver, solve
+from aspuzzles.driver import Job, Outcome, _progress, run_in_worker, run_job
 from aspuzzles.puzzle import Incremental
 
 from .conftest import ROOT
@@ -218,6 +219,37 @@ def test_lazy_ticks_stop_at_the_last_tick(tmp_path):
     outcome = run_jobs(tmp_path, "job(a,9).", models=1)
     assert outcome.satisfiable is False
     assert (outcome.stats["horizon"], outcome.stats["ticks"]) == (2, 6)
+
+
+def test_each_budget_reports_what_is_proved_before_it_starts(tmp_path):
+    """The loop tells its parent, as each budget starts, that every smaller one failed."""
+    encoding = tmp_path / "jobs.lp"
+    encoding.write_text(JOBS)
+    job = Job(str(encoding), [], "job(a,9).", [], 1, False, None, Incremental(2, max_ticks=6))
+    reports: list[tuple[str, str]] = []
+    assert run_job(job, lambda kind, value: reports.append((kind, value))).satisfiable is False
+    assert [value for kind, value in reports if kind == "progress"] == [
+        "1 step unanswered",
+        "proved: none within 1 step; 2 steps unanswered",
+    ]
+    assert {value for kind, value in reports if kind == "phase"} == {"grounding", "solving"}
+
+
+def test_a_worker_killed_while_grounding_keeps_what_was_proved(monkeypatch):
+    """clingo cannot interrupt grounding, so the parent kills the worker at the limit;
+    the progress the worker reported before that still reaches the result."""
+
+    def stalls_in_grounding(job: Job, report: driver.Reporter) -> Outcome:
+        report("progress", "proved: none within 4 moves; 5 moves unanswered")
+        report("phase", "grounding")
+        time.sleep(30)
+        return Outcome()
+
+    monkeypatch.setattr(driver, "run_job", stalls_in_grounding)
+    job = Job("unused.lp", [], "", [], 1, False, 0.5, Incremental(9, unit="moves"))
+    outcome = run_in_worker(job)
+    assert outcome.timeout_phase == "grounding"
+    assert outcome.progress == "proved: none within 4 moves; 5 moves unanswered"
 
 
 def test_a_cut_short_horizon_names_what_it_proved():

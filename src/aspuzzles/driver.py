@@ -320,7 +320,17 @@ def _make_control(job: Job, messages: list[str]) -> Control:
         raise InputError(f"bad clingo option: {messages[-1] if messages else error}") from None
 
 
-def run_job(job: Job, report_phase: Callable[[str], None] = lambda _p: None) -> Outcome:
+#: How a running job tells its parent what it is doing: ("phase", "grounding" or
+#: "solving"), and for a growing horizon ("progress", what is proved so far), so that a
+#: worker killed at the limit still leaves both behind.
+Reporter = Callable[[str, str], None]
+
+
+def _ignore(_kind: str, _value: str) -> None:
+    pass
+
+
+def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
     """Ground and solve in this process; the time limit covers solving only."""
     messages: list[str] = []
     started = time.perf_counter()
@@ -334,15 +344,15 @@ def run_job(job: Job, report_phase: Callable[[str], None] = lambda _p: None) -> 
     except InputError as error:
         return Outcome(error=(str(error), None))
     outcome = Outcome()
-    report_phase("grounding")
+    report("phase", "grounding")
     try:
         if job.incremental is None:
             control.ground([("base", [])])
             outcome.stats["ground_time"] = time.perf_counter() - started
-            report_phase("solving")
+            report("phase", "solving")
             _solve_once(control, job, outcome, deadline)
         else:
-            _solve_incremental(control, job, outcome, deadline, report_phase)
+            _solve_incremental(control, job, outcome, deadline, report)
     except RuntimeError:
         return Outcome(error=(_clingo_error(messages), None))
     outcome.stats["total_time"] = time.perf_counter() - started
@@ -405,7 +415,7 @@ def _solve_incremental(
     job: Job,
     outcome: Outcome,
     deadline: float | None,
-    report_phase: Callable[[str], None],
+    report: Reporter,
 ) -> None:
     """The multi-shot loop of clingo's ``inc.py``: one step grounded at a time, and ticks
     (if the encoding has them) grounded only while an answer set is cut off by them."""
@@ -415,7 +425,7 @@ def _solve_incremental(
 
     def ground(parts: list[tuple[str, Sequence[Symbol]]]) -> None:
         nonlocal ground_time
-        report_phase("grounding")
+        report("phase", "grounding")
         ground_started = time.perf_counter()
         control.ground(parts)
         ground_time += time.perf_counter() - ground_started
@@ -423,6 +433,7 @@ def _solve_incremental(
     ground([("base", [])])
     ticks = 0
     for step in range(plan.first_step, plan.max_steps + 1):
+        report("progress", _progress(plan, step))  # every budget below step is refuted
         ground([("step", [clingo.Number(step)]), ("check", [clingo.Number(step)])])
         if step > plan.first_step:
             control.release_external(clingo.Function("query", [clingo.Number(step - 1)]))
@@ -436,7 +447,7 @@ def _solve_incremental(
             ticks = max(ticks, wanted_ticks)
             last = ticks == plan.max_ticks
             cut_off = None if last else clingo.Function("open", [clingo.Number(ticks)])
-            report_phase("solving")
+            report("phase", "solving")
             finished = _solve_once(control, job, outcome, deadline, cut_off=cut_off)
             wanted_ticks = ticks + 1
         if outcome.satisfiable:
@@ -486,9 +497,10 @@ def _statistics(control: Control) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------- worker process
 def _worker(job: Job, connection: Any) -> None:
-    """Run a job in a child process, reporting each phase as it starts."""
+    """Run a job in a child process, reporting each phase as it starts and each step
+    of a growing horizon as it is reached."""
     try:
-        outcome = run_job(job, lambda phase: connection.send(("phase", phase)))
+        outcome = run_job(job, lambda kind, value: connection.send((kind, value)))
     except BaseException as error:  # report, never hang the parent
         outcome = Outcome(error=(f"internal error in worker: {error!r}", None))
     connection.send(("done", outcome))
@@ -508,6 +520,7 @@ def run_in_worker(job: Job) -> Outcome:
     process.start()
     sender.close()
     phase = "loading"
+    progress = None
     grace = 2.0  # the worker stops solving on its own at the limit; this covers its exit
     deadline = started + job.timeout
     try:
@@ -521,6 +534,8 @@ def run_in_worker(job: Job) -> Outcome:
                 return Outcome(error=("internal error: the solver process died", None))
             if kind == "phase":
                 phase = value
+            elif kind == "progress":
+                progress = value
             else:
                 return value
     finally:
@@ -528,7 +543,7 @@ def run_in_worker(job: Job) -> Outcome:
             process.kill()
         process.join()
     stats = {"total_time": time.perf_counter() - started}
-    return Outcome(satisfiable=None, timeout_phase=phase, stats=stats)
+    return Outcome(satisfiable=None, timeout_phase=phase, stats=stats, progress=progress)
 
 
 # ------------------------------------------------------------------------ decoding

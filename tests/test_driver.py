@@ -190,12 +190,18 @@ open(k) :- not done(k).
 """
 
 
-def run_jobs(tmp_path: Path, jobs: str, models: int, count_only: bool = False) -> Outcome:
+def run_jobs(
+    tmp_path: Path,
+    jobs: str,
+    models: int,
+    count_only: bool = False,
+    report: driver.Reporter = lambda _kind, _value: None,
+) -> Outcome:
     encoding = tmp_path / "jobs.lp"
     encoding.write_text(JOBS)
     plan = Incremental(max_steps=2, max_ticks=6)
     job = Job(str(encoding), [], jobs, [], models, count_only, None, plan)
-    return run_job(job)
+    return run_job(job, report)
 
 
 def test_lazy_ticks_grow_until_no_answer_is_cut_off(tmp_path):
@@ -223,11 +229,12 @@ def test_lazy_ticks_stop_at_the_last_tick(tmp_path):
 
 def test_each_budget_reports_what_is_proved_before_it_starts(tmp_path):
     """The loop tells its parent, as each budget starts, that every smaller one failed."""
-    encoding = tmp_path / "jobs.lp"
-    encoding.write_text(JOBS)
-    job = Job(str(encoding), [], "job(a,9).", [], 1, False, None, Incremental(2, max_ticks=6))
     reports: list[tuple[str, str]] = []
-    assert run_job(job, lambda kind, value: reports.append((kind, value))).satisfiable is False
+
+    def record(kind: str, value: str) -> None:
+        reports.append((kind, value))
+
+    assert run_jobs(tmp_path, "job(a,9).", models=1, report=record).satisfiable is False
     assert [value for kind, value in reports if kind == "progress"] == [
         "1 step unanswered",
         "proved: none within 1 step; 2 steps unanswered",

@@ -433,7 +433,8 @@ def _solve_incremental(
     ground([("base", [])])
     ticks = 0
     for step in range(plan.first_step, plan.max_steps + 1):
-        report("progress", _progress(plan, step))  # every budget below step is refuted
+        proved = _progress(plan, step)  # every budget below step is refuted
+        report("progress", proved)
         ground([("step", [clingo.Number(step)]), ("check", [clingo.Number(step)])])
         if step > plan.first_step:
             control.release_external(clingo.Function("query", [clingo.Number(step - 1)]))
@@ -453,7 +454,7 @@ def _solve_incremental(
         if outcome.satisfiable:
             break
         if outcome.timeout_phase:
-            outcome.progress = _progress(plan, step)
+            outcome.progress = proved
             break
     outcome.stats["ground_time"] = ground_time
     if plan.max_ticks:

@@ -6,10 +6,12 @@ import json
 import random
 import re
 import sys
+import time
 
 import pytest
 
-from aspuzzles import InputError, solve, solve_instance
+from aspuzzles import InputError, driver, solve, solve_instance
+from aspuzzles.jobs import Job, Outcome, Reporter
 from aspuzzles.puzzles.capture import (
     PUZZLE,
     CaptureInstance,
@@ -293,14 +295,45 @@ def test_cli_unsolvable_board_exits_1(cli):
 def test_a_time_limit_reports_the_moves_already_refuted(cli):
     """Cut short, a minimality proof still says how far it got: every budget below the
     one it was working on has been refuted, which is a proved lower bound."""
-    run = cli("solve", "capture", "planted-10-moves", "--timeout", "1")
+    run = cli(
+        "solve", "capture", "planted-10-moves", "--timeout", "1", "--plan-search", "ascending"
+    )
     assert run.code == 3
     found = re.search(r"proved: none within (\d+) moves?; (\d+) moves unanswered", run.out)
     assert found and int(found[2]) == int(found[1]) + 1 < 10
+
+
+def test_a_time_limit_shows_the_best_plan_found_from_above_unproved(cli, monkeypatch):
+    """Cut short after the search from above found a plan (a real one, replayed by
+    stand-in workers so that the timing cannot vary): the plan is checked and shown,
+    but neither called nor counted shortest, and the exit code is the time limit's."""
+    atoms = solve("capture", "planted-3-moves").solution.atoms
+
+    def stand_in(job: Job, report: Reporter) -> Outcome:
+        report("phase", "solving")
+        report(*(("plan", (3, atoms)) if job.descending else ("lower", 2)))
+        time.sleep(30)
+        return Outcome()
+
+    monkeypatch.setattr(driver, "run_job", stand_in)
+    run = cli("solve", "capture", "planted-3-moves", "--timeout", "0.3")
+    assert run.code == 3
+    assert run.out.startswith("3 moves\n") and "fewest" not in run.out
+    assert "proved: none within 1 move; a plan of 3 moves found, 2 moves unanswered" in run.out
     data = json.loads(
-        cli("solve", "capture", "planted-10-moves", "--timeout", "1", "--format", "json").out
+        cli("solve", "capture", "planted-3-moves", "--timeout", "0.3", "--format", "json").out
     )
-    assert data["status"] == "timeout" and "unanswered" in data["progress"]
+    assert data["status"] == "timeout" and data["complete"] is False
+    assert [(plan["move_count"], plan["shortest"]) for plan in data["solutions"]] == [(3, False)]
+
+
+def test_both_plan_searches_agree_on_the_minimum():
+    for search in ("ascending", "descending", "both"):
+        result = solve("capture", "flaming-chain-5-moves", plan_search=search)
+        assert result.status == "solved" and result.solution.data.shortest
+        assert len(result.solution.data.moves) == 5
+        board = result.solution.instance.board
+        assert check_moves(board, result.solution.data.moves) == []
 
 
 def test_svg_is_a_strip_with_one_board_per_move():

@@ -6,13 +6,16 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from aspuzzles import CheckFailed, InputError, driver, solve
-from aspuzzles.driver import Job, Outcome, _progress, run_in_worker, run_job
+from aspuzzles.driver import run_in_worker, run_job
+from aspuzzles.jobs import Bounds, Job, Outcome, Reporter, progress_text
 from aspuzzles.puzzle import Incremental
+from aspuzzles.workers import run_in_workers
 
 from .conftest import ROOT
 
@@ -195,12 +198,13 @@ def run_jobs(
     jobs: str,
     models: int,
     count_only: bool = False,
-    report: driver.Reporter = lambda _kind, _value: None,
+    report: Reporter = lambda _kind, _value: None,
+    descending: bool = False,
 ) -> Outcome:
     encoding = tmp_path / "jobs.lp"
     encoding.write_text(JOBS)
-    plan = Incremental(max_steps=2, max_ticks=6)
-    job = Job(str(encoding), [], jobs, [], models, count_only, None, plan)
+    plan = Incremental(max_steps=2, max_ticks=6, step_atom="start")
+    job = Job(str(encoding), [], jobs, [], models, count_only, None, plan, descending)
     return run_job(job, report)
 
 
@@ -229,25 +233,37 @@ def test_lazy_ticks_stop_at_the_last_tick(tmp_path):
 
 def test_each_budget_reports_what_is_proved_before_it_starts(tmp_path):
     """The loop tells its parent, as each budget starts, that every smaller one failed."""
-    reports: list[tuple[str, str]] = []
-
-    def record(kind: str, value: str) -> None:
-        reports.append((kind, value))
-
-    assert run_jobs(tmp_path, "job(a,9).", models=1, report=record).satisfiable is False
-    assert [value for kind, value in reports if kind == "progress"] == [
-        "1 step unanswered",
-        "proved: none within 1 step; 2 steps unanswered",
-    ]
+    reports: list[tuple[str, object]] = []
+    outcome = run_jobs(tmp_path, "job(a,9).", models=1, report=lambda *said: reports.append(said))
+    assert outcome.satisfiable is False
+    assert [value for kind, value in reports if kind == "lower"] == [1, 2]
     assert {value for kind, value in reports if kind == "phase"} == {"grounding", "solving"}
+
+
+def test_a_descending_search_reports_each_plan_and_proves_the_last_minimal(tmp_path):
+    """From budget 2 down: the plan found there has one move, so budget 0 is below the
+    first step and the plan is the minimum without another solve."""
+    reports: list[tuple[str, object]] = []
+    outcome = run_jobs(
+        tmp_path, "job(a,4).", models=1, descending=True, report=lambda *said: reports.append(said)
+    )
+    assert outcome.satisfiable is True
+    assert outcome.models == [["start(1,a)"]]
+    assert [value for kind, value in reports if kind == "plan"] == [(1, ["start(1,a)"])]
+    assert outcome.stats["horizon"] == 2
+
+
+def test_a_descending_search_proves_there_is_no_plan(tmp_path):
+    outcome = run_jobs(tmp_path, "job(a,9).", models=1, descending=True)
+    assert (outcome.satisfiable, outcome.models, outcome.progress) == (False, [], None)
 
 
 def test_a_worker_killed_while_grounding_keeps_what_was_proved(monkeypatch):
     """clingo cannot interrupt grounding, so the parent kills the worker at the limit;
-    the progress the worker reported before that still reaches the result."""
+    the lower bound the worker reported before that still reaches the result."""
 
-    def stalls_in_grounding(job: Job, report: driver.Reporter) -> Outcome:
-        report("progress", "proved: none within 4 moves; 5 moves unanswered")
+    def stalls_in_grounding(job: Job, report: Reporter) -> Outcome:
+        report("lower", 5)
         report("phase", "grounding")
         time.sleep(30)
         return Outcome()
@@ -259,9 +275,77 @@ def test_a_worker_killed_while_grounding_keeps_what_was_proved(monkeypatch):
     assert outcome.progress == "proved: none within 4 moves; 5 moves unanswered"
 
 
+PLAN_OF_3 = ["swap(1,0,1)", "swap(2,8,9)", "swap(3,16,17)"]
+
+
+def race(script: dict[bool, list[tuple[str, object]]], timeout: float | None) -> Outcome:
+    """Run an ascending and a descending worker that say what ``script`` gives them
+    (by direction) and then stall, as two searches of one hard plan would."""
+
+    def scripted(job: Job, report: Reporter) -> Outcome:
+        for kind, value in script[job.descending]:
+            if kind == "sleep":
+                time.sleep(float(value))  # type: ignore[arg-type]
+            else:
+                report(kind, value)
+        time.sleep(30)
+        return Outcome()
+
+    plan = Incremental(9, unit="moves", step_atom="swap")
+    up = Job("unused.lp", [], "", [], 1, False, timeout, plan)
+    return run_in_workers([up, replace(up, descending=True)], scripted)
+
+
+def test_a_plan_from_above_is_minimal_once_the_budgets_below_it_are_refuted():
+    """The race stops when the lower bound from one worker meets the plan of the other."""
+    started = time.perf_counter()
+    outcome = race(
+        {
+            False: [("lower", 1), ("lower", 2), ("sleep", 0.3), ("lower", 3)],
+            True: [("plan", (4, ["swap(1,0,1)"] * 4)), ("plan", (3, PLAN_OF_3))],
+        },
+        timeout=None,
+    )
+    assert time.perf_counter() - started < 10
+    assert (outcome.satisfiable, outcome.models, outcome.timeout_phase) == (True, [PLAN_OF_3], None)
+    assert outcome.stats["horizon"] == 3
+
+
+def test_a_race_cut_short_returns_its_best_plan_with_both_bounds():
+    outcome = race(
+        {
+            False: [("lower", 1), ("lower", 2), ("phase", "solving")],
+            True: [("plan", (5, ["swap(1,0,1)"] * 5)), ("plan", (4, PLAN_OF_3 + PLAN_OF_3[:1]))],
+        },
+        timeout=0.5,
+    )
+    assert outcome.satisfiable is None
+    assert outcome.timeout_phase == "solving"
+    assert outcome.models == [PLAN_OF_3 + PLAN_OF_3[:1]]
+    assert (
+        outcome.progress
+        == "proved: none within 1 move; a plan of 4 moves found, 2-3 moves unanswered"
+    )
+
+
 def test_a_cut_short_horizon_names_what_it_proved():
     """The message counts in the puzzle's own unit, singular where it is one."""
     plan = Incremental(max_steps=9, unit="moves")
-    assert _progress(plan, 1) == "1 move unanswered"
-    assert _progress(plan, 2) == "proved: none within 1 move; 2 moves unanswered"
-    assert _progress(Incremental(max_steps=9, first_step=3), 3) == "3 steps unanswered"
+    assert progress_text(plan, 1) == "1 move unanswered"
+    assert progress_text(plan, 2) == "proved: none within 1 move; 2 moves unanswered"
+    assert progress_text(Incremental(max_steps=9, first_step=3), 3) == "3 steps unanswered"
+    assert (
+        progress_text(plan, 7, 8)
+        == "proved: none within 6 moves; a plan of 8 moves found, 7 moves unanswered"
+    )
+    assert progress_text(plan, 1, 8) == "a plan of 8 moves found, 1-7 moves unanswered"
+
+
+def test_bounds_keep_the_shortest_plan_and_settle_when_they_meet():
+    bounds = Bounds(Incremental(max_steps=9))
+    bounds.found(5, ["five"])
+    bounds.found(6, ["six"])
+    bounds.refuted_below(4)
+    assert (bounds.upper, bounds.best, bounds.settled) == (5, ["five"], False)
+    bounds.refuted_below(5)
+    assert bounds.settled

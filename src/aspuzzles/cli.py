@@ -26,6 +26,7 @@ from .driver import (
 )
 from .driver import solve_instance as run_solver
 from .errors import AspuzzlesError, ExitCode, InputError
+from .jobs import BOTH, PLAN_SEARCHES
 from .paths import instance_files, read_text_file
 from .puzzle import Puzzle
 from .registry import get_puzzle, module_puzzles, puzzle_names
@@ -93,6 +94,13 @@ def _base_parser() -> ArgumentParser:
     solve.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")
     solve.add_argument("--stats", action="store_true", help="print solver statistics")
     solve.add_argument("--threads", type=int, default=1, help="clasp threads (default 1)")
+    solve.add_argument(
+        "--plan-search",
+        choices=PLAN_SEARCHES,
+        default=BOTH,
+        help="(capture) both: prove budgets from below while a second process shortens "
+        "plans from above (default); ascending: one process, budgets 1, 2, ...",
+    )
     solve.add_argument(
         "--encoding", metavar="FILE", help="use this encoding instead of encodings/PUZZLE.lp"
     )
@@ -225,6 +233,7 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         threads=args.threads,
         clingo_args=args.clingo,
         encoding=args.encoding,
+        plan_search=args.plan_search,
     )
     output = _format(result, args.format, args.stats)
     if args.output:

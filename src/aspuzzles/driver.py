@@ -5,7 +5,9 @@ and an instance, asks the puzzle for facts, runs clingo, and hands each answer s
 to the puzzle to decode and check. A time limit holds for solving (an async solve
 handle is waited on, then cancelled) and for grounding too: clingo 5.8 cannot interrupt
 grounding, so when a limit is set, grounding and solving run in a forked worker process
-that is killed when the limit passes, and the caller is told which phase ran out.
+(:mod:`aspuzzles.workers`) that is killed when the limit passes, and the caller is told
+which phase ran out. A planning puzzle with monotone budgets is searched from both ends
+at once, in two such workers.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +25,21 @@ from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
 from .errors import CheckFailed, InputError
+from .jobs import (
+    ASCENDING,
+    BOTH,
+    DESCENDING,
+    PLAN_SEARCHES,
+    Job,
+    Outcome,
+    Reporter,
+    plan_length,
+    progress_text,
+)
 from .paths import find_encoding, instance_files, read_text_file
 from .puzzle import Incremental, Puzzle, Solution
 from .registry import get_puzzle
+from .workers import run_in_workers
 
 log = logging.getLogger("aspuzzles")
 clingo_log = logging.getLogger("aspuzzles.clingo")
@@ -118,33 +132,6 @@ class Result:
         return "\n\n".join([self.summary(), *(s.text() for s in self.solutions)])
 
 
-@dataclass
-class Job:
-    """Everything the worker needs: plain data only, so that it crosses a fork."""
-
-    encoding: str
-    facts: list[str]
-    program: str
-    arguments: list[str]
-    models: int
-    count_only: bool
-    timeout: float | None
-    incremental: Incremental | None
-
-
-@dataclass
-class Outcome:
-    """What clingo answered, as strings (symbols do not cross process boundaries)."""
-
-    models: list[list[str]] = field(default_factory=list)
-    satisfiable: bool | None = None
-    timeout_phase: str | None = None
-    count: int = 0
-    stats: dict[str, Any] = field(default_factory=dict)
-    error: tuple[str, str | None] | None = None  # (message, source) of an input error
-    progress: str | None = None  # what a growing horizon had proved when time ran out
-
-
 # ----------------------------------------------------------------------- public entry
 def solve(
     puzzle: str | Puzzle[Any, Any],
@@ -158,6 +145,7 @@ def solve(
     clingo_args: Sequence[str] = (),
     options: dict[str, Any] | None = None,
     encoding: str | Path | None = None,
+    plan_search: str = BOTH,
 ) -> Result:
     """Solve a puzzle instance and return checked solutions.
 
@@ -166,7 +154,9 @@ def solve(
     ``models`` is how many solutions to return (0 for all); ``unique`` asks for the
     verdict instead (two models are enough to decide); ``count`` enumerates every
     solution without decoding them. ``timeout`` is in seconds of wall time for grounding
-    and solving together.
+    and solving together. ``plan_search`` (planning puzzles) is ``both`` (budgets
+    refuted from below while plans are shortened from above, in two processes),
+    ``ascending`` (the first budget with a plan is the minimum) or ``descending``.
     """
     game = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     parsed, name = load_instance(game, instance)
@@ -182,6 +172,7 @@ def solve(
         threads=threads,
         clingo_args=clingo_args,
         encoding=encoding,
+        plan_search=plan_search,
     )
 
 
@@ -197,6 +188,7 @@ def solve_instance(
     threads: int = 1,
     clingo_args: Sequence[str] = (),
     encoding: str | Path | None = None,
+    plan_search: str = BOTH,
 ) -> Result:
     """Solve an already parsed (and configured) instance (see :func:`solve`)."""
     if models < 0:
@@ -227,7 +219,8 @@ def solve_instance(
         timeout=timeout,
         incremental=game.incremental(parsed),
     )
-    outcome = run_in_worker(job) if timeout is not None else run_job(job)
+    directions = _directions(job.incremental, plan_search, wanted)
+    outcome = _run([replace(job, descending=descending) for descending in directions])
     if outcome.error:
         message, source = outcome.error
         raise InputError(message, source)
@@ -235,6 +228,24 @@ def solve_instance(
 
 
 # --------------------------------------------------------------------------- helpers
+def _directions(plan: Incremental | None, plan_search: str, wanted: int) -> list[bool]:
+    """Which searches to run (True: descending). Only a puzzle with monotone budgets can
+    be searched from the top, and only for one plan: counting plans or deciding
+    uniqueness needs the minimum first, which the ascending loop finds."""
+    if plan_search not in PLAN_SEARCHES:
+        raise InputError(f"plan search must be one of {', '.join(PLAN_SEARCHES)}")
+    if plan is None or plan.step_atom is None or plan_search == ASCENDING:
+        return [False]
+    if wanted != 1:
+        if plan_search == DESCENDING:
+            raise InputError(
+                "a descending plan search finds one plan: it cannot count "
+                "plans or decide uniqueness"
+            )
+        return [False]
+    return [True] if plan_search == DESCENDING else [False, True]
+
+
 def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple[Any, str]:
     """Parse an instance given as a path, a shipped instance name, or inline text."""
     if reference is None or reference == "":
@@ -320,13 +331,7 @@ def _make_control(job: Job, messages: list[str]) -> Control:
         raise InputError(f"bad clingo option: {messages[-1] if messages else error}") from None
 
 
-#: How a running job tells its parent what it is doing: ("phase", "grounding" or
-#: "solving"), and for a growing horizon ("progress", what is proved so far), so that a
-#: worker killed at the limit still leaves both behind.
-Reporter = Callable[[str, str], None]
-
-
-def _ignore(_kind: str, _value: str) -> None:
+def _ignore(_kind: str, _value: Any) -> None:
     pass
 
 
@@ -351,8 +356,10 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
             outcome.stats["ground_time"] = time.perf_counter() - started
             report("phase", "solving")
             _solve_once(control, job, outcome, deadline)
+        elif job.descending:
+            _solve_descending(control, job, outcome, deadline, report)
         else:
-            _solve_incremental(control, job, outcome, deadline, report)
+            _solve_ascending(control, job, outcome, deadline, report)
     except RuntimeError:
         return Outcome(error=(_clingo_error(messages), None))
     outcome.stats["total_time"] = time.perf_counter() - started
@@ -410,70 +417,108 @@ def _solve_once(
     return not was_cut_off
 
 
-def _solve_incremental(
-    control: Control,
-    job: Job,
-    outcome: Outcome,
-    deadline: float | None,
-    report: Reporter,
+@dataclass
+class _Horizon:
+    """The parts of a planning encoding grounded so far, as clingo's ``inc.py`` grows
+    them: steps up to the largest budget set, and ticks (if the encoding has them) only
+    while an answer set is cut off by the last one."""
+
+    control: Control
+    plan: Incremental
+    report: Reporter
+    steps: int = 0
+    ticks: int = 0
+    ground_time: float = 0.0
+
+    def ground(self, parts: list[tuple[str, Sequence[Symbol]]]) -> None:
+        self.report("phase", "grounding")
+        started = time.perf_counter()
+        self.control.ground(parts)
+        self.ground_time += time.perf_counter() - started
+
+    def set_budget(self, step: int, previous: int | None) -> None:
+        """Ground the steps up to ``step`` and make ``query(step)`` the only query."""
+        for number in range(self.steps + 1, step + 1):
+            self.ground([("step", [clingo.Number(number)]), ("check", [clingo.Number(number)])])
+        self.steps = max(self.steps, step)
+        if previous is not None:
+            self.control.release_external(clingo.Function("query", [clingo.Number(previous)]))
+        self.control.assign_external(clingo.Function("query", [clingo.Number(step)]), True)
+
+    def solve(self, job: Job, outcome: Outcome, deadline: float | None, step: int) -> None:
+        """Solve under budget ``step``, starting with a tick per step and grounding one
+        more tick while an answer set is open at the last one."""
+        wanted = max(self.ticks, min(step, self.plan.max_ticks))
+        while True:
+            for tick in range(self.ticks + 1, wanted + 1):
+                self.ground([("tick", [clingo.Number(tick)])])
+            self.ticks = wanted
+            last = self.ticks == self.plan.max_ticks
+            cut_off = None if last else clingo.Function("open", [clingo.Number(self.ticks)])
+            self.report("phase", "solving")
+            if _solve_once(self.control, job, outcome, deadline, cut_off=cut_off):
+                return
+            wanted = self.ticks + 1
+
+    def finish(self, outcome: Outcome) -> None:
+        outcome.stats["ground_time"] = self.ground_time
+        if self.plan.max_ticks:
+            outcome.stats["ticks"] = self.ticks
+        if not outcome.satisfiable and outcome.timeout_phase is None:
+            outcome.satisfiable = False
+
+
+def _solve_ascending(
+    control: Control, job: Job, outcome: Outcome, deadline: float | None, report: Reporter
 ) -> None:
-    """The multi-shot loop of clingo's ``inc.py``: one step grounded at a time, and ticks
-    (if the encoding has them) grounded only while an answer set is cut off by them."""
+    """Budgets 1, 2, ...: the first one with an answer set is the minimum, and each one
+    refuted is reported at once as a proved lower bound."""
     plan = job.incremental
     assert plan is not None
-    ground_time = 0.0
-
-    def ground(parts: list[tuple[str, Sequence[Symbol]]]) -> None:
-        nonlocal ground_time
-        report("phase", "grounding")
-        ground_started = time.perf_counter()
-        control.ground(parts)
-        ground_time += time.perf_counter() - ground_started
-
-    ground([("base", [])])
-    ticks = 0
+    horizon = _Horizon(control, plan, report)
+    horizon.ground([("base", [])])
     for step in range(plan.first_step, plan.max_steps + 1):
-        proved = _progress(plan, step)  # every budget below step is refuted
-        report("progress", proved)
-        ground([("step", [clingo.Number(step)]), ("check", [clingo.Number(step)])])
-        if step > plan.first_step:
-            control.release_external(clingo.Function("query", [clingo.Number(step - 1)]))
-        control.assign_external(clingo.Function("query", [clingo.Number(step)]), True)
+        report("lower", step)  # every budget below step is refuted
+        horizon.set_budget(step, step - 1 if step > plan.first_step else None)
         outcome.stats["horizon"] = step
-        wanted_ticks = min(step, plan.max_ticks)  # a tick for every step, to start with
-        finished = False
-        while not finished:
-            for tick in range(ticks + 1, wanted_ticks + 1):
-                ground([("tick", [clingo.Number(tick)])])
-            ticks = max(ticks, wanted_ticks)
-            last = ticks == plan.max_ticks
-            cut_off = None if last else clingo.Function("open", [clingo.Number(ticks)])
-            report("phase", "solving")
-            finished = _solve_once(control, job, outcome, deadline, cut_off=cut_off)
-            wanted_ticks = ticks + 1
+        horizon.solve(job, outcome, deadline, step)
         if outcome.satisfiable:
             break
         if outcome.timeout_phase:
-            outcome.progress = proved
+            outcome.progress = progress_text(plan, step)
             break
-    outcome.stats["ground_time"] = ground_time
-    if plan.max_ticks:
-        outcome.stats["ticks"] = ticks
-    if not outcome.satisfiable and outcome.timeout_phase is None:
-        outcome.satisfiable = False
+    horizon.finish(outcome)
 
 
-def _progress(plan: Incremental, step: int) -> str:
-    """What a growing horizon had settled when time ran out at ``step``."""
-
-    def amount(number: int) -> str:
-        unit = plan.unit[:-1] if number == 1 and plan.unit.endswith("s") else plan.unit
-        return f"{number} {unit}"
-
-    unanswered = f"{amount(step)} unanswered"
-    if step == plan.first_step:
-        return unanswered
-    return f"proved: none within {amount(step - 1)}; {unanswered}"
+def _solve_descending(
+    control: Control, job: Job, outcome: Outcome, deadline: float | None, report: Reporter
+) -> None:
+    """From the largest budget down: each plan found is reported as an upper bound, and
+    the next budget is one step shorter than that plan. The first budget refuted proves
+    the last plan minimal (budgets are monotone: see ``Incremental.step_atom``)."""
+    plan = job.incremental
+    assert plan is not None and plan.step_atom is not None
+    horizon = _Horizon(control, plan, report)
+    horizon.ground([("base", [])])
+    best: list[str] = []
+    budget, previous = plan.max_steps, None
+    while budget >= plan.first_step:
+        horizon.set_budget(budget, previous)
+        outcome.stats["horizon"] = budget
+        outcome.models, outcome.count = [], 0
+        horizon.solve(job, outcome, deadline, budget)
+        if not outcome.satisfiable:
+            break
+        best = outcome.models[0]
+        report("plan", (plan_length(plan, best), best))
+        previous, budget = budget, plan_length(plan, best) - 1
+    outcome.models, outcome.count = ([best], 1) if best else ([], 0)
+    if best and outcome.timeout_phase is None:
+        outcome.satisfiable = True  # the budget below the last plan was refuted
+    if outcome.timeout_phase:
+        upper = plan_length(plan, best) if best else None
+        outcome.progress = progress_text(plan, plan.first_step, upper)
+    horizon.finish(outcome)
 
 
 def _clingo_error(messages: list[str]) -> str:
@@ -496,55 +541,18 @@ def _statistics(control: Control) -> dict[str, Any]:
     }
 
 
-# ----------------------------------------------------------------------- worker process
-def _worker(job: Job, connection: Any) -> None:
-    """Run a job in a child process, reporting each phase as it starts and each step
-    of a growing horizon as it is reached."""
-    try:
-        outcome = run_job(job, lambda kind, value: connection.send((kind, value)))
-    except BaseException as error:  # report, never hang the parent
-        outcome = Outcome(error=(f"internal error in worker: {error!r}", None))
-    connection.send(("done", outcome))
-    connection.close()
+def _run(jobs: list[Job]) -> Outcome:
+    """One search without a time limit runs here; anything else in forked workers (a
+    limit must hold during grounding, and two searches of one plan run side by side)."""
+    forkable = "fork" in multiprocessing.get_all_start_methods()
+    if not forkable or (len(jobs) == 1 and jobs[0].timeout is None):
+        return run_job(jobs[0])
+    return run_in_workers(jobs, run_job)
 
 
 def run_in_worker(job: Job) -> Outcome:
-    """Run a job in a forked process so that a time limit holds during grounding too."""
-    assert job.timeout is not None
-    started = time.perf_counter()
-    try:
-        context = multiprocessing.get_context("fork")
-    except ValueError:  # pragma: no cover - platforms without fork
-        return run_job(job)
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_worker, args=(job, sender), daemon=True)
-    process.start()
-    sender.close()
-    phase = "loading"
-    progress = None
-    grace = 2.0  # the worker stops solving on its own at the limit; this covers its exit
-    deadline = started + job.timeout
-    try:
-        while True:
-            limit = deadline - time.perf_counter() + (grace if phase == "solving" else 0.0)
-            if limit <= 0 or not receiver.poll(limit):
-                break
-            try:
-                kind, value = receiver.recv()
-            except EOFError:
-                return Outcome(error=("internal error: the solver process died", None))
-            if kind == "phase":
-                phase = value
-            elif kind == "progress":
-                progress = value
-            else:
-                return value
-    finally:
-        if process.is_alive():
-            process.kill()
-        process.join()
-    stats = {"total_time": time.perf_counter() - started}
-    return Outcome(satisfiable=None, timeout_phase=phase, stats=stats, progress=progress)
+    """Run one job in a forked process so that its time limit holds during grounding."""
+    return run_in_workers([job], run_job)
 
 
 # ------------------------------------------------------------------------ decoding
@@ -567,6 +575,10 @@ def _result(
         status = TIMEOUT
     if not complete and status == SOLVED and (unique or count):
         status = TIMEOUT  # the question asked (verdict, count) has no answer yet
+    if not complete and outcome.progress and solutions:
+        # The shortest plan is not known yet; a plan found on the way is shown as such.
+        status = TIMEOUT
+        solutions = [replace(s, data=game.unproved(s.data)) for s in solutions]
     verdict = None
     if unique and complete:
         verdict = {0: "none", 1: "unique"}.get(len(solutions), "multiple")

@@ -50,6 +50,11 @@ class Incremental:
     unit: str = "steps"
     #: The most ticks ``#program tick(k)`` is ever grounded for (0: no tick program).
     max_ticks: int = 0
+    #: The shown atom a plan holds once per step (capture: ``swap``). Naming it declares
+    #: the budgets monotone: ``query(t)`` admits every plan of *up to* t steps, so a
+    #: plan found under a large budget bounds the minimum from above, and the driver
+    #: may search down from ``max_steps`` (in a second process, while the first climbs).
+    step_atom: str | None = None
 
 
 class Puzzle(Generic[InstanceT, SolutionT]):
@@ -111,6 +116,11 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     def incremental(self, instance: InstanceT) -> Incremental | None:
         """How to grow a horizon, for planning puzzles; ``None`` for one-shot solving."""
         return None
+
+    def unproved(self, solution: SolutionT) -> SolutionT:
+        """The solution as a plan found before its minimality was proved (a planning run
+        cut short by its time limit), so that it does not claim to be the shortest."""
+        return solution
 
     def infeasible(self, instance: InstanceT) -> str | None:
         """A reason the instance cannot have a solution, found without search (e.g. a

@@ -19,7 +19,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from clingo import Function, Number, Symbol
@@ -94,7 +94,7 @@ class CaptureSolution:
 
     moves: tuple[Move, ...]
     boards: tuple[Board, ...]
-    #: Found by the solver at the first horizon with an answer (not given by a person).
+    #: Proved minimal by the solver (not given by a person, nor found before a time limit).
     shortest: bool = True
 
 
@@ -564,7 +564,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
 
     def incremental(self, instance: CaptureInstance) -> Incremental:
         bound = max(1, phase_bound(instance.board))
-        return Incremental(max_steps=bound, max_ticks=bound, unit="moves")
+        return Incremental(max_steps=bound, max_ticks=bound, unit="moves", step_atom="swap")
 
     def facts(self, instance: CaptureInstance) -> list[Symbol]:
         board = instance.board
@@ -604,6 +604,9 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
     def check(self, instance: CaptureInstance, solution: CaptureSolution) -> list[str]:
         return check_moves(instance.board, solution.moves, solution.boards or None)
 
+    def unproved(self, solution: CaptureSolution) -> CaptureSolution:
+        return replace(solution, shortest=False)
+
     def parse_solution(self, instance: CaptureInstance, text: str, source: str) -> CaptureSolution:
         return CaptureSolution(parse_moves(text, source), (), shortest=False)
 
@@ -611,6 +614,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         return {
             "moves": [[move.row, move.col, move.direction] for move in solution.moves],
             "move_count": len(solution.moves),
+            "shortest": solution.shortest,
             "boards": [format_board(board) for board in solution.boards],
         }
 

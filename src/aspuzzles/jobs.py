@@ -1,0 +1,104 @@
+"""What crosses a process boundary: the job a solver runs and the outcome it sends back.
+
+Everything here is plain data (strings, numbers), because symbols and controls do not
+survive a fork's pipe. :class:`Bounds` is what a planning run has proved so far, from
+below (budgets refuted) and from above (the shortest plan found), and what it can say
+when time runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .puzzle import Incremental
+
+#: How a solver tells whoever runs it what it is doing: ("phase", "grounding"),
+#: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps).
+Reporter = Callable[[str, Any], None]
+
+ASCENDING, DESCENDING, BOTH = "ascending", "descending", "both"
+PLAN_SEARCHES = (BOTH, ASCENDING, DESCENDING)
+
+
+@dataclass
+class Job:
+    """Everything the worker needs: plain data only, so that it crosses a fork."""
+
+    encoding: str
+    facts: list[str]
+    program: str
+    arguments: list[str]
+    models: int
+    count_only: bool
+    timeout: float | None
+    incremental: Incremental | None
+    #: For a planning job: search the budgets from the top down instead of bottom up.
+    descending: bool = False
+
+
+@dataclass
+class Outcome:
+    """What clingo answered, as strings (symbols do not cross process boundaries)."""
+
+    models: list[list[str]] = field(default_factory=list)
+    satisfiable: bool | None = None
+    timeout_phase: str | None = None
+    count: int = 0
+    stats: dict[str, Any] = field(default_factory=dict)
+    error: tuple[str, str | None] | None = None  # (message, source) of an input error
+    progress: str | None = None  # what a growing horizon had proved when time ran out
+
+
+def plan_length(plan: Incremental, atoms: list[str]) -> int:
+    """How many steps a plan takes: one shown ``step_atom`` per step."""
+    prefix = f"{plan.step_atom}("
+    return sum(1 for atom in atoms if atom.startswith(prefix))
+
+
+def progress_text(plan: Incremental, lower: int, upper: int | None = None) -> str:
+    """What a planning run had settled when time ran out: every budget below ``lower``
+    refuted, and (if found) a plan of ``upper`` steps, so the minimum lies in between."""
+
+    def amount(number: int) -> str:
+        unit = plan.unit[:-1] if number == 1 and plan.unit.endswith("s") else plan.unit
+        return f"{number} {unit}"
+
+    open_budgets = amount(lower)
+    if upper is not None and upper - 1 > lower:
+        open_budgets = f"{lower}-{amount(upper - 1)}"
+    parts = [f"proved: none within {amount(lower - 1)}"] if lower > plan.first_step else []
+    if upper is None:
+        parts.append(f"{open_budgets} unanswered")
+    else:
+        parts.append(f"a plan of {amount(upper)} found, {open_budgets} unanswered")
+    return "; ".join(parts)
+
+
+@dataclass
+class Bounds:
+    """The minimum of a planning job, pinned from both sides by one or more solvers."""
+
+    plan: Incremental
+    lower: int = 0
+    upper: int | None = None
+    best: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lower = max(self.lower, self.plan.first_step)
+
+    def refuted_below(self, step: int) -> None:
+        self.lower = max(self.lower, step)
+
+    def found(self, length: int, atoms: list[str]) -> None:
+        if self.upper is None or length < self.upper:
+            self.upper, self.best = length, atoms
+
+    @property
+    def settled(self) -> bool:
+        """A plan is known and every shorter budget is refuted: the plan is minimal."""
+        return self.upper is not None and self.lower >= self.upper
+
+    def text(self) -> str:
+        return progress_text(self.plan, self.lower, self.upper)

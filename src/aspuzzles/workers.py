@@ -1,0 +1,156 @@
+"""Solvers in forked processes: a time limit that holds during grounding, and two
+searches of one plan racing from both ends.
+
+clingo 5.8 cannot interrupt grounding, so a job with a time limit runs in a forked child
+that the parent kills when the limit passes. The same machinery runs the two halves of
+a planning job at once: one child refutes budgets from the bottom up (each refuted
+budget raises the proved lower bound), the other finds ever shorter plans from the top
+down (each plan lowers the upper bound); the parent stops both as soon as the bounds
+meet, and a run cut short still returns the best plan with what was proved about it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from .jobs import Bounds, Job, Outcome, Reporter
+
+Runner = Callable[[Job, Reporter], Outcome]
+
+#: A worker stops solving on its own at the limit; this long is allowed for its exit.
+GRACE = 2.0
+
+
+def _serve(runner: Runner, job: Job, connection: Connection) -> None:
+    """The child's whole life: run the job, forwarding every report, then the outcome."""
+    try:
+        outcome = runner(job, lambda kind, value: connection.send((kind, value)))
+    except BaseException as error:  # report, never hang the parent
+        outcome = Outcome(error=(f"internal error in worker: {error!r}", None))
+    connection.send(("done", outcome))
+    connection.close()
+
+
+@dataclass
+class _Worker:
+    """One forked solver, as the parent sees it: its pipe, phase and final outcome."""
+
+    process: Any
+    receiver: Connection
+    phase: str = "loading"
+    outcome: Outcome | None = None
+
+    @classmethod
+    def start(cls, context: Any, runner: Runner, job: Job) -> _Worker:
+        receiver, sender = context.Pipe(duplex=False)
+        process = context.Process(target=_serve, args=(runner, job, sender), daemon=True)
+        process.start()
+        sender.close()
+        return cls(process, receiver)
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+
+
+@dataclass
+class _Race:
+    """The parent's view of its workers and of what they proved between them."""
+
+    workers: list[_Worker]
+    bounds: Bounds | None
+    final: Outcome | None = None
+
+    def hear(self, worker: _Worker) -> None:
+        """Take one message from a worker; a decisive one sets ``final``."""
+        try:
+            kind, value = worker.receiver.recv()
+        except EOFError:
+            self.final = Outcome(error=("internal error: the solver process died", None))
+            return
+        if kind == "phase":
+            worker.phase = value
+        elif kind == "lower" and self.bounds is not None:
+            self.bounds.refuted_below(value)
+        elif kind == "plan" and self.bounds is not None:
+            self.bounds.found(*value)
+        elif kind == "done":
+            self._finished(worker, value)
+        if self.final is None and self.bounds is not None and self.bounds.settled:
+            stats = {"horizon": self.bounds.lower}
+            self.final = Outcome([self.bounds.best], satisfiable=True, count=1, stats=stats)
+
+    def _finished(self, worker: _Worker, outcome: Outcome) -> None:
+        worker.outcome = outcome  # stopped by its own limit, unless decisive:
+        if outcome.error or outcome.timeout_phase is None:
+            self.final = outcome  # an answer, a proof of none, or an error
+
+    def live(self) -> list[_Worker]:
+        return [worker for worker in self.workers if worker.outcome is None]
+
+    def cut_short(self, elapsed: float) -> Outcome:
+        """The limit passed: what a worker that stopped itself said (it has statistics),
+        and for a plan, the best one found (not proved minimal) with what was proved."""
+        said = [w.outcome for w in self.workers if w.outcome is not None and w.outcome.stats]
+        outcome = said[0] if said else Outcome()
+        outcome.timeout_phase = outcome.timeout_phase or self.workers[0].phase
+        outcome.satisfiable = None
+        if self.bounds is not None:
+            outcome.progress = self.bounds.text()
+            outcome.models = [self.bounds.best] if self.bounds.best else []
+            outcome.count = len(outcome.models)
+            outcome.stats["horizon"] = self.bounds.lower
+        outcome.stats["total_time"] = elapsed
+        return outcome
+
+
+def run_in_workers(jobs: Sequence[Job], runner: Runner) -> Outcome:
+    """Run jobs in forked processes until one answers, their bounds meet, or time is up.
+
+    All jobs share the first job's time limit (None: no limit) and planning spec.
+    """
+    started = time.perf_counter()
+    timeout = jobs[0].timeout
+    deadline = None if timeout is None else started + timeout
+    context = multiprocessing.get_context("fork")
+    plan = jobs[0].incremental
+    race = _Race([_Worker.start(context, runner, job) for job in jobs], plan and Bounds(plan))
+    try:
+        while race.final is None and race.live():
+            limit = _wait_limit(race, deadline)
+            if limit is not None and limit <= 0:
+                break
+            ready = wait([worker.receiver for worker in race.live()], limit)
+            for worker in race.workers:
+                if race.final is None and worker.receiver in ready and worker.outcome is None:
+                    race.hear(worker)
+    finally:
+        for worker in race.workers:
+            worker.stop()
+    elapsed = time.perf_counter() - started
+    if race.final is not None:
+        race.final.stats.setdefault("total_time", elapsed)
+        return race.final
+    return race.cut_short(elapsed)
+
+
+def _wait_limit(race: _Race, deadline: float | None) -> float | None:
+    """Seconds to wait for the next message. Past the deadline, a worker still solving
+    is given a grace period to stop on its own (and send its statistics); one that is
+    grounding cannot stop, so it is killed at once."""
+    if deadline is None:
+        return None
+    now = time.perf_counter()
+    if now < deadline:
+        return deadline - now
+    for worker in race.live():
+        if worker.phase != "solving":
+            worker.stop()
+            worker.outcome = Outcome(timeout_phase=worker.phase)
+    return deadline + GRACE - now if race.live() else 0.0

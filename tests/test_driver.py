@@ -328,6 +328,21 @@ def test_a_race_cut_short_returns_its_best_plan_with_both_bounds():
     )
 
 
+def test_the_first_racer_to_answer_wins_and_the_other_is_stopped():
+    """A portfolio: the same job under other settings; the one that stalls is killed."""
+
+    def scripted(job: Job, report: Reporter) -> Outcome:
+        if "--stall" in job.arguments:
+            time.sleep(30)
+        return Outcome(models=[["answer"]], satisfiable=True, count=1)
+
+    started = time.perf_counter()
+    job = Job("unused.lp", [], "", ["--stall"], 1, False, None, None)
+    outcome = run_in_workers([job, replace(job, arguments=[])], scripted)
+    assert (outcome.satisfiable, outcome.models) == (True, [["answer"]])
+    assert time.perf_counter() - started < 10
+
+
 def test_a_cut_short_horizon_names_what_it_proved():
     """The message counts in the puzzle's own unit, singular where it is one."""
     plan = Incremental(max_steps=9, unit="moves")

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from aspuzzles import InputError, solve, solve_instance
+from aspuzzles import InputError, load_instance, solve, solve_instance
 from aspuzzles.puzzles.tiles import (
     PUZZLE,
     TilesInstance,
@@ -209,3 +209,17 @@ def test_generator_rejects_bad_border_kinds(style, border_kinds, message):
     args = argparse.Namespace(style=style, size="4x4", kinds=4, border_kinds=border_kinds, seed=1)
     with pytest.raises(InputError, match=message):
         PUZZLE.generate(args)
+
+
+def test_larger_boards_race_a_second_search_order_small_ones_do_not():
+    """Both orders are complete searches, so either may answer: each one alone solves
+    and its answer passes the checker; a 3x3 is not worth a second process."""
+    puzzle = PUZZLE
+    small = load_instance(puzzle, "seed-big-cats-3x3")[0]
+    large = load_instance(puzzle, "gen-e2-6x6-8-kinds")[0]
+    assert puzzle.portfolio(small) == ()
+    [racer] = puzzle.portfolio(large)
+    alone = solve("tiles", "gen-e2-6x6-8-kinds", portfolio=False, clingo_args=list(racer))
+    raced = solve("tiles", "gen-e2-6x6-8-kinds", count=True)
+    assert alone.status == "solved" and alone.solution is not None
+    assert raced.count == solve("tiles", "gen-e2-6x6-8-kinds", count=True, portfolio=False).count

@@ -102,6 +102,13 @@ def _base_parser() -> ArgumentParser:
         "plans from above (default); ascending: one process, budgets 1, 2, ...",
     )
     solve.add_argument(
+        "--no-portfolio",
+        dest="portfolio",
+        action="store_false",
+        help="(tiles) search with the tuned settings only, instead of racing a second "
+        "search order against them in another process",
+    )
+    solve.add_argument(
         "--encoding", metavar="FILE", help="use this encoding instead of encodings/PUZZLE.lp"
     )
     solve.add_argument(
@@ -234,6 +241,7 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         clingo_args=args.clingo,
         encoding=args.encoding,
         plan_search=args.plan_search,
+        portfolio=args.portfolio,
     )
     output = _format(result, args.format, args.stats)
     if args.output:

@@ -146,6 +146,7 @@ def solve(
     options: dict[str, Any] | None = None,
     encoding: str | Path | None = None,
     plan_search: str = BOTH,
+    portfolio: bool = True,
 ) -> Result:
     """Solve a puzzle instance and return checked solutions.
 
@@ -157,6 +158,8 @@ def solve(
     and solving together. ``plan_search`` (planning puzzles) is ``both`` (budgets
     refuted from below while plans are shortened from above, in two processes),
     ``ascending`` (the first budget with a plan is the minimum) or ``descending``.
+    ``portfolio`` races the puzzle's alternative search settings (``Puzzle.portfolio``)
+    against its tuned ones, each in its own process, when one thread is asked for.
     """
     game = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     parsed, name = load_instance(game, instance)
@@ -173,6 +176,7 @@ def solve(
         clingo_args=clingo_args,
         encoding=encoding,
         plan_search=plan_search,
+        portfolio=portfolio,
     )
 
 
@@ -189,6 +193,7 @@ def solve_instance(
     clingo_args: Sequence[str] = (),
     encoding: str | Path | None = None,
     plan_search: str = BOTH,
+    portfolio: bool = True,
 ) -> Result:
     """Solve an already parsed (and configured) instance (see :func:`solve`)."""
     if models < 0:
@@ -219,8 +224,14 @@ def solve_instance(
         timeout=timeout,
         incremental=game.incremental(parsed),
     )
-    directions = _directions(job.incremental, plan_search, wanted)
-    outcome = _run([replace(job, descending=descending) for descending in directions])
+    directions = _directions(job.incremental, plan_search, wanted, threads)
+    jobs = [replace(job, descending=down) for down in directions]
+    if portfolio and threads == 1:
+        jobs += [
+            replace(job, arguments=_arguments(game, threads, clingo_args, extra))
+            for extra in game.portfolio(parsed)
+        ]
+    outcome = _run(jobs)
     if outcome.error:
         message, source = outcome.error
         raise InputError(message, source)
@@ -228,10 +239,13 @@ def solve_instance(
 
 
 # --------------------------------------------------------------------------- helpers
-def _directions(plan: Incremental | None, plan_search: str, wanted: int) -> list[bool]:
+def _directions(
+    plan: Incremental | None, plan_search: str, wanted: int, threads: int
+) -> list[bool]:
     """Which searches to run (True: descending). Only a puzzle with monotone budgets can
     be searched from the top, and only for one plan: counting plans or deciding
-    uniqueness needs the minimum first, which the ascending loop finds."""
+    uniqueness needs the minimum first, which the ascending loop finds. Asked for more
+    threads, one search gets them all."""
     if plan_search not in PLAN_SEARCHES:
         raise InputError(f"plan search must be one of {', '.join(PLAN_SEARCHES)}")
     if plan is None or plan.step_atom is None or plan_search == ASCENDING:
@@ -243,7 +257,9 @@ def _directions(plan: Incremental | None, plan_search: str, wanted: int) -> list
                 "plans or decide uniqueness"
             )
         return [False]
-    return [True] if plan_search == DESCENDING else [False, True]
+    if plan_search == DESCENDING:
+        return [True]
+    return [False] if threads > 1 else [False, True]
 
 
 def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple[Any, str]:
@@ -295,13 +311,16 @@ def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Pat
     return path
 
 
-def _arguments(game: Puzzle[Any, Any], threads: int, clingo_args: Sequence[str]) -> list[str]:
-    """The puzzle's tuned options, unless the user passes the same option; then threads
-    and the user's own options."""
+def _arguments(
+    game: Puzzle[Any, Any], threads: int, clingo_args: Sequence[str], extra: Sequence[str] = ()
+) -> list[str]:
+    """The puzzle's tuned options (or a portfolio entry's ``extra`` ones), unless the user
+    passes the same option; then threads and the user's own options."""
     overridden = {arg.split("=", 1)[0] for arg in clingo_args}
     if threads > 1:
         overridden.add("--parallel-mode")
-    arguments = [arg for arg in game.clingo_options if arg.split("=", 1)[0] not in overridden]
+    tuned = [*game.clingo_options, *extra]
+    arguments = [arg for arg in tuned if arg.split("=", 1)[0] not in overridden]
     if threads > 1:
         arguments.append(f"--parallel-mode={threads}")
     return [*arguments, *clingo_args]

@@ -122,6 +122,12 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         cut short by its time limit), so that it does not claim to be the shortest."""
         return solution
 
+    def portfolio(self, instance: InstanceT) -> tuple[tuple[str, ...], ...]:
+        """Other search settings (extra clingo options each) that win where the tuned
+        ones stall on this instance; the driver races each against the tuned ones in
+        its own process, and the first to answer wins."""
+        return ()
+
     def infeasible(self, instance: InstanceT) -> str | None:
         """A reason the instance cannot have a solution, found without search (e.g. a
         count that does not divide); ``None`` when search must decide."""

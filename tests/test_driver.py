@@ -364,3 +364,19 @@ def test_bounds_keep_the_shortest_plan_and_settle_when_they_meet():
     assert (bounds.upper, bounds.best, bounds.settled) == (5, ["five"], False)
     bounds.refuted_below(5)
     assert bounds.settled
+
+
+def test_which_searches_a_planning_job_gets():
+    """Both ends by default; one climbing search when counting, deciding uniqueness, or
+    handing clasp several threads; nothing from the top without monotone budgets."""
+    monotone = Incremental(max_steps=9, step_atom="swap")
+    assert driver._directions(monotone, "both", 1, 1) == [False, True]
+    assert driver._directions(monotone, "descending", 1, 1) == [True]
+    assert driver._directions(monotone, "both", 2, 1) == [False]
+    assert driver._directions(monotone, "both", 1, 2) == [False]
+    assert driver._directions(Incremental(max_steps=9), "both", 1, 1) == [False]
+    assert driver._directions(None, "descending", 1, 1) == [False]
+    with pytest.raises(InputError, match="cannot count plans or decide uniqueness"):
+        driver._directions(monotone, "descending", 0, 1)
+    with pytest.raises(InputError, match="plan search must be one of both, ascending"):
+        driver._directions(monotone, "sideways", 1, 1)

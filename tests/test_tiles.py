@@ -223,3 +223,8 @@ def test_larger_boards_race_a_second_search_order_small_ones_do_not():
     raced = solve("tiles", "gen-e2-6x6-8-kinds", count=True)
     assert alone.status == "solved" and alone.solution is not None
     assert raced.count == solve("tiles", "gen-e2-6x6-8-kinds", count=True, portfolio=False).count
+
+
+def test_cli_one_search_order_in_one_process(cli):
+    run = cli("solve", "tiles", "gen-e2-6x6-8-kinds", "--no-portfolio", "--count")
+    assert run.code == 0 and "count 2, count_raw 8" in run.out

@@ -17,7 +17,6 @@ from typing import Any
 
 from .driver import (
     SOLVED,
-    TIMEOUT,
     UNSATISFIABLE,
     Result,
     check_solution,
@@ -334,8 +333,6 @@ def _status_line(result: Result) -> str:
         summary += " (not checked: this puzzle has no Python checker)"
     elif result.solutions:
         summary += " (checked)"
-    if result.status == TIMEOUT and result.solutions:
-        summary += f"; {len(result.solutions)} solution(s) found before the limit"
     return summary
 
 

@@ -117,7 +117,8 @@ class Result:
             parts.append(f"count {self.count}{'' if self.complete else '+'}")
             parts += [f"{key} {value}" for key, value in self.count_details.items()]
         if self.solutions and self.verdict is None and self.count is None:
-            parts.append(f"{len(self.solutions)} solution(s)")
+            before = " found before the limit" if self.status == TIMEOUT else ""
+            parts.append(f"{len(self.solutions)} solution(s){before}")
         if "total_time" in self.stats:
             parts.append(f"in {self.stats['total_time']:.3f}s")
         return ", ".join(parts)

@@ -380,3 +380,13 @@ def test_which_searches_a_planning_job_gets():
         driver._directions(monotone, "descending", 0, 1)
     with pytest.raises(InputError, match="plan search must be one of both, ascending"):
         driver._directions(monotone, "sideways", 1, 1)
+
+
+def test_the_time_limit_counts_the_time_spent_building_facts(workspace):
+    """Facts are built in Python before the solver starts; what they took comes off the
+    limit that grounding and solving get, and the reported total includes it."""
+    started = time.perf_counter() - 0.4
+    assert 0.5 <= driver._left(1.0, started) <= 0.6
+    assert driver._left(1.0, time.perf_counter() - 5) == 0.001
+    result = solve("latin", "three", timeout=5)
+    assert result.stats["total_time"] >= result.stats["facts_time"] > 0

@@ -87,7 +87,7 @@ def _base_parser() -> ArgumentParser:
         type=float,
         default=None,
         metavar="SECONDS",
-        help="wall-time limit for grounding and solving",
+        help="wall-time limit for building facts, grounding and solving",
     )
     solve.add_argument("--format", choices=FORMATS, default="text")
     solve.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")

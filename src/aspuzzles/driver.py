@@ -155,10 +155,11 @@ def solve(
     one) the puzzle text itself such as a game ID; ``None`` takes the puzzle's default.
     ``models`` is how many solutions to return (0 for all); ``unique`` asks for the
     verdict instead (two models are enough to decide); ``count`` enumerates every
-    solution without decoding them. ``timeout`` is in seconds of wall time for grounding
-    and solving together. ``plan_search`` (planning puzzles) is ``both`` (budgets
-    refuted from below while plans are shortened from above, in two processes),
-    ``ascending`` (the first budget with a plan is the minimum) or ``descending``.
+    solution without decoding them. ``timeout`` is in seconds of wall time for building
+    the facts, grounding and solving together. ``plan_search`` (planning puzzles) is
+    ``both`` (budgets refuted from below while plans are shortened from above, in two
+    processes), ``ascending`` (the first budget with a plan is the minimum) or
+    ``descending``.
     ``portfolio`` races the puzzle's alternative search settings (``Puzzle.portfolio``)
     against its tuned ones, each in its own process, when one thread is asked for.
     """
@@ -204,6 +205,7 @@ def solve_instance(
     if threads < 1:
         raise InputError("the number of threads must be at least 1")
     wanted = 0 if count else 2 if unique else models
+    started = time.perf_counter()
     if (reason := game.infeasible(parsed)) is not None:
         return Result(
             puzzle=game.name,
@@ -222,7 +224,7 @@ def solve_instance(
         arguments=_arguments(game, threads, clingo_args),
         models=wanted,
         count_only=count,
-        timeout=timeout,
+        timeout=None if timeout is None else _left(timeout, started),
         incremental=game.incremental(parsed),
     )
     directions = _directions(job.incremental, plan_search, wanted, threads)
@@ -232,7 +234,10 @@ def solve_instance(
             replace(job, arguments=_arguments(game, threads, clingo_args, extra))
             for extra in game.portfolio(parsed)
         ]
+    prepared = time.perf_counter() - started
     outcome = _run(jobs)
+    outcome.stats["facts_time"] = prepared
+    outcome.stats["total_time"] = time.perf_counter() - started  # facts included
     if outcome.error:
         message, source = outcome.error
         raise InputError(message, source)
@@ -240,6 +245,12 @@ def solve_instance(
 
 
 # --------------------------------------------------------------------------- helpers
+def _left(timeout: float, started: float) -> float:
+    """What the limit leaves for grounding and solving once the facts are built (Python
+    cannot be interrupted there; a large board's facts take a second or two)."""
+    return max(0.001, timeout - (time.perf_counter() - started))
+
+
 def _directions(
     plan: Incremental | None, plan_search: str, wanted: int, threads: int
 ) -> list[bool]:

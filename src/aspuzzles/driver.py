@@ -219,7 +219,7 @@ def solve_instance(
         )
     job = Job(
         encoding=str(resolve_encoding(game, encoding)),
-        facts=[str(symbol) for symbol in game.facts(parsed)],
+        facts=list(game.facts(parsed)),
         program=game.program(parsed),
         arguments=_arguments(game, threads, clingo_args),
         models=wanted,
@@ -403,7 +403,7 @@ def _add_instance(control: Control, job: Job) -> None:
     if job.facts:
         with SymbolicBackend(control.backend()) as backend:
             for fact in job.facts:
-                backend.add_rule([clingo.parse_term(fact)])
+                backend.add_rule([fact])
     if job.program:
         control.add("base", [], job.program)
 
@@ -682,7 +682,7 @@ class Session:
         self.game = game
         job = Job(
             encoding=str(resolve_encoding(game, encoding)),
-            facts=[str(symbol) for symbol in game.facts(parsed)],
+            facts=list(game.facts(parsed)),
             program=game.program(parsed),
             arguments=_arguments(game, 1, clingo_args),
             models=1,

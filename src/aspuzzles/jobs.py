@@ -1,9 +1,11 @@
 """What crosses a process boundary: the job a solver runs and the outcome it sends back.
 
-Everything here is plain data (strings, numbers), because symbols and controls do not
-survive a fork's pipe. :class:`Bounds` is what a planning run has proved so far, from
-below (budgets refuted) and from above (the shortest plan found), and what it can say
-when time runs out.
+A job reaches a worker by fork (the child inherits it; nothing is pickled), so it may
+hold clingo symbols: the facts go to clingo's backend as they are, without a round trip
+through text. What comes back goes through a pipe, so an outcome is plain data (strings,
+numbers). :class:`Bounds` is what a planning run has proved so far, from below (budgets
+refuted) and from above (the shortest plan found), and what it can say when time runs
+out.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from clingo import Symbol
 
 from .puzzle import Incremental
 
@@ -24,10 +28,10 @@ PLAN_SEARCHES = (BOTH, ASCENDING, DESCENDING)
 
 @dataclass
 class Job:
-    """Everything the worker needs: plain data only, so that it crosses a fork."""
+    """Everything a solver needs, in this process or in a forked worker."""
 
     encoding: str
-    facts: list[str]
+    facts: list[Symbol]
     program: str
     arguments: list[str]
     models: int

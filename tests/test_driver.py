@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from aspuzzles import CheckFailed, InputError, driver, solve
-from aspuzzles.driver import run_in_worker, run_job
+from aspuzzles.driver import run_job
 from aspuzzles.jobs import Bounds, Job, Outcome, Reporter, progress_text
 from aspuzzles.puzzle import Incremental
 from aspuzzles.workers import run_in_workers
@@ -270,7 +270,7 @@ def test_a_worker_killed_while_grounding_keeps_what_was_proved(monkeypatch):
 
     monkeypatch.setattr(driver, "run_job", stalls_in_grounding)
     job = Job("unused.lp", [], "", [], 1, False, 0.5, Incremental(9, unit="moves"))
-    outcome = run_in_worker(job)
+    outcome = run_in_workers([job], driver.run_job)
     assert outcome.timeout_phase == "grounding"
     assert outcome.progress == "proved: none within 4 moves; 5 moves unanswered"
 

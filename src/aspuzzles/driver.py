@@ -393,7 +393,6 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
             _solve_ascending(control, job, outcome, deadline, report)
     except RuntimeError:
         return Outcome(error=(_clingo_error(messages), None))
-    outcome.stats["total_time"] = time.perf_counter() - started
     outcome.stats.update(_statistics(control))
     return outcome
 
@@ -532,6 +531,7 @@ def _solve_descending(
     horizon = _Horizon(control, plan, report)
     horizon.ground([("base", [])])
     best: list[str] = []
+    length: int | None = None  # of the best plan
     budget, previous = plan.max_steps, None
     while budget >= plan.first_step:
         horizon.set_budget(budget, previous)
@@ -541,14 +541,14 @@ def _solve_descending(
         if not outcome.satisfiable:
             break
         best = outcome.models[0]
-        report("plan", (plan_length(plan, best), best))
-        previous, budget = budget, plan_length(plan, best) - 1
+        length = plan_length(plan, best)
+        report("plan", (length, best))
+        previous, budget = budget, length - 1
     outcome.models, outcome.count = ([best], 1) if best else ([], 0)
     if best and outcome.timeout_phase is None:
         outcome.satisfiable = True  # the budget below the last plan was refuted
     if outcome.timeout_phase:
-        upper = plan_length(plan, best) if best else None
-        outcome.progress = progress_text(plan, plan.first_step, upper)
+        outcome.progress = progress_text(plan, plan.first_step, length)
     horizon.finish(outcome)
 
 
@@ -579,11 +579,6 @@ def _run(jobs: list[Job]) -> Outcome:
     if not forkable or (len(jobs) == 1 and jobs[0].timeout is None):
         return run_job(jobs[0])
     return run_in_workers(jobs, run_job)
-
-
-def run_in_worker(job: Job) -> Outcome:
-    """Run one job in a forked process so that its time limit holds during grounding."""
-    return run_in_workers([job], run_job)
 
 
 # ------------------------------------------------------------------------ decoding

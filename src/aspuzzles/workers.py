@@ -94,7 +94,7 @@ class _Race:
     def live(self) -> list[_Worker]:
         return [worker for worker in self.workers if worker.outcome is None]
 
-    def cut_short(self, elapsed: float) -> Outcome:
+    def cut_short(self) -> Outcome:
         """The limit passed: what a worker that stopped itself said (it has statistics),
         and for a plan, the best one found (not proved minimal) with what was proved."""
         said = [w.outcome for w in self.workers if w.outcome is not None and w.outcome.stats]
@@ -106,7 +106,6 @@ class _Race:
             outcome.models = [self.bounds.best] if self.bounds.best else []
             outcome.count = len(outcome.models)
             outcome.stats["horizon"] = self.bounds.lower
-        outcome.stats["total_time"] = elapsed
         return outcome
 
 
@@ -115,9 +114,8 @@ def run_in_workers(jobs: Sequence[Job], runner: Runner) -> Outcome:
 
     All jobs share the first job's time limit (None: no limit) and planning spec.
     """
-    started = time.perf_counter()
     timeout = jobs[0].timeout
-    deadline = None if timeout is None else started + timeout
+    deadline = None if timeout is None else time.perf_counter() + timeout
     context = multiprocessing.get_context("fork")
     plan = jobs[0].incremental
     race = _Race([_Worker.start(context, runner, job) for job in jobs], plan and Bounds(plan))
@@ -133,11 +131,7 @@ def run_in_workers(jobs: Sequence[Job], runner: Runner) -> Outcome:
     finally:
         for worker in race.workers:
             worker.stop()
-    elapsed = time.perf_counter() - started
-    if race.final is not None:
-        race.final.stats.setdefault("total_time", elapsed)
-        return race.final
-    return race.cut_short(elapsed)
+    return race.final if race.final is not None else race.cut_short()
 
 
 def _wait_limit(race: _Race, deadline: float | None) -> float | None:

@@ -90,6 +90,9 @@ def levers() -> None:
     for label, encoding, args in steps:
         took, minimum = timed("wight", encoding(), args, search="ascending")
         rows.append([label, minimum, seconds(took, LIMIT)])
+    took, minimum = timed("wight", search="split")
+    label = "lazy ticks, first moves split between two processes climbing"
+    rows.append([label, minimum, seconds(took, LIMIT)])
     took, minimum = timed("wight")
     label = "lazy ticks, and plans shortened from above in a second process (default)"
     rows.append([label, minimum, seconds(took, LIMIT)])

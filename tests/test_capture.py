@@ -7,6 +7,7 @@ import random
 import re
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -316,19 +317,60 @@ def test_a_time_limit_shows_the_best_plan_found_from_above_unproved(cli, monkeyp
         return Outcome()
 
     monkeypatch.setattr(driver, "run_job", stand_in)
-    run = cli("solve", "capture", "planted-3-moves", "--timeout", "0.3")
+    both = ("--plan-search", "both", "--timeout", "0.3")
+    run = cli("solve", "capture", "planted-3-moves", *both)
     assert run.code == 3
     assert run.out.startswith("3 moves\n") and "fewest" not in run.out
     assert "proved: none within 1 move; a plan of 3 moves found, 2 moves unanswered" in run.out
-    data = json.loads(
-        cli("solve", "capture", "planted-3-moves", "--timeout", "0.3", "--format", "json").out
-    )
+    data = json.loads(cli("solve", "capture", "planted-3-moves", *both, "--format", "json").out)
     assert data["status"] == "timeout" and data["complete"] is False
     assert [(plan["move_count"], plan["shortest"]) for plan in data["solutions"]] == [(3, False)]
 
 
-def test_both_plan_searches_agree_on_the_minimum():
-    for search in ("ascending", "descending", "both"):
+def test_a_split_search_cut_short_shows_the_plan_of_the_share_that_finished(cli, monkeypatch):
+    """One share found its shortest plan (3 moves), the other has refuted only budget 1:
+    the plan may still be beaten by the other share, so it is shown unproved."""
+    atoms = solve("capture", "planted-3-moves").solution.atoms
+
+    def stand_in(job: Job, report: Reporter) -> Outcome:
+        assert job.part is not None and not job.descending
+        report("phase", "solving")
+        if job.part[0] == 0:
+            report("lower", 3)
+            return Outcome([atoms], satisfiable=True, count=1)
+        report("lower", 2)
+        time.sleep(30)
+        return Outcome()
+
+    monkeypatch.setattr(driver, "run_job", stand_in)
+    run = cli("solve", "capture", "planted-3-moves", "--plan-search", "split", "--timeout", "0.3")
+    assert run.code == 3
+    assert run.out.startswith("3 moves\n") and "fewest" not in run.out
+    assert "proved: none within 1 move; a plan of 3 moves found, 2 moves unanswered" in run.out
+
+
+def test_the_two_shares_of_a_split_search_partition_the_plans():
+    """Each share keeps its own first moves: the shortest plans of the whole board are
+    those of share 0 plus those of share 1, and neither share is empty."""
+    game = PUZZLE
+    parsed = driver.load_instance(game, "planted-4-moves")[0]
+    job = Job(
+        str(driver.resolve_encoding(game, None)),
+        list(game.facts(parsed)),
+        game.program(parsed),
+        driver._arguments(game, 1, []),
+        0,
+        True,
+        None,
+        game.incremental(parsed),
+    )
+    whole = driver.run_job(job).count
+    shares = [driver.run_job(replace(job, part=(share, 2))).count for share in range(2)]
+    assert min(shares) > 0 and sum(shares) == whole == count_plans(parsed.board, 4)
+
+
+def test_every_plan_search_finds_the_minimum():
+    for search in ("split", "ascending", "descending", "both"):
         result = solve("capture", "flaming-chain-5-moves", plan_search=search)
         assert result.status == "solved" and result.solution.data.shortest
         assert len(result.solution.data.moves) == 5

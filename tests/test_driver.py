@@ -328,6 +328,72 @@ def test_a_race_cut_short_returns_its_best_plan_with_both_bounds():
     )
 
 
+PLAN_OF_4 = [*PLAN_OF_3, "swap(4,24,25)"]
+
+
+def split_race(script: dict[int, list[tuple[str, object]]]) -> Outcome:
+    """Run the two shares of a split search as ``script`` says (by share): reports, then
+    the outcome it ends with, or a stall."""
+
+    def scripted(job: Job, report: Reporter) -> Outcome:
+        assert job.part is not None
+        for kind, value in script[job.part[0]]:
+            if kind == "sleep":
+                time.sleep(float(value))  # type: ignore[arg-type]
+            elif kind == "end":
+                return value  # type: ignore[return-value]
+            else:
+                report(kind, value)
+        time.sleep(30)
+        return Outcome()
+
+    plan = Incremental(9, unit="moves", step_atom="swap", splits=True)
+    job = Job("unused.lp", [], "", [], 1, False, None, plan)
+    return run_in_workers([replace(job, part=(share, 2)) for share in range(2)], scripted)
+
+
+def test_a_shares_plan_is_minimal_only_once_the_other_share_refuted_every_shorter_one():
+    """Share 0 ends first with its shortest plan (4 moves); share 1, still climbing,
+    then finds one of 3: the race answers 3, not the first plan it saw."""
+    outcome = split_race(
+        {
+            0: [("lower", 4), ("end", Outcome([PLAN_OF_4], satisfiable=True, count=1))],
+            1: [("lower", 2), ("sleep", 0.3), ("lower", 3), ("end", Outcome([PLAN_OF_3], True))],
+        }
+    )
+    assert (outcome.satisfiable, outcome.models) == (True, [PLAN_OF_3])
+    assert outcome.stats["horizon"] == 3
+
+
+def test_a_shares_plan_wins_as_soon_as_the_other_share_passes_its_length():
+    started = time.perf_counter()
+    outcome = split_race(
+        {
+            0: [("lower", 3), ("end", Outcome([PLAN_OF_3], satisfiable=True, count=1))],
+            1: [("lower", 2), ("sleep", 0.3), ("lower", 3)],  # then stalls on budget 3
+        }
+    )
+    assert (outcome.satisfiable, outcome.models) == (True, [PLAN_OF_3])
+    assert time.perf_counter() - started < 10
+
+
+def test_a_split_search_proves_no_plan_when_both_shares_do():
+    none = Outcome(satisfiable=False)
+    outcome = split_race({0: [("lower", 9), ("end", none)], 1: [("end", none)]})
+    assert outcome.satisfiable is False and outcome.models == []
+
+
+def test_bounds_of_a_split_search_rise_only_when_every_share_refuted():
+    bounds = Bounds(Incremental(max_steps=9), parts=2)
+    bounds.refuted_below(5, 0)
+    assert bounds.lower == 1
+    bounds.refuted_below(4, 1)
+    assert bounds.lower == 4
+    bounds.refuted_below(10, 0)
+    bounds.refuted_below(10, 1)
+    assert bounds.exhausted and not bounds.settled
+
+
 def test_the_first_racer_to_answer_wins_and_the_other_is_stopped():
     """A portfolio: the same job under other settings; the one that stalls is killed."""
 
@@ -367,19 +433,25 @@ def test_bounds_keep_the_shortest_plan_and_settle_when_they_meet():
 
 
 def test_which_searches_a_planning_job_gets():
-    """Both ends by default; one climbing search when counting, deciding uniqueness, or
-    handing clasp several threads; nothing from the top without monotone budgets."""
-    monotone = Incremental(max_steps=9, step_atom="swap")
-    assert driver._directions(monotone, "both", 1, 1) == [False, True]
-    assert driver._directions(monotone, "descending", 1, 1) == [True]
-    assert driver._directions(monotone, "both", 2, 1) == [False]
-    assert driver._directions(monotone, "both", 1, 2) == [False]
-    assert driver._directions(Incremental(max_steps=9), "both", 1, 1) == [False]
-    assert driver._directions(None, "descending", 1, 1) == [False]
+    """Both ends by default, or two climbing halves; one climbing search when counting,
+    deciding uniqueness, or handing clasp several threads; nothing from the top without
+    monotone budgets, and no split without an encoding that splits."""
+    monotone = Incremental(max_steps=9, step_atom="swap", splits=True)
+    halves = [{"part": (0, 2)}, {"part": (1, 2)}]
+    assert driver._searches(monotone, "split", 1, 1) == halves
+    assert driver._searches(monotone, "both", 1, 1) == [{}, {"descending": True}]
+    assert driver._searches(monotone, "descending", 1, 1) == [{"descending": True}]
+    assert driver._searches(monotone, "split", 2, 1) == [{}]
+    assert driver._searches(monotone, "split", 1, 2) == [{}]
+    assert driver._searches(monotone, "ascending", 1, 1) == [{}]
+    unsplit = Incremental(max_steps=9, step_atom="swap")
+    assert driver._searches(unsplit, "split", 1, 1) == [{}, {"descending": True}]
+    assert driver._searches(Incremental(max_steps=9), "both", 1, 1) == [{}]
+    assert driver._searches(None, "descending", 1, 1) == [{}]
     with pytest.raises(InputError, match="cannot count plans or decide uniqueness"):
-        driver._directions(monotone, "descending", 0, 1)
-    with pytest.raises(InputError, match="plan search must be one of both, ascending"):
-        driver._directions(monotone, "sideways", 1, 1)
+        driver._searches(monotone, "descending", 0, 1)
+    with pytest.raises(InputError, match="plan search must be one of both, split"):
+        driver._searches(monotone, "sideways", 1, 1)
 
 
 def test_the_time_limit_counts_the_time_spent_building_facts(workspace):

@@ -97,8 +97,9 @@ def _base_parser() -> ArgumentParser:
         "--plan-search",
         choices=PLAN_SEARCHES,
         default=BOTH,
-        help="(capture) both: prove budgets from below while a second process shortens "
-        "plans from above (default); ascending: one process, budgets 1, 2, ...",
+        help="(capture) both: one process climbs budgets 1, 2, ... while another "
+        "shortens plans from above (default); split: two processes climb, each over "
+        "half the first moves; ascending: one process climbs; descending: one comes down",
     )
     solve.add_argument(
         "--no-portfolio",

@@ -30,6 +30,7 @@ from .jobs import (
     BOTH,
     DESCENDING,
     PLAN_SEARCHES,
+    SPLIT,
     Job,
     Outcome,
     Reporter,
@@ -158,8 +159,9 @@ def solve(
     solution without decoding them. ``timeout`` is in seconds of wall time for building
     the facts, grounding and solving together. ``plan_search`` (planning puzzles) is
     ``both`` (budgets refuted from below while plans are shortened from above, in two
-    processes), ``ascending`` (the first budget with a plan is the minimum) or
-    ``descending``.
+    processes), ``split`` (two processes climb the budgets, each over its share of the
+    first steps), ``ascending`` (one process: the first budget with a plan is the
+    minimum) or ``descending``.
     ``portfolio`` races the puzzle's alternative search settings (``Puzzle.portfolio``)
     against its tuned ones, each in its own process, when one thread is asked for.
     """
@@ -227,8 +229,8 @@ def solve_instance(
         timeout=None if timeout is None else _left(timeout, started),
         incremental=game.incremental(parsed),
     )
-    directions = _directions(job.incremental, plan_search, wanted, threads)
-    jobs = [replace(job, descending=down) for down in directions]
+    searches = _searches(job.incremental, plan_search, wanted, threads)
+    jobs = [replace(job, **search) for search in searches]
     if portfolio and threads == 1:
         jobs += [
             replace(job, arguments=_arguments(game, threads, clingo_args, extra))
@@ -251,27 +253,33 @@ def _left(timeout: float, started: float) -> float:
     return max(0.001, timeout - (time.perf_counter() - started))
 
 
-def _directions(
+def _searches(
     plan: Incremental | None, plan_search: str, wanted: int, threads: int
-) -> list[bool]:
-    """Which searches to run (True: descending). Only a puzzle with monotone budgets can
-    be searched from the top, and only for one plan: counting plans or deciding
-    uniqueness needs the minimum first, which the ascending loop finds. Asked for more
-    threads, one search gets them all."""
+) -> list[dict[str, Any]]:
+    """Which searches to run, one process each, as changes to the job. Only a puzzle with
+    monotone budgets can be searched from the top (and split: its shares report plans);
+    only one whose encoding splits can be split. Both are for one plan: counting plans or
+    deciding uniqueness needs the minimum first, which one climbing search finds. Asked
+    for more threads, one climbing search gets them all."""
     if plan_search not in PLAN_SEARCHES:
         raise InputError(f"plan search must be one of {', '.join(PLAN_SEARCHES)}")
-    if plan is None or plan.step_atom is None or plan_search == ASCENDING:
-        return [False]
-    if wanted != 1:
-        if plan_search == DESCENDING:
-            raise InputError(
-                "a descending plan search finds one plan: it cannot count "
-                "plans or decide uniqueness"
-            )
-        return [False]
+    climb: dict[str, Any] = {}
+    if plan is None or plan_search == ASCENDING:
+        return [climb]
+    if wanted != 1 and plan_search == DESCENDING:
+        raise InputError(
+            "a descending plan search finds one plan: it cannot count plans or decide uniqueness"
+        )
+    if wanted != 1 or threads > 1:
+        return [climb]
+    if plan.step_atom is None:
+        return [climb]
+    descend = {"descending": True}
     if plan_search == DESCENDING:
-        return [True]
-    return [False] if threads > 1 else [False, True]
+        return [descend]
+    if plan_search == SPLIT and plan.splits:
+        return [{"part": (0, 2)}, {"part": (1, 2)}]
+    return [climb, descend]
 
 
 def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple[Any, str]:
@@ -357,7 +365,8 @@ def _make_control(job: Job, messages: list[str]) -> Control:
             clingo_log.warning(text)
 
     try:
-        return Control([f"--models={job.models}", *job.arguments], logger=route, message_limit=100)
+        arguments = [f"--models={job.models}", *job.clingo_arguments()]
+        return Control(arguments, logger=route, message_limit=100)
     except RuntimeError as error:
         raise InputError(f"bad clingo option: {messages[-1] if messages else error}") from None
 
@@ -576,7 +585,9 @@ def _run(jobs: list[Job]) -> Outcome:
     """One search without a time limit runs here; anything else in forked workers (a
     limit must hold during grounding, and two searches of one plan run side by side)."""
     forkable = "fork" in multiprocessing.get_all_start_methods()
-    if not forkable or (len(jobs) == 1 and jobs[0].timeout is None):
+    if not forkable:
+        return run_job(replace(jobs[0], part=None))  # a share alone would miss plans
+    if len(jobs) == 1 and jobs[0].timeout is None:
         return run_job(jobs[0])
     return run_in_workers(jobs, run_job)
 

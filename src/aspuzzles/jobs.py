@@ -22,8 +22,11 @@ from .puzzle import Incremental
 #: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps).
 Reporter = Callable[[str, Any], None]
 
-ASCENDING, DESCENDING, BOTH = "ascending", "descending", "both"
-PLAN_SEARCHES = (BOTH, ASCENDING, DESCENDING)
+#: How a planning job is searched: ``both`` climbs the budgets in one process while
+#: another comes down from the top; ``split`` climbs in two processes, each over half
+#: the first moves; ``ascending`` and ``descending`` are one process each.
+BOTH, SPLIT, ASCENDING, DESCENDING = "both", "split", "ascending", "descending"
+PLAN_SEARCHES = (BOTH, SPLIT, ASCENDING, DESCENDING)
 
 
 @dataclass
@@ -40,6 +43,15 @@ class Job:
     incremental: Incremental | None
     #: For a planning job: search the budgets from the top down instead of bottom up.
     descending: bool = False
+    #: For a split planning job: (this share, of how many), passed to the encoding as
+    #: ``-c part=`` and ``-c parts=`` (see ``Incremental.splits``).
+    part: tuple[int, int] | None = None
+
+    def clingo_arguments(self) -> list[str]:
+        if self.part is None:
+            return self.arguments
+        share, parts = self.part
+        return [*self.arguments, "-c", f"part={share}", "-c", f"parts={parts}"]
 
 
 @dataclass
@@ -82,27 +94,49 @@ def progress_text(plan: Incremental, lower: int, upper: int | None = None) -> st
 
 @dataclass
 class Bounds:
-    """The minimum of a planning job, pinned from both sides by one or more solvers."""
+    """The minimum of a planning job, pinned from both sides by one or more solvers.
+
+    A search split into ``parts`` shares has a lower bound per share: the minimum is
+    proved below a budget only once every share has refuted it."""
 
     plan: Incremental
-    lower: int = 0
+    parts: int = 1
     upper: int | None = None
     best: list[str] = field(default_factory=list)
+    lowers: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.lower = max(self.lower, self.plan.first_step)
+        self.lowers = [self.plan.first_step] * self.parts
 
-    def refuted_below(self, step: int) -> None:
-        self.lower = max(self.lower, step)
+    @property
+    def lower(self) -> int:
+        return min(self.lowers)
+
+    def refuted_below(self, step: int, part: int | None = None) -> None:
+        """Every budget below ``step`` is refuted, in one share or (None) in all."""
+        for share in range(self.parts) if part is None else [part]:
+            self.lowers[share] = max(self.lowers[share], step)
 
     def found(self, length: int, atoms: list[str]) -> None:
         if self.upper is None or length < self.upper:
             self.upper, self.best = length, atoms
 
+    def share_done(self, part: int, outcome: Outcome) -> None:
+        """What a climbing share ended with: its shortest plan, or a proof of none."""
+        if outcome.satisfiable and outcome.models:
+            self.found(plan_length(self.plan, outcome.models[0]), outcome.models[0])
+        elif outcome.satisfiable is False:
+            self.refuted_below(self.plan.max_steps + 1, part)
+
     @property
     def settled(self) -> bool:
         """A plan is known and every shorter budget is refuted: the plan is minimal."""
         return self.upper is not None and self.lower >= self.upper
+
+    @property
+    def exhausted(self) -> bool:
+        """Every budget is refuted and no plan was found: there is none."""
+        return self.upper is None and self.lower > self.plan.max_steps
 
     def text(self) -> str:
         return progress_text(self.plan, self.lower, self.upper)

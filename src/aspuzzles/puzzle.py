@@ -55,6 +55,12 @@ class Incremental:
     #: plan found under a large budget bounds the minimum from above, and the driver
     #: may search down from ``max_steps`` (in a second process, while the first climbs).
     step_atom: str | None = None
+    #: The encoding can split a plan search (capture: yes): it reads ``#const part`` and
+    #: ``#const parts`` and, for parts > 1, admits only its share of the first steps
+    #: (numbered in a fixed order, those equal to ``part`` modulo ``parts``), so that
+    #: ``parts`` processes each climb the budgets over a share of the plans. Only with
+    #: ``step_atom`` set: a share's plan is an upper bound for the whole search.
+    splits: bool = False
 
 
 class Puzzle(Generic[InstanceT, SolutionT]):

@@ -7,6 +7,9 @@ a planning job at once: one child refutes budgets from the bottom up (each refut
 budget raises the proved lower bound), the other finds ever shorter plans from the top
 down (each plan lowers the upper bound); the parent stops both as soon as the bounds
 meet, and a run cut short still returns the best plan with what was proved about it.
+Or both children climb, each over its share of the first moves: a budget is refuted
+once both have refuted it, and the first plan of either is the minimum once the other
+has refuted every budget below it.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ class _Worker:
 
     process: Any
     receiver: Connection
+    share: int | None  # of a split search, or None: it searches every plan
     phase: str = "loading"
     outcome: Outcome | None = None
 
@@ -51,7 +55,7 @@ class _Worker:
         process = context.Process(target=_serve, args=(runner, job, sender), daemon=True)
         process.start()
         sender.close()
-        return cls(process, receiver)
+        return cls(process, receiver, None if job.part is None else job.part[0])
 
     def stop(self) -> None:
         if self.process.is_alive():
@@ -77,19 +81,39 @@ class _Race:
         if kind == "phase":
             worker.phase = value
         elif kind == "lower" and self.bounds is not None:
-            self.bounds.refuted_below(value)
+            self.bounds.refuted_below(value, worker.share)
         elif kind == "plan" and self.bounds is not None:
             self.bounds.found(*value)
         elif kind == "done":
             self._finished(worker, value)
-        if self.final is None and self.bounds is not None and self.bounds.settled:
-            stats = {"horizon": self.bounds.lower}
-            self.final = Outcome([self.bounds.best], satisfiable=True, count=1, stats=stats)
+        if self.final is None and self.bounds is not None:
+            self._settle(self.bounds)
+
+    def _settle(self, bounds: Bounds) -> None:
+        """The race is decided when the bounds meet, or when every budget is refuted.
+        The statistics are those of a worker that finished, if one did (a share that
+        found its plan)."""
+        stats = {**self._said().stats, "horizon": bounds.lower}
+        if bounds.settled:
+            self.final = Outcome([bounds.best], satisfiable=True, count=1, stats=stats)
+        elif bounds.exhausted:
+            self.final = Outcome(satisfiable=False, stats=stats)
 
     def _finished(self, worker: _Worker, outcome: Outcome) -> None:
         worker.outcome = outcome  # stopped by its own limit, unless decisive:
-        if outcome.error or outcome.timeout_phase is None:
-            self.final = outcome  # an answer, a proof of none, or an error
+        if outcome.error:
+            self.final = outcome
+        elif outcome.timeout_phase is not None:
+            return
+        elif worker.share is None:
+            self.final = outcome  # an answer or a proof of none
+        elif self.bounds is not None:
+            self.bounds.share_done(worker.share, outcome)  # decisive once bounds meet
+
+    def _said(self) -> Outcome:
+        """The outcome of the first worker that finished with statistics, or a blank."""
+        said = [w.outcome for w in self.workers if w.outcome is not None and w.outcome.stats]
+        return said[0] if said else Outcome()
 
     def live(self) -> list[_Worker]:
         return [worker for worker in self.workers if worker.outcome is None]
@@ -97,8 +121,7 @@ class _Race:
     def cut_short(self) -> Outcome:
         """The limit passed: what a worker that stopped itself said (it has statistics),
         and for a plan, the best one found (not proved minimal) with what was proved."""
-        said = [w.outcome for w in self.workers if w.outcome is not None and w.outcome.stats]
-        outcome = said[0] if said else Outcome()
+        outcome = self._said()
         outcome.timeout_phase = outcome.timeout_phase or self.workers[0].phase
         outcome.satisfiable = None
         if self.bounds is not None:
@@ -118,7 +141,9 @@ def run_in_workers(jobs: Sequence[Job], runner: Runner) -> Outcome:
     deadline = None if timeout is None else time.perf_counter() + timeout
     context = multiprocessing.get_context("fork")
     plan = jobs[0].incremental
-    race = _Race([_Worker.start(context, runner, job) for job in jobs], plan and Bounds(plan))
+    parts = 1 if jobs[0].part is None else jobs[0].part[1]
+    bounds = None if plan is None else Bounds(plan, parts)
+    race = _Race([_Worker.start(context, runner, job) for job in jobs], bounds)
     try:
         while race.final is None and race.live():
             limit = _wait_limit(race, deadline)

@@ -564,7 +564,9 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
 
     def incremental(self, instance: CaptureInstance) -> Incremental:
         bound = max(1, phase_bound(instance.board))
-        return Incremental(max_steps=bound, max_ticks=bound, unit="moves", step_atom="swap")
+        return Incremental(
+            max_steps=bound, max_ticks=bound, unit="moves", step_atom="swap", splits=True
+        )
 
     def facts(self, instance: CaptureInstance) -> list[Symbol]:
         board = instance.board

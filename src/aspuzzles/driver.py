@@ -270,9 +270,7 @@ def _searches(
         raise InputError(
             "a descending plan search finds one plan: it cannot count plans or decide uniqueness"
         )
-    if wanted != 1 or threads > 1:
-        return [climb]
-    if plan.step_atom is None:
+    if wanted != 1 or threads > 1 or plan.step_atom is None:
         return [climb]
     descend = {"descending": True}
     if plan_search == DESCENDING:

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -278,22 +279,35 @@ def test_a_worker_killed_while_grounding_keeps_what_was_proved(monkeypatch):
 PLAN_OF_3 = ["swap(1,0,1)", "swap(2,8,9)", "swap(3,16,17)"]
 
 
-def race(script: dict[bool, list[tuple[str, object]]], timeout: float | None) -> Outcome:
-    """Run an ascending and a descending worker that say what ``script`` gives them
-    (by direction) and then stall, as two searches of one hard plan would."""
+Script = list[tuple[str, object]]
 
-    def scripted(job: Job, report: Reporter) -> Outcome:
-        for kind, value in script[job.descending]:
+
+def scripted(script_of: Callable[[Job], Script]) -> Callable[[Job, Reporter], Outcome]:
+    """A stand-in runner that does what ``script_of(job)`` says: reports, pauses
+    ("sleep"), and the outcome it ends with ("end"), or else a stall, as a search of one
+    hard plan would."""
+
+    def run(job: Job, report: Reporter) -> Outcome:
+        for kind, value in script_of(job):
             if kind == "sleep":
                 time.sleep(float(value))  # type: ignore[arg-type]
+            elif kind == "end":
+                return value  # type: ignore[return-value]
             else:
                 report(kind, value)
         time.sleep(30)
         return Outcome()
 
+    return run
+
+
+def race(script: dict[bool, Script], timeout: float | None) -> Outcome:
+    """Run an ascending and a descending worker that say what ``script`` gives them
+    (by direction) and then stall."""
     plan = Incremental(9, unit="moves", step_atom="swap")
     up = Job("unused.lp", [], "", [], 1, False, timeout, plan)
-    return run_in_workers([up, replace(up, descending=True)], scripted)
+    runner = scripted(lambda job: script[job.descending])
+    return run_in_workers([up, replace(up, descending=True)], runner)
 
 
 def test_a_plan_from_above_is_minimal_once_the_budgets_below_it_are_refuted():
@@ -331,25 +345,12 @@ def test_a_race_cut_short_returns_its_best_plan_with_both_bounds():
 PLAN_OF_4 = [*PLAN_OF_3, "swap(4,24,25)"]
 
 
-def split_race(script: dict[int, list[tuple[str, object]]]) -> Outcome:
-    """Run the two shares of a split search as ``script`` says (by share): reports, then
-    the outcome it ends with, or a stall."""
-
-    def scripted(job: Job, report: Reporter) -> Outcome:
-        assert job.part is not None
-        for kind, value in script[job.part[0]]:
-            if kind == "sleep":
-                time.sleep(float(value))  # type: ignore[arg-type]
-            elif kind == "end":
-                return value  # type: ignore[return-value]
-            else:
-                report(kind, value)
-        time.sleep(30)
-        return Outcome()
-
+def split_race(script: dict[int, Script]) -> Outcome:
+    """Run the two shares of a split search as ``script`` says (by share)."""
     plan = Incremental(9, unit="moves", step_atom="swap", splits=True)
     job = Job("unused.lp", [], "", [], 1, False, None, plan)
-    return run_in_workers([replace(job, part=(share, 2)) for share in range(2)], scripted)
+    runner = scripted(lambda job: script[job.part[0]] if job.part else [])
+    return run_in_workers([replace(job, part=(share, 2)) for share in range(2)], runner)
 
 
 def test_a_shares_plan_is_minimal_only_once_the_other_share_refuted_every_shorter_one():

@@ -48,6 +48,7 @@ class Job:
     part: tuple[int, int] | None = None
 
     def clingo_arguments(self) -> list[str]:
+        """The options for clingo's Control, with a share's constants if it has one."""
         if self.part is None:
             return self.arguments
         share, parts = self.part

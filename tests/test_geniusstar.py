@@ -95,6 +95,7 @@ def test_checker_rejects_broken_tilings():
     ("text", "message"),
     [
         ("1 2 3", "a roll blocks 7 cells, got 3"),
+        ("# nothing but a comment", "empty roll: expected the 7 cells it blocks"),
         ("1 2 3 4 5 6 49", "'49' is not a cell \\(1 to 48\\)"),
         ("1 2 3 4 5 6 x", "'x' is not a cell"),
         ("1 2 3 4 5 6 6", "cell 6 is blocked twice"),

@@ -128,6 +128,8 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
                 if number in cells:
                     raise InputError(f"cell {word} is blocked twice", source, line_of(line_number))
                 cells.append(number)
+        if not cells:
+            raise InputError(f"empty roll: expected the {len(self.dice)} cells it blocks", source)
         if len(cells) != len(self.dice):
             raise InputError(f"a roll blocks {len(self.dice)} cells, got {len(cells)}", source)
         if not self.dice_can_roll(cells):

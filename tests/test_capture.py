@@ -447,3 +447,19 @@ def test_check_reports_a_malformed_move_list_with_its_line(cli, tmp_path):
 def test_check_is_refused_for_puzzles_without_a_solution_format(cli):
     run = cli("check", "cake", "seed-7th-guest", "anything")
     assert run.code == 2 and "no solution format" in run.err
+
+
+@pytest.mark.parametrize(("search", "after"), [("both", 10), ("ascending", 3)])
+def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
+    """The orc (minimum 8) takes a minute: stopped after a few seconds, the run prints
+    the plan found so far, if any, with the budgets refuted, and exits 130."""
+    from .test_cli import interrupted_run
+
+    orc = shared_data("capture", "morc_orc.txt")
+    run = interrupted_run("solve", "capture", str(orc), "--plan-search", search, after=after)
+    assert run.returncode == 130 and "Traceback" not in run.stderr
+    status = run.stdout.splitlines()[-1]
+    assert status.startswith("capture morc_orc.txt: interrupted (while solving), proved: none")
+    if search == "both":  # the search from above finds the 8 moves in about 3 s
+        assert "a plan of 8 moves found" in status and "(checked)" in status
+        assert run.stdout.startswith("8 moves\n")  # not "(the fewest possible)"

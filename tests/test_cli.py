@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -141,3 +144,37 @@ def test_help_without_a_puzzle_still_prints_the_usage(capsys):
         main(["generate", "--help"])
     assert stop.value.code == 0
     assert "usage: aspuzzles generate" in capsys.readouterr().out
+
+
+def interrupted_run(*args: str, after: float = 2.0) -> subprocess.CompletedProcess[str]:
+    """``aspuzzles ARGS`` as a terminal runs it, with Ctrl-C (SIGINT to its process
+    group) pressed ``after`` seconds in."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "aspuzzles", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+        # a shell's background job starts with SIGINT ignored; a terminal's does not
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(after)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+HARD_TILES = ROOT / "bench" / "data" / "e2-10x10-12-colours-seed11.txt"  # > 60 s
+
+
+@pytest.mark.parametrize("search", [["--no-portfolio"], []], ids=["in-process", "two-processes"])
+def test_ctrl_c_stops_a_long_search_at_once_with_its_own_exit_code(search):
+    started = time.perf_counter()
+    run = interrupted_run("solve", "tiles", str(HARD_TILES), "--format", "json", *search)
+    assert time.perf_counter() - started < 10  # not when the search would have ended
+    assert run.returncode == 130 and "Traceback" not in run.stderr
+    data = json.loads(run.stdout)
+    assert (data["status"], data["interrupted"], data["complete"]) == ("interrupted", True, False)
+    assert data["timeout_phase"] == "solving"

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -323,6 +326,61 @@ def test_a_plan_from_above_is_minimal_once_the_budgets_below_it_are_refuted():
     assert time.perf_counter() - started < 10
     assert (outcome.satisfiable, outcome.models, outcome.timeout_phase) == (True, [PLAN_OF_3], None)
     assert outcome.stats["horizon"] == 3
+
+
+def test_ctrl_c_in_the_parent_stops_a_race_with_its_best_plan():
+    """The parent hears Ctrl-C (here: SIGINT sent to it alone once the workers have
+    spoken) and reports like a time limit; the workers ignore it and are stopped."""
+    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        outcome = race(
+            {
+                False: [("lower", 1), ("lower", 2), ("phase", "solving")],
+                True: [("plan", (4, PLAN_OF_3 + PLAN_OF_3[:1]))],
+            },
+            timeout=None,
+        )
+    finally:
+        timer.cancel()
+    assert (outcome.interrupted, outcome.timeout_phase) == (True, "solving")
+    assert outcome.satisfiable is None and outcome.models == [PLAN_OF_3 + PLAN_OF_3[:1]]
+    assert (
+        outcome.progress
+        == "proved: none within 1 move; a plan of 4 moves found, 2-3 moves unanswered"
+    )
+
+
+class StandInHandle:
+    """A clingo solve handle whose search never ends, or ends at Ctrl-C."""
+
+    def __init__(self, interrupt_after: int | None) -> None:
+        self.waits, self.cancelled, self.interrupt_after = 0, False, interrupt_after
+
+    def wait(self, timeout: float) -> bool:
+        assert timeout <= driver.WAIT_SLICE  # short waits: Python sees Ctrl-C between them
+        self.waits += 1
+        if self.waits == self.interrupt_after:
+            raise KeyboardInterrupt
+        time.sleep(timeout)
+        return False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+def test_ctrl_c_while_waiting_for_a_search_cancels_it_as_a_limit_would():
+    handle, outcome = StandInHandle(interrupt_after=3), Outcome()
+    driver._wait(handle, outcome, None)  # type: ignore[arg-type]
+    assert (handle.cancelled, outcome.interrupted, outcome.timeout_phase) == (True, True, "solving")
+    handle, outcome = StandInHandle(interrupt_after=None), Outcome()
+    driver._wait(handle, outcome, time.perf_counter() + 0.25)  # type: ignore[arg-type]
+    assert (handle.cancelled, outcome.interrupted, outcome.timeout_phase) == (
+        True,
+        False,
+        "solving",
+    )
+    assert handle.waits >= 2
 
 
 def test_a_race_cut_short_returns_its_best_plan_with_both_bounds():

@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error.exit_code
     except KeyboardInterrupt:
         print("aspuzzles: interrupted", file=sys.stderr)
-        return 130
+        return ExitCode.INTERRUPTED
     except BrokenPipeError:  # output cut short by `| head`: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return ExitCode.SOLVED
@@ -302,6 +302,8 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
 
 def _exit_code(result: Result) -> int:
+    if result.interrupted:
+        return ExitCode.INTERRUPTED
     if result.status == SOLVED:
         return ExitCode.SOLVED
     if result.status == UNSATISFIABLE or (result.count == 0 and result.complete):

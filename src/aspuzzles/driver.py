@@ -46,6 +46,8 @@ log = logging.getLogger("aspuzzles")
 clingo_log = logging.getLogger("aspuzzles.clingo")
 
 SOLVED, UNSATISFIABLE, TIMEOUT = "solved", "unsatisfiable", "timeout"
+#: A run stopped by Ctrl-C: like ``timeout``, with what was found and proved so far.
+INTERRUPTED = "interrupted"
 
 
 # --------------------------------------------------------------------------- results
@@ -54,8 +56,9 @@ class Result:
     """What one solve call found. Displays itself in Jupyter.
 
     ``status`` is ``solved`` (at least one answer), ``unsatisfiable`` (proved to have
-    none) or ``timeout`` (the limit passed; ``complete`` is then false and
-    ``timeout_phase`` says whether grounding or solving ran out). ``verdict`` is set in
+    none), ``timeout`` (the limit passed; ``complete`` is then false and
+    ``timeout_phase`` says whether grounding or solving ran out) or ``interrupted``
+    (the same, stopped by Ctrl-C). ``verdict`` is set in
     uniqueness mode: ``unique``, ``multiple`` or ``none``. ``count`` is set in counting
     mode (a lower bound when not ``complete``).
     """
@@ -77,6 +80,9 @@ class Result:
     #: For a planning puzzle out of time: the horizons already refuted, so that a run
     #: cut short still reports a proved lower bound ("no answer within 6 moves").
     progress: str | None = None
+    #: Stopped by Ctrl-C (then not ``complete``); the status is ``interrupted`` unless
+    #: solutions were found (``solved``: those found before are shown).
+    interrupted: bool = False
 
     @property
     def solution(self) -> Solution | None:
@@ -99,6 +105,8 @@ class Result:
         if not self.complete:
             data["complete"] = False
             data["timeout_phase"] = self.timeout_phase
+        if self.interrupted:
+            data["interrupted"] = True
         if self.progress is not None:
             data["progress"] = self.progress
         return data
@@ -108,8 +116,10 @@ class Result:
         parts = [f"{self.puzzle} {self.instance}: {self.status}"]
         if self.status == TIMEOUT:
             parts[0] += f" (time limit reached while {self.timeout_phase})"
-            if self.progress:
-                parts.append(self.progress)
+        elif self.status == INTERRUPTED:
+            parts[0] += f" (while {self.timeout_phase})"
+        if self.status in (TIMEOUT, INTERRUPTED) and self.progress:
+            parts.append(self.progress)
         if self.reason:
             parts.append(f"without search: {self.reason}")
         if self.verdict:
@@ -118,7 +128,8 @@ class Result:
             parts.append(f"count {self.count}{'' if self.complete else '+'}")
             parts += [f"{key} {value}" for key, value in self.count_details.items()]
         if self.solutions and self.verdict is None and self.count is None:
-            before = " found before the limit" if self.status == TIMEOUT else ""
+            before = " found before the interruption" if self.interrupted else ""
+            before = " found before the limit" if self.status == TIMEOUT else before
             parts.append(f"{len(self.solutions)} solution(s){before}")
         if "total_time" in self.stats:
             parts.append(f"in {self.stats['total_time']:.3f}s")
@@ -400,6 +411,8 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
             _solve_ascending(control, job, outcome, deadline, report)
     except RuntimeError:
         return Outcome(error=(_clingo_error(messages), None))
+    except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
+        outcome.interrupt("grounding")
     outcome.stats.update(_statistics(control))
     return outcome
 
@@ -439,11 +452,7 @@ def _solve_once(
         return True
 
     with control.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
-        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        finished = handle.wait(remaining) if remaining is not None else handle.wait()
-        if not finished:
-            handle.cancel()
-            outcome.timeout_phase = "solving"
+        _wait(handle, outcome, deadline)
         result = handle.get()
     outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None
     outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
@@ -452,6 +461,29 @@ def _solve_once(
     if was_cut_off:
         outcome.count, outcome.models, outcome.satisfiable = 0, [], None
     return not was_cut_off
+
+
+#: How long one wait on a running search lasts: Python sees Ctrl-C only between waits.
+WAIT_SLICE = 0.1
+
+
+def _wait(handle: clingo.SolveHandle, outcome: Outcome, deadline: float | None) -> None:
+    """Wait for the search to finish, the deadline to pass (the search is cancelled)
+    or Ctrl-C, which cancels it the same way: a long search stopped by hand still
+    reports what it found."""
+    try:
+        while not handle.wait(WAIT_SLICE if deadline is None else _slice(deadline)):
+            if deadline is not None and time.perf_counter() >= deadline:
+                handle.cancel()
+                outcome.timeout_phase = "solving"
+                return
+    except KeyboardInterrupt:
+        handle.cancel()
+        outcome.interrupt("solving")
+
+
+def _slice(deadline: float) -> float:
+    return max(0.0, min(WAIT_SLICE, deadline - time.perf_counter()))
 
 
 @dataclass
@@ -514,16 +546,19 @@ def _solve_ascending(
     assert plan is not None
     horizon = _Horizon(control, plan, report)
     horizon.ground([("base", [])])
-    for step in range(plan.first_step, plan.max_steps + 1):
-        report("lower", step)  # every budget below step is refuted
-        horizon.set_budget(step, step - 1 if step > plan.first_step else None)
-        outcome.stats["horizon"] = step
-        horizon.solve(job, outcome, deadline, step)
-        if outcome.satisfiable:
-            break
-        if outcome.timeout_phase:
-            outcome.progress = progress_text(plan, step)
-            break
+    step = plan.first_step
+    try:
+        for step in range(plan.first_step, plan.max_steps + 1):
+            report("lower", step)  # every budget below step is refuted
+            horizon.set_budget(step, step - 1 if step > plan.first_step else None)
+            outcome.stats["horizon"] = step
+            horizon.solve(job, outcome, deadline, step)
+            if outcome.satisfiable or outcome.timeout_phase:
+                break
+    except KeyboardInterrupt:  # while grounding (a search stops itself: see _wait)
+        outcome.interrupt("grounding")
+    if outcome.timeout_phase and not outcome.satisfiable:
+        outcome.progress = progress_text(plan, step)
     horizon.finish(outcome)
 
 
@@ -540,17 +575,20 @@ def _solve_descending(
     best: list[str] = []
     length: int | None = None  # of the best plan
     budget, previous = plan.max_steps, None
-    while budget >= plan.first_step:
-        horizon.set_budget(budget, previous)
-        outcome.stats["horizon"] = budget
-        outcome.models, outcome.count = [], 0
-        horizon.solve(job, outcome, deadline, budget)
-        if not outcome.satisfiable:
-            break
-        best = outcome.models[0]
-        length = plan_length(plan, best)
-        report("plan", (length, best))
-        previous, budget = budget, length - 1
+    try:
+        while budget >= plan.first_step:
+            horizon.set_budget(budget, previous)
+            outcome.stats["horizon"] = budget
+            outcome.models, outcome.count = [], 0
+            horizon.solve(job, outcome, deadline, budget)
+            if not outcome.satisfiable:
+                break
+            best = outcome.models[0]
+            length = plan_length(plan, best)
+            report("plan", (length, best))
+            previous, budget = budget, length - 1
+    except KeyboardInterrupt:  # while grounding (a search stops itself: see _wait)
+        outcome.interrupt("grounding")
     outcome.models, outcome.count = ([best], 1) if best else ([], 0)
     if best and outcome.timeout_phase is None:
         outcome.satisfiable = True  # the budget below the last plan was refuted
@@ -614,6 +652,8 @@ def _result(
         # The shortest plan is not known yet; a plan found on the way is shown as such.
         status = TIMEOUT
         solutions = [replace(s, data=game.unproved(s.data)) for s in solutions]
+    if outcome.interrupted and status == TIMEOUT:
+        status = INTERRUPTED
     verdict = None
     if unique and complete:
         verdict = {0: "none", 1: "unique"}.get(len(solutions), "multiple")
@@ -633,6 +673,7 @@ def _result(
         stats=_rounded(outcome.stats),
         checked=game.has_checker,
         progress=outcome.progress,
+        interrupted=outcome.interrupted,
     )
 
 

@@ -17,6 +17,8 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2
     TIMEOUT = 3
     INTERNAL = 4
+    #: Ctrl-C: what was found so far is printed first (the shell's code for SIGINT).
+    INTERRUPTED = 130
 
 
 class AspuzzlesError(Exception):

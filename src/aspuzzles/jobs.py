@@ -66,6 +66,13 @@ class Outcome:
     stats: dict[str, Any] = field(default_factory=dict)
     error: tuple[str, str | None] | None = None  # (message, source) of an input error
     progress: str | None = None  # what a growing horizon had proved when time ran out
+    #: Stopped by Ctrl-C (KeyboardInterrupt): cut short like a time limit, and so
+    #: ``timeout_phase`` says where; what was found and proved so far is kept.
+    interrupted: bool = False
+
+    def interrupt(self, phase: str) -> None:
+        self.interrupted = True
+        self.timeout_phase = self.timeout_phase or phase
 
 
 def plan_length(plan: Incremental, atoms: list[str]) -> int:

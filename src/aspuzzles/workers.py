@@ -15,6 +15,7 @@ has refuted every budget below it.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,10 @@ GRACE = 2.0
 
 
 def _serve(runner: Runner, job: Job, connection: Connection) -> None:
-    """The child's whole life: run the job, forwarding every report, then the outcome."""
+    """The child's whole life: run the job, forwarding every report, then the outcome.
+    Ctrl-C reaches every process of the terminal's group; the parent alone answers it
+    (it stops the children and reports what they found), so the child ignores it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         outcome = runner(job, lambda kind, value: connection.send((kind, value)))
     except BaseException as error:  # report, never hang the parent
@@ -153,6 +157,12 @@ def run_in_workers(jobs: Sequence[Job], runner: Runner) -> Outcome:
             for worker in race.workers:
                 if race.final is None and worker.receiver in ready and worker.outcome is None:
                     race.hear(worker)
+    except KeyboardInterrupt:  # Ctrl-C: stop as at a time limit, with what was found
+        if race.final is not None:
+            return race.final
+        outcome = race.cut_short()
+        outcome.interrupt(outcome.timeout_phase or "solving")
+        return outcome
     finally:
         for worker in race.workers:
             worker.stop()

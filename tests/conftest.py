@@ -1,8 +1,14 @@
-"""Shared fixtures: the CLI run in-process, the repository and shared data folders."""
+"""Shared fixtures: the CLI run in-process (or as a terminal runs it, for Ctrl-C), the
+repository and shared data folders."""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -46,3 +52,23 @@ def cli(capsys: pytest.CaptureFixture[str]):
         return CliRun(int(code), captured.out, captured.err)
 
     return run
+
+
+def interrupted_run(*args: str, after: float = 2.0) -> subprocess.CompletedProcess[str]:
+    """``aspuzzles ARGS`` as a terminal runs it, with Ctrl-C (SIGINT to its process
+    group) pressed ``after`` seconds in."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "aspuzzles", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+        # a shell's background job starts with SIGINT ignored; a terminal's does not
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(after)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)

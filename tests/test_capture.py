@@ -30,7 +30,7 @@ from aspuzzles.puzzles.capture import (
     with_flaming_skulls,
 )
 
-from .conftest import INSTANCES, ROOT, expected_answer, shared_data
+from .conftest import INSTANCES, ROOT, expected_answer, interrupted_run, shared_data
 
 sys.path.insert(0, str(ROOT / "bench"))
 import capture_baseline
@@ -453,8 +453,6 @@ def test_check_is_refused_for_puzzles_without_a_solution_format(cli):
 def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
     """The orc (minimum 8) takes a minute: stopped after a few seconds, the run prints
     the plan found so far, if any, with the budgets refuted, and exits 130."""
-    from .test_cli import interrupted_run
-
     orc = shared_data("capture", "morc_orc.txt")
     run = interrupted_run("solve", "capture", str(orc), "--plan-search", search, after=after)
     assert run.returncode == 130 and "Traceback" not in run.stderr
@@ -463,3 +461,41 @@ def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
     if search == "both":  # the search from above finds the 8 moves in about 3 s
         assert "a plan of 8 moves found" in status and "(checked)" in status
         assert run.stdout.startswith("8 moves\n")  # not "(the fewest possible)"
+
+
+@pytest.mark.parametrize("descending", [False, True])
+def test_a_budget_answered_just_as_ctrl_c_arrives_counts_as_answered(monkeypatch, descending):
+    """Ctrl-C may land after the search has finished but before the driver sees it:
+    a budget refuted then is a lower bound (not a proof that the board cannot be
+    cleared), and a plan found then ends the search from above."""
+    parsed = driver.load_instance(PUZZLE, "planted-4-moves")[0]
+    job = Job(
+        str(driver.resolve_encoding(PUZZLE, None)),
+        list(PUZZLE.facts(parsed)),
+        PUZZLE.program(parsed),
+        driver._arguments(PUZZLE, 1, []),
+        1,
+        False,
+        None,
+        PUZZLE.incremental(parsed),
+        descending=descending,
+    )
+    waits = 0
+    plain_wait = driver._wait
+
+    def late_ctrl_c(handle, outcome, deadline):
+        nonlocal waits
+        waits += 1
+        plain_wait(handle, outcome, deadline)  # the search finishes ...
+        if waits == 2:
+            outcome.interrupt("solving")  # ... and then Ctrl-C is seen
+
+    monkeypatch.setattr(driver, "_wait", late_ctrl_c)
+    outcome = driver.run_job(job)
+    assert outcome.interrupted
+    if descending:  # a 4-move plan from the top, then budget 3 refuted: a whole proof
+        assert (outcome.satisfiable, outcome.timeout_phase) == (True, None)
+        assert [len([a for a in outcome.models[0] if a.startswith("swap(")])] == [4]
+    else:  # the second solve refuted budget 2: a lower bound, not "unsatisfiable"
+        assert (outcome.satisfiable, outcome.timeout_phase) == (None, "solving")
+        assert outcome.progress == "proved: none within 2 moves; 3 moves unanswered"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -13,7 +12,7 @@ import pytest
 
 from aspuzzles.cli import main
 
-from .conftest import ROOT
+from .conftest import ROOT, interrupted_run
 
 SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
 
@@ -144,26 +143,6 @@ def test_help_without_a_puzzle_still_prints_the_usage(capsys):
         main(["generate", "--help"])
     assert stop.value.code == 0
     assert "usage: aspuzzles generate" in capsys.readouterr().out
-
-
-def interrupted_run(*args: str, after: float = 2.0) -> subprocess.CompletedProcess[str]:
-    """``aspuzzles ARGS`` as a terminal runs it, with Ctrl-C (SIGINT to its process
-    group) pressed ``after`` seconds in."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "aspuzzles", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        start_new_session=True,
-        # a shell's background job starts with SIGINT ignored; a terminal's does not
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    time.sleep(after)
-    os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=30)
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
 HARD_TILES = ROOT / "bench" / "data" / "e2-10x10-12-colours-seed11.txt"  # > 60 s

@@ -351,6 +351,21 @@ def test_ctrl_c_in_the_parent_stops_a_race_with_its_best_plan():
     )
 
 
+def test_ctrl_c_while_grounding_stops_once_the_grounder_returns(tmp_path):
+    """clingo 5.8 cannot interrupt grounding: Ctrl-C takes effect right after it."""
+    encoding = tmp_path / "big.lp"
+    encoding.write_text("n(1..2000). p(X,Y) :- n(X), n(Y), X < Y. q :- p(_,_). #show q/0.")
+    job = Job(str(encoding), [], "", [], 1, False, None, None)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        outcome = run_job(job)
+    finally:
+        timer.cancel()
+    assert (outcome.interrupted, outcome.timeout_phase) == (True, "grounding")
+    assert outcome.models == [] and outcome.satisfiable is None
+
+
 class StandInHandle:
     """A clingo solve handle whose search never ends, or ends at Ctrl-C."""
 

@@ -10,6 +10,8 @@ from aspuzzles.dice_tiling import Tiling
 from aspuzzles.puzzles.geniusstar import DICE, PIECES, PUZZLE, hexagons, neighbour
 from aspuzzles.sweep import read_results, sweep
 
+from .conftest import interrupted_run
+
 REFERENCE = "1 10 16 29 33 38 39"
 
 
@@ -186,3 +188,14 @@ def test_reduced_sweep_agrees_with_plain_solves_on_a_golden_sample(tmp_path):
         assert results[key] == (
             solve("geniusstar", key, options={"golden": True}).status == "solved"
         )
+
+
+def test_ctrl_c_stops_a_sweep_cleanly_and_keeps_its_results(tmp_path):
+    results = tmp_path / "sweep.tsv"
+    run = interrupted_run("sweep", "geniusstar", "--jobs", "2", "-o", str(results), after=4)
+    assert run.returncode == 130
+    assert "the same command resumes the sweep" in run.stderr
+    assert "Traceback" not in run.stderr and "ForkPoolWorker" not in run.stderr
+    lines = results.read_text().splitlines()
+    assert lines[0] == "# sweep geniusstar" and len(lines) > 1
+    assert all(line.endswith(("\t0", "\t1")) for line in lines[1:])

@@ -413,6 +413,7 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
         return Outcome(error=(_clingo_error(messages), None))
     except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
         outcome.interrupt("grounding")
+        return outcome  # (clingo has no statistics before a solve)
     outcome.stats.update(_statistics(control))
     return outcome
 
@@ -478,7 +479,7 @@ def _wait(handle: clingo.SolveHandle, outcome: Outcome, deadline: float | None) 
                 outcome.timeout_phase = "solving"
                 return
     except KeyboardInterrupt:
-        handle.cancel()
+        handle.cancel()  # a search that has just finished keeps its answer
         outcome.interrupt("solving")
 
 
@@ -525,7 +526,8 @@ class _Horizon:
             last = self.ticks == self.plan.max_ticks
             cut_off = None if last else clingo.Function("open", [clingo.Number(self.ticks)])
             self.report("phase", "solving")
-            if _solve_once(self.control, job, outcome, deadline, cut_off=cut_off):
+            finished = _solve_once(self.control, job, outcome, deadline, cut_off=cut_off)
+            if finished or outcome.timeout_phase:  # a search stopped is not grown further
                 return
             wanted = self.ticks + 1
 
@@ -557,6 +559,13 @@ def _solve_ascending(
                 break
     except KeyboardInterrupt:  # while grounding (a search stops itself: see _wait)
         outcome.interrupt("grounding")
+    if outcome.timeout_phase and outcome.satisfiable is False:
+        # The search refuted its budget just as it was stopped: that budget is proved
+        # (and if it was the last, so is the whole answer), not the plan's absence.
+        if step == plan.max_steps:
+            outcome.timeout_phase = None
+        else:
+            step, outcome.satisfiable = step + 1, None
     if outcome.timeout_phase and not outcome.satisfiable:
         outcome.progress = progress_text(plan, step)
     horizon.finish(outcome)
@@ -586,9 +595,13 @@ def _solve_descending(
             best = outcome.models[0]
             length = plan_length(plan, best)
             report("plan", (length, best))
+            if outcome.timeout_phase:  # stopped right after this plan was found
+                break
             previous, budget = budget, length - 1
     except KeyboardInterrupt:  # while grounding (a search stops itself: see _wait)
         outcome.interrupt("grounding")
+    if best and outcome.satisfiable is False:  # refuted below the plan, even if stopped then
+        outcome.timeout_phase = None
     outcome.models, outcome.count = ([best], 1) if best else ([], 0)
     if best and outcome.timeout_phase is None:
         outcome.satisfiable = True  # the budget below the last plan was refuted

@@ -9,6 +9,7 @@ a results file as they come, so that an interrupted sweep resumes where it stopp
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -34,7 +35,10 @@ class SweepSummary:
 
 
 def _start_worker(puzzle: str, options: dict[str, Any]) -> None:
+    """Ground the puzzle once in this worker. Ctrl-C is left to the parent, which
+    stops the pool and says how to resume."""
     global _SESSION, _GAME
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _GAME = get_puzzle(puzzle)
     _SESSION = Session(_GAME, _GAME.sweep_base(options))
 
@@ -91,15 +95,22 @@ def sweep(
         output.open("a") as sink,
         context.Pool(jobs, initializer=_start_worker, initargs=(game.name, options)) as pool,
     ):
-        for results in pool.imap_unordered(_solve_chunk, _chunks(todo, chunk)):
-            for key, solvable in results:
-                for same in equivalents.get(key, [key]):
-                    sink.write(f"{same}\t{int(solvable)}\n")
-                    done[same] = solvable
-            sink.flush()
-            finished += len(results)
-            if progress:
-                _show_progress(finished, len(todo), started)
+        try:
+            for results in pool.imap_unordered(_solve_chunk, _chunks(todo, chunk)):
+                for key, solvable in results:
+                    for same in equivalents.get(key, [key]):
+                        sink.write(f"{same}\t{int(solvable)}\n")
+                        done[same] = solvable
+                sink.flush()
+                finished += len(results)
+                if progress:
+                    _show_progress(finished, len(todo), started)
+        except KeyboardInterrupt:
+            print(
+                f"\n{output}: {len(done)} results kept; the same command resumes the sweep",
+                file=sys.stderr,
+            )
+            raise
     if progress and todo:
         print(file=sys.stderr)
     keys = {same for key, _ in variants for same in equivalents.get(key, [key])}

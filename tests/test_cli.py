@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -157,3 +158,30 @@ def test_ctrl_c_stops_a_long_search_at_once_with_its_own_exit_code(search):
     data = json.loads(run.stdout)
     assert (data["status"], data["interrupted"], data["complete"]) == ("interrupted", True, False)
     assert data["timeout_phase"] == "solving"
+
+
+def standard_input(monkeypatch, data: bytes) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def test_an_instance_can_come_from_standard_input(cli, monkeypatch):
+    board = cli("generate", "capture", "--moves", "3", "--kinds", "ygr", "--seed", "2").out
+    standard_input(monkeypatch, board.encode())
+    run = cli("solve", "capture", "-", "--format", "json")
+    assert run.code == 0 and run.json()["instance"] == "<stdin>"
+    assert run.json()["solutions"][0]["move_count"] <= 3
+    standard_input(monkeypatch, b"\xef\xbb\xbf" + SEED_ID.encode() + b"\r\n")  # Notepad's
+    assert cli("solve", "haunted", "-").code == 0
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"xx\n", "aspuzzles: error: <stdin>:1: row has 2 characters, expected 8"),
+        (b"\xff\xfe", "aspuzzles: error: <stdin>: not UTF-8 text"),
+    ],
+)
+def test_bad_standard_input_is_named_in_the_error(cli, monkeypatch, data, message):
+    standard_input(monkeypatch, data)
+    run = cli("solve", "capture", "-")
+    assert (run.code, run.err.strip()) == (2, message)

@@ -26,7 +26,7 @@ from .driver import (
 from .driver import solve_instance as run_solver
 from .errors import AspuzzlesError, ExitCode, InputError
 from .jobs import BOTH, PLAN_SEARCHES
-from .paths import instance_files, read_text_file
+from .paths import STDIN, instance_files, read_stdin, read_text_file
 from .puzzle import Puzzle
 from .registry import get_puzzle, module_puzzles, puzzle_names
 from .render import stack_svgs
@@ -63,7 +63,7 @@ def _base_parser() -> ArgumentParser:
         "instance",
         nargs="?",
         default=None,
-        help="a file, a shipped instance name, or a game ID "
+        help="a file, a shipped instance name, - for standard input, or a game ID "
         "(default: the puzzle's default instance)",
     )
     mode = solve.add_mutually_exclusive_group()
@@ -270,7 +270,7 @@ def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
 def _solution_text(reference: str) -> tuple[str, str]:
     if reference == "-":
-        return sys.stdin.read(), "<stdin>"
+        return read_stdin(), STDIN
     path = Path(reference)
     if path.is_file():
         return read_text_file(path), str(path)

@@ -37,7 +37,7 @@ from .jobs import (
     plan_length,
     progress_text,
 )
-from .paths import find_encoding, instance_files, read_text_file
+from .paths import STDIN, find_encoding, instance_files, read_stdin, read_text_file
 from .puzzle import Incremental, Puzzle, Solution
 from .registry import get_puzzle
 from .workers import run_in_workers
@@ -292,7 +292,10 @@ def _searches(
 
 
 def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple[Any, str]:
-    """Parse an instance given as a path, a shipped instance name, or inline text."""
+    """Parse an instance given as a path, a shipped instance name, ``-`` for standard
+    input, or inline text."""
+    if str(reference) == "-":
+        return game.parse(read_stdin(), STDIN), STDIN
     if reference is None or reference == "":
         reference = game.default_instance
         if not reference:

@@ -10,6 +10,7 @@ try a new encoding from anywhere.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from .errors import InputError
@@ -88,3 +89,16 @@ def read_text_file(path: Path) -> str:
         raise InputError("not a UTF-8 text file", str(path)) from None
     except OSError as error:
         raise InputError(error.strerror or "cannot be read", str(path)) from None
+
+
+#: How standard input is named in messages, when ``-`` stands for a file.
+STDIN = "<stdin>"
+
+
+def read_stdin() -> str:
+    """Standard input as text (``-`` for a file, as in ``generate ... | solve ... -``),
+    under the same rules as a file: UTF-8, a byte-order mark dropped."""
+    try:
+        return sys.stdin.buffer.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", STDIN) from None

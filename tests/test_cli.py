@@ -185,3 +185,8 @@ def test_bad_standard_input_is_named_in_the_error(cli, monkeypatch, data, messag
     standard_input(monkeypatch, data)
     run = cli("solve", "capture", "-")
     assert (run.code, run.err.strip()) == (2, message)
+
+
+def test_standard_input_holds_the_instance_or_the_solution_not_both(cli):
+    run = cli("check", "capture", "-", "-")
+    assert run.code == 2 and "not both" in run.err

@@ -254,6 +254,8 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
 def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     """Replay a person's solution through the puzzle's checker: 0 valid, 1 rejected."""
+    if args.instance == args.solution == "-":
+        raise InputError("standard input (-) can give the instance or the solution, not both")
     parsed, name = load_instance(game, args.instance)
     text, source = _solution_text(args.solution)
     problems, solution = check_solution(game, parsed, text, source)

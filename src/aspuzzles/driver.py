@@ -80,8 +80,8 @@ class Result:
     #: For a planning puzzle out of time: the horizons already refuted, so that a run
     #: cut short still reports a proved lower bound ("no answer within 6 moves").
     progress: str | None = None
-    #: Stopped by Ctrl-C (then not ``complete``); the status is ``interrupted`` unless
-    #: solutions were found (``solved``: those found before are shown).
+    #: Stopped by Ctrl-C, usually before the answer was complete; the status is then
+    #: ``interrupted``, or ``solved`` with the solutions found before it.
     interrupted: bool = False
 
     @property

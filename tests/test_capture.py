@@ -349,21 +349,26 @@ def test_a_split_search_cut_short_shows_the_plan_of_the_share_that_finished(cli,
     assert "proved: none within 1 move; a plan of 3 moves found, 2 moves unanswered" in run.out
 
 
+def planning_job(name: str, models: int = 1, count_only: bool = False, **changes) -> tuple:
+    """A shipped board and the job the driver would run for it, for ``run_job``."""
+    parsed = driver.load_instance(PUZZLE, name)[0]
+    job = Job(
+        str(driver.resolve_encoding(PUZZLE, None)),
+        list(PUZZLE.facts(parsed)),
+        PUZZLE.program(parsed),
+        driver._arguments(PUZZLE, 1, []),
+        models,
+        count_only,
+        None,
+        PUZZLE.incremental(parsed),
+    )
+    return parsed, replace(job, **changes)
+
+
 def test_the_two_shares_of_a_split_search_partition_the_plans():
     """Each share keeps its own first moves: the shortest plans of the whole board are
     those of share 0 plus those of share 1, and neither share is empty."""
-    game = PUZZLE
-    parsed = driver.load_instance(game, "planted-4-moves")[0]
-    job = Job(
-        str(driver.resolve_encoding(game, None)),
-        list(game.facts(parsed)),
-        game.program(parsed),
-        driver._arguments(game, 1, []),
-        0,
-        True,
-        None,
-        game.incremental(parsed),
-    )
+    parsed, job = planning_job("planted-4-moves", models=0, count_only=True)
     whole = driver.run_job(job).count
     shares = [driver.run_job(replace(job, part=(share, 2))).count for share in range(2)]
     assert min(shares) > 0 and sum(shares) == whole == count_plans(parsed.board, 4)
@@ -468,18 +473,7 @@ def test_a_budget_answered_just_as_ctrl_c_arrives_counts_as_answered(monkeypatch
     """Ctrl-C may land after the search has finished but before the driver sees it:
     a budget refuted then is a lower bound (not a proof that the board cannot be
     cleared), and a plan found then ends the search from above."""
-    parsed = driver.load_instance(PUZZLE, "planted-4-moves")[0]
-    job = Job(
-        str(driver.resolve_encoding(PUZZLE, None)),
-        list(PUZZLE.facts(parsed)),
-        PUZZLE.program(parsed),
-        driver._arguments(PUZZLE, 1, []),
-        1,
-        False,
-        None,
-        PUZZLE.incremental(parsed),
-        descending=descending,
-    )
+    job = planning_job("planted-4-moves", descending=descending)[1]
     waits = 0
     plain_wait = driver._wait
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import subprocess
 import sys
 import time
 from dataclasses import replace
@@ -12,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from aspuzzles import InputError, driver, solve, solve_instance
-from aspuzzles.jobs import Job, Outcome, Reporter
+from aspuzzles.jobs import Job, Outcome, Reporter, progress_text
 from aspuzzles.puzzles.capture import (
     PUZZLE,
     CaptureInstance,
@@ -493,3 +495,42 @@ def test_a_budget_answered_just_as_ctrl_c_arrives_counts_as_answered(monkeypatch
     else:  # the second solve refuted budget 2: a lower bound, not "unsatisfiable"
         assert (outcome.satisfiable, outcome.timeout_phase) == (None, "solving")
         assert outcome.progress == "proved: none within 2 moves; 3 moves unanswered"
+
+
+@pytest.mark.parametrize("search", ["ascending", "both"])
+def test_a_plan_search_reports_what_it_has_proved_as_it_goes(search):
+    said: list[str] = []
+    result = solve("capture", "planted-4-moves", plan_search=search, on_progress=said.append)
+    assert len(result.solution.data.moves) == 4
+    if search == "ascending":  # one sentence per budget, as each one starts
+        plan = PUZZLE.incremental(result.solution.instance)
+        assert said == [progress_text(plan, step) for step in range(1, 5)]
+    else:  # the parent's bounds, from both workers, in the order it heard them
+        assert said and all(text.endswith("unanswered") for text in said)
+
+
+def test_a_terminal_sees_the_live_status_line_and_then_the_answer():
+    """On a terminal the status line is rewritten in place (carriage returns) and
+    erased at the end; piped, stderr stays clean (the tests' other runs)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    run = subprocess.run(
+        [sys.executable, "-m", "aspuzzles", "solve", "capture", "planted-6-moves"],
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        env=env,
+        text=True,
+        check=False,
+    )
+    os.close(follower)
+    terminal = os.read(leader, 1 << 16).decode()
+    os.close(leader)
+    assert run.returncode == 0 and run.stdout.startswith("6 moves (the fewest possible)")
+    assert (
+        "\rcapture planted-6-moves.txt: proved: none within 5 moves; 6 moves unanswered"
+        in (terminal)
+        or "a plan of 6 moves found" in terminal
+    )
+    assert terminal.endswith("\r\x1b[K")

@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -226,23 +227,48 @@ def _options(game: Puzzle[Any, Any], args: argparse.Namespace) -> dict[str, Any]
     return {name: getattr(args, name) for name in game.solve_option_names()}
 
 
+class _LiveStatus:
+    """One line on a terminal's stderr, rewritten as a long planning search proves more
+    (what it would report if stopped now), and erased when it ends."""
+
+    def __init__(self, label: str) -> None:
+        self.label, self.started, self.shown = label, time.perf_counter(), False
+
+    def show(self, text: str) -> None:
+        elapsed = time.perf_counter() - self.started
+        print(
+            f"\r{self.label}: {text} ({elapsed:.0f} s)\x1b[K", end="", file=sys.stderr, flush=True
+        )
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+
+
 def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))
-    result = run_solver(
-        game,
-        parsed,
-        name,
-        models=args.models,
-        unique=args.unique,
-        count=args.count,
-        timeout=args.timeout,
-        threads=args.threads,
-        clingo_args=args.clingo,
-        encoding=args.encoding,
-        plan_search=args.plan_search,
-        portfolio=args.portfolio,
-    )
+    status = _LiveStatus(f"{game.name} {name}") if sys.stderr.isatty() else None
+    try:
+        result = run_solver(
+            game,
+            parsed,
+            name,
+            models=args.models,
+            unique=args.unique,
+            count=args.count,
+            timeout=args.timeout,
+            threads=args.threads,
+            clingo_args=args.clingo,
+            encoding=args.encoding,
+            plan_search=args.plan_search,
+            portfolio=args.portfolio,
+            on_progress=status.show if status else None,
+        )
+    finally:
+        if status:
+            status.clear()
     output = _format(result, args.format, args.stats)
     if args.output:
         Path(args.output).write_text(output, encoding="utf-8")

@@ -31,8 +31,10 @@ from .jobs import (
     DESCENDING,
     PLAN_SEARCHES,
     SPLIT,
+    Bounds,
     Job,
     Outcome,
+    Progress,
     Reporter,
     plan_length,
     progress_text,
@@ -160,6 +162,7 @@ def solve(
     encoding: str | Path | None = None,
     plan_search: str = BOTH,
     portfolio: bool = True,
+    on_progress: Progress | None = None,
 ) -> Result:
     """Solve a puzzle instance and return checked solutions.
 
@@ -175,6 +178,8 @@ def solve(
     minimum) or ``descending``.
     ``portfolio`` races the puzzle's alternative search settings (``Puzzle.portfolio``)
     against its tuned ones, each in its own process, when one thread is asked for.
+    ``on_progress`` (planning puzzles) is called with what has been proved so far, as a
+    sentence, each time that changes (the command line shows it on a terminal).
     """
     game = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     parsed, name = load_instance(game, instance)
@@ -192,6 +197,7 @@ def solve(
         encoding=encoding,
         plan_search=plan_search,
         portfolio=portfolio,
+        on_progress=on_progress,
     )
 
 
@@ -209,6 +215,7 @@ def solve_instance(
     encoding: str | Path | None = None,
     plan_search: str = BOTH,
     portfolio: bool = True,
+    on_progress: Progress | None = None,
 ) -> Result:
     """Solve an already parsed (and configured) instance (see :func:`solve`)."""
     if models < 0:
@@ -248,7 +255,7 @@ def solve_instance(
             for extra in game.portfolio(parsed)
         ]
     prepared = time.perf_counter() - started
-    outcome = _run(jobs)
+    outcome = _run(jobs, on_progress)
     outcome.stats["facts_time"] = prepared
     outcome.stats["total_time"] = time.perf_counter() - started  # facts included
     if outcome.error:
@@ -633,15 +640,36 @@ def _statistics(control: Control) -> dict[str, Any]:
     }
 
 
-def _run(jobs: list[Job]) -> Outcome:
+def _run(jobs: list[Job], on_progress: Progress | None = None) -> Outcome:
     """One search without a time limit runs here; anything else in forked workers (a
     limit must hold during grounding, and two searches of one plan run side by side)."""
     forkable = "fork" in multiprocessing.get_all_start_methods()
     if not forkable:
-        return run_job(replace(jobs[0], part=None))  # a share alone would miss plans
+        job = replace(jobs[0], part=None)  # a share alone would miss plans
+        return run_job(job, _reporter(job.incremental, on_progress))
     if len(jobs) == 1 and jobs[0].timeout is None:
-        return run_job(jobs[0])
-    return run_in_workers(jobs, run_job)
+        return run_job(jobs[0], _reporter(jobs[0].incremental, on_progress))
+    return run_in_workers(jobs, run_job, on_progress)
+
+
+def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporter:
+    """A planning search in this process, reporting to ``on_progress`` as the workers'
+    parent does: what its bounds prove, each time they move."""
+    if plan is None or on_progress is None:
+        return _ignore
+    bounds = Bounds(plan)
+    tell = on_progress
+
+    def report(kind: str, value: Any) -> None:
+        if kind == "lower":
+            bounds.refuted_below(value)
+        elif kind == "plan":
+            bounds.found(*value)
+        else:
+            return
+        tell(bounds.text())
+
+    return report
 
 
 # ------------------------------------------------------------------------ decoding

@@ -21,6 +21,9 @@ from .puzzle import Incremental
 #: How a solver tells whoever runs it what it is doing: ("phase", "grounding"),
 #: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps).
 Reporter = Callable[[str, Any], None]
+#: How a planning run tells its caller what it has proved so far, as a sentence
+#: ("proved: none within 5 moves; a plan of 8 moves found, 6-7 moves unanswered").
+Progress = Callable[[str], None]
 
 #: How a planning job is searched: ``both`` climbs the budgets in one process while
 #: another comes down from the top; ``split`` climbs in two processes, each over half

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from .jobs import Bounds, Job, Outcome, Reporter
+from .jobs import Bounds, Job, Outcome, Progress, Reporter
 
 Runner = Callable[[Job, Reporter], Outcome]
 
@@ -74,6 +74,8 @@ class _Race:
     workers: list[_Worker]
     bounds: Bounds | None
     final: Outcome | None = None
+    #: Told what the bounds prove after each change (a live status line), if given.
+    on_progress: Progress | None = None
 
     def hear(self, worker: _Worker) -> None:
         """Take one message from a worker; a decisive one sets ``final``."""
@@ -92,6 +94,12 @@ class _Race:
             self._finished(worker, value)
         if self.final is None and self.bounds is not None:
             self._settle(self.bounds)
+        if self.final is None and self.bounds is not None and kind in ("lower", "plan"):
+            self._tell(self.bounds)
+
+    def _tell(self, bounds: Bounds) -> None:
+        if self.on_progress is not None:
+            self.on_progress(bounds.text())
 
     def _settle(self, bounds: Bounds) -> None:
         """The race is decided when the bounds meet, or when every budget is refuted.
@@ -136,10 +144,13 @@ class _Race:
         return outcome
 
 
-def run_in_workers(jobs: Sequence[Job], runner: Runner) -> Outcome:
+def run_in_workers(
+    jobs: Sequence[Job], runner: Runner, on_progress: Progress | None = None
+) -> Outcome:
     """Run jobs in forked processes until one answers, their bounds meet, or time is up.
 
-    All jobs share the first job's time limit (None: no limit) and planning spec.
+    All jobs share the first job's time limit (None: no limit) and planning spec; a
+    planning run tells ``on_progress`` what it has proved each time that changes.
     """
     timeout = jobs[0].timeout
     deadline = None if timeout is None else time.perf_counter() + timeout
@@ -147,7 +158,9 @@ def run_in_workers(jobs: Sequence[Job], runner: Runner) -> Outcome:
     plan = jobs[0].incremental
     parts = 1 if jobs[0].part is None else jobs[0].part[1]
     bounds = None if plan is None else Bounds(plan, parts)
-    race = _Race([_Worker.start(context, runner, job) for job in jobs], bounds)
+    race = _Race(
+        [_Worker.start(context, runner, job) for job in jobs], bounds, on_progress=on_progress
+    )
     try:
         while race.final is None and race.live():
             limit = _wait_limit(race, deadline)

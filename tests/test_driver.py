@@ -364,6 +364,7 @@ def test_ctrl_c_while_grounding_stops_once_the_grounder_returns(tmp_path):
         timer.cancel()
     assert (outcome.interrupted, outcome.timeout_phase) == (True, "grounding")
     assert outcome.models == [] and outcome.satisfiable is None
+    assert "clingo_total_time" not in outcome.stats  # none before a solve (garbage)
 
 
 class StandInHandle:

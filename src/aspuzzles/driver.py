@@ -423,8 +423,8 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
         return Outcome(error=(_clingo_error(messages), None))
     except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
         outcome.interrupt("grounding")
-        return outcome  # (clingo has no statistics before a solve)
-    outcome.stats.update(_statistics(control))
+    if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
+        outcome.stats.update(_statistics(control))
     return outcome
 
 

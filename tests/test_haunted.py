@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import itertools
+import random
 
 import pytest
 
-from aspuzzles import InputError, solve
+from aspuzzles import InputError, solve, solve_instance
 from aspuzzles.puzzles.haunted import (
     PUZZLE,
     HauntedInstance,
@@ -218,3 +220,44 @@ def test_renderings_show_clues_and_monsters():
     assert text[-1].split() == ["1", "1", "1", "2"]
     svg = solution.svg()
     assert svg.startswith("<svg") and svg.count("<circle") == 9 and svg.count("<line") == 7
+
+
+def random_small_board(rng: random.Random) -> HauntedInstance:
+    """Mirrors, givens and unknown cells at random (at most 8 unknown), clues and totals
+    from a random filling, sometimes off by one so that no filling fits."""
+    while True:
+        width, height = rng.choice([(3, 3), (4, 2), (2, 4), (3, 2), (5, 1)])
+        grid = ["".join(rng.choice("....../\\G") for _ in range(width)) for _ in range(height)]
+        if sum(row.count(".") for row in grid) <= 8:
+            break
+    filled = ["".join(c if c != "." else rng.choice("GVZ") for c in row) for row in grid]
+    clues = list(clues_of(filled))
+    if rng.random() < 0.3:
+        clues[rng.randrange(len(clues))] += 1
+    totals = {kind: sum(row.count(kind) for row in filled) for kind in "GVZ"}
+    return HauntedInstance(width, height, totals, tuple(grid), tuple(clues))
+
+
+def count_by_brute_force(instance: HauntedInstance) -> int:
+    """Every filling of the unknown cells, judged by the independent checker."""
+    unknown = [(r, c) for r, row in enumerate(instance.grid) for c, x in enumerate(row) if x == "."]
+    count = 0
+    for monsters in itertools.product("GVZ", repeat=len(unknown)):
+        board = [list(row) for row in instance.grid]
+        for (row, col), monster in zip(unknown, monsters, strict=True):
+            board[row][col] = monster
+        count += not check_board(instance, ["".join(row) for row in board])
+    return count
+
+
+def test_counts_agree_with_brute_force_on_random_small_boards():
+    """The encoding neither loses nor invents solutions: on 60 random boards (mirrors,
+    lines crossing cells twice, givens, impossible clues) its count is the brute force's."""
+    rng = random.Random(10)
+    counts = []
+    for _ in range(60):
+        instance = random_small_board(rng)
+        expected = count_by_brute_force(instance)
+        assert solve_instance(PUZZLE, instance, count=True).count == expected, instance
+        counts.append(expected)
+    assert 0 in counts and 1 in counts and max(counts) > 1  # all three kinds of answer

@@ -29,6 +29,7 @@ from aspuzzles.puzzles.capture import (
     planted_board,
     play,
     replay,
+    runs,
     with_flaming_skulls,
 )
 
@@ -534,3 +535,50 @@ def test_a_terminal_sees_the_live_status_line_and_then_the_answer():
         or "a plan of 6 moves found" in terminal
     )
     assert terminal.endswith("\r\x1b[K")
+
+
+GAP = "_"  # an empty cell
+
+
+def random_settled_board(rng: random.Random) -> str:
+    """Columns of random height filled bottom up with random tiles of a few kinds
+    (flaming skulls among the skulls), no run anywhere, 6 to 18 tiles."""
+    kinds = rng.choice(["ygr", "ygrs", "ybgr", "ygs"])
+    while True:
+        cells = [GAP] * 64
+        for col in range(8):
+            for row in range(7, 7 - rng.choice([0, 1, 2, 3, 3, 4]), -1):
+                for tile in rng.sample(kinds, len(kinds)):
+                    tile = "S" if tile == "s" and rng.random() < 0.3 else tile
+                    cells[row * 8 + col] = tile
+                    if not runs("".join(cells)):
+                        break
+                else:
+                    cells[row * 8 + col] = GAP  # a gap: the tiles above it float
+        board = "".join(cells)
+        if 6 <= sum(tile != GAP for tile in board) <= 18:
+            return board
+
+
+def test_minima_agree_with_the_breadth_first_search_on_random_boards():
+    """The pruning rules (dead boards, lonely tiles, mirror symmetry) never cut the
+    shortest plan: on random boards (mostly unsolvable) and planted ones, some with
+    flaming skulls, the climbing search proves the minimum (or none) that the
+    breadth-first search finds."""
+    rng = random.Random(6)
+    answers = []
+    for number in range(16):
+        if number % 2:  # a planted board: solvable, unless its flaming skulls spoil it
+            planted = planted_board(rng.randint(2, 5), rng.choice(["ygr", "ygrs", "ybgrs"]), rng)
+            board = with_flaming_skulls(planted, rng.randint(0, 2), rng)
+        else:
+            board = random_settled_board(rng)
+        plan = capture_baseline.shortest(board)
+        expected = None if plan is None else len(plan)
+        result = solve_instance(
+            PUZZLE, CaptureInstance(board), f"random-{number}", plan_search="ascending"
+        )
+        found = len(result.solution.data.moves) if result.solution else None
+        assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
+        answers.append(expected)
+    assert None in answers and any(answers)  # unsolvable and solvable boards both occur

@@ -328,6 +328,21 @@ def test_a_plan_from_above_is_minimal_once_the_budgets_below_it_are_refuted():
     assert outcome.stats["horizon"] == 3
 
 
+def test_a_race_tells_its_progress_as_bounds_move_and_again_every_second():
+    plan = Incremental(9, unit="moves", step_atom="swap")
+    up = Job("unused.lp", [], "", [], 1, False, 2.5, plan)
+    script = {False: [("lower", 2), ("phase", "solving")], True: [("plan", (4, PLAN_OF_4))]}
+    said: list[str] = []
+    run_in_workers(
+        [up, replace(up, descending=True)],
+        scripted(lambda job: script[job.descending]),
+        said.append,
+    )
+    proved = "proved: none within 1 move; a plan of 4 moves found, 2-3 moves unanswered"
+    assert said[-1] == proved and said.count(proved) >= 2  # told again: the clock ticks
+    assert all(text.endswith("unanswered") for text in said)
+
+
 def test_ctrl_c_in_the_parent_stops_a_race_with_its_best_plan():
     """The parent hears Ctrl-C (here: SIGINT sent to it alone once the workers have
     spoken) and reports like a time limit; the workers ignore it and are stopped."""

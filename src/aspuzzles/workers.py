@@ -166,7 +166,9 @@ def run_in_workers(
             limit = _wait_limit(race, deadline)
             if limit is not None and limit <= 0:
                 break
-            ready = wait([worker.receiver for worker in race.live()], limit)
+            ready = wait([worker.receiver for worker in race.live()], _tick(race, limit))
+            if not ready and race.bounds is not None:
+                race._tell(race.bounds)  # nothing new: the status line's clock moves on
             for worker in race.workers:
                 if race.final is None and worker.receiver in ready and worker.outcome is None:
                     race.hear(worker)
@@ -180,6 +182,16 @@ def run_in_workers(
         for worker in race.workers:
             worker.stop()
     return race.final if race.final is not None else race.cut_short()
+
+
+#: How often a race with a status line tells it again when nothing new was proved.
+TICK = 1.0
+
+
+def _tick(race: _Race, limit: float | None) -> float | None:
+    if race.on_progress is None or race.bounds is None:
+        return limit
+    return TICK if limit is None else min(limit, TICK)
 
 
 def _wait_limit(race: _Race, deadline: float | None) -> float | None:

@@ -582,3 +582,15 @@ def test_minima_agree_with_the_breadth_first_search_on_random_boards():
         assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
         answers.append(expected)
     assert None in answers and any(answers)  # unsolvable and solvable boards both occur
+
+
+@pytest.mark.parametrize("search", ["both", "split"])
+def test_without_fork_one_whole_search_runs_in_this_process(monkeypatch, search):
+    """Where processes cannot be forked (Windows, some notebooks), the first search runs
+    here alone (a split's share widened to the whole search), proves the minimum and
+    still reports its progress."""
+    monkeypatch.setattr(driver.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    said: list[str] = []
+    result = solve("capture", "planted-4-moves", plan_search=search, on_progress=said.append)
+    assert len(result.solution.data.moves) == 4 and result.solution.data.shortest
+    assert said[-1] == "proved: none within 3 moves; 4 moves unanswered"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -398,6 +399,14 @@ class StandInHandle:
 
     def cancel(self) -> None:
         self.cancelled = True
+
+
+def test_a_long_wait_beats_once_a_second_for_the_status_line():
+    beats: list[float] = []
+    handle, outcome = StandInHandle(interrupt_after=25), Outcome()  # about 2.4 s
+    driver._wait(handle, outcome, None, lambda: beats.append(time.perf_counter()))  # type: ignore[arg-type]
+    assert len(beats) >= 2
+    assert all(later - earlier >= driver.TICK for earlier, later in itertools.pairwise(beats))
 
 
 def test_ctrl_c_while_waiting_for_a_search_cancels_it_as_a_limit_would():

@@ -229,8 +229,8 @@ def _options(game: Puzzle[Any, Any], args: argparse.Namespace) -> dict[str, Any]
 
 class _LiveStatus:
     """One line on a terminal's stderr, rewritten as a long planning search proves more
-    (what it would report if stopped now), and erased when it ends. A search racing in
-    worker processes tells it again every second, so its clock moves."""
+    (what it would report if stopped now), and erased when it ends. The search tells
+    it again every second while it runs, so its clock moves."""
 
     def __init__(self, label: str) -> None:
         self.label, self.started, self.shown = label, time.perf_counter(), False

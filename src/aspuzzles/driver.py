@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from .jobs import (
     DESCENDING,
     PLAN_SEARCHES,
     SPLIT,
+    TICK,
     Bounds,
     Job,
     Outcome,
@@ -445,10 +446,12 @@ def _solve_once(
     deadline: float | None,
     assumptions: Sequence[tuple[Symbol, bool]] = (),
     cut_off: Symbol | None = None,
+    heartbeat: Callable[[], None] | None = None,
 ) -> bool:
     """Solve, collecting models into ``outcome``. False when an answer set holds the atom
     ``cut_off``: the search stops there and this call's models are dropped (the caller
-    grows the horizon and solves again)."""
+    grows the horizon and solves again). ``heartbeat`` is called every ``TICK`` seconds
+    while the search runs."""
     solve_started = time.perf_counter()
     was_cut_off = False
 
@@ -463,7 +466,7 @@ def _solve_once(
         return True
 
     with control.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
-        _wait(handle, outcome, deadline)
+        _wait(handle, outcome, deadline, heartbeat)
         result = handle.get()
     outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None
     outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
@@ -478,16 +481,26 @@ def _solve_once(
 WAIT_SLICE = 0.1
 
 
-def _wait(handle: clingo.SolveHandle, outcome: Outcome, deadline: float | None) -> None:
+def _wait(
+    handle: clingo.SolveHandle,
+    outcome: Outcome,
+    deadline: float | None,
+    heartbeat: Callable[[], None] | None = None,
+) -> None:
     """Wait for the search to finish, the deadline to pass (the search is cancelled)
     or Ctrl-C, which cancels it the same way: a long search stopped by hand still
     reports what it found."""
+    beat = time.perf_counter()
     try:
         while not handle.wait(WAIT_SLICE if deadline is None else _slice(deadline)):
-            if deadline is not None and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
                 handle.cancel()
                 outcome.timeout_phase = "solving"
                 return
+            if heartbeat is not None and now - beat >= TICK:
+                heartbeat()
+                beat = now
     except KeyboardInterrupt:
         handle.cancel()  # a search that has just finished keeps its answer
         outcome.interrupt("solving")
@@ -536,10 +549,15 @@ class _Horizon:
             last = self.ticks == self.plan.max_ticks
             cut_off = None if last else clingo.Function("open", [clingo.Number(self.ticks)])
             self.report("phase", "solving")
-            finished = _solve_once(self.control, job, outcome, deadline, cut_off=cut_off)
+            finished = _solve_once(
+                self.control, job, outcome, deadline, cut_off=cut_off, heartbeat=self._beat
+            )
             if finished or outcome.timeout_phase:  # a search stopped is not grown further
                 return
             wanted = self.ticks + 1
+
+    def _beat(self) -> None:
+        self.report("tick", None)
 
     def finish(self, outcome: Outcome) -> None:
         outcome.stats["ground_time"] = self.ground_time
@@ -665,7 +683,7 @@ def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporte
             bounds.refuted_below(value)
         elif kind == "plan":
             bounds.found(*value)
-        else:
+        elif kind != "tick":
             return
         tell(bounds.text())
 

@@ -19,8 +19,11 @@ from clingo import Symbol
 from .puzzle import Incremental
 
 #: How a solver tells whoever runs it what it is doing: ("phase", "grounding"),
-#: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps).
+#: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps),
+#: ("tick", None) (still solving, once every ``TICK`` seconds).
 Reporter = Callable[[str, Any], None]
+#: Seconds between the reports that keep a live status line's clock moving.
+TICK = 1.0
 #: How a planning run tells its caller what it has proved so far, as a sentence
 #: ("proved: none within 5 moves; a plan of 8 moves found, 6-7 moves unanswered").
 Progress = Callable[[str], None]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from .jobs import Bounds, Job, Outcome, Progress, Reporter
+from .jobs import TICK, Bounds, Job, Outcome, Progress, Reporter
 
 Runner = Callable[[Job, Reporter], Outcome]
 
@@ -94,7 +94,7 @@ class _Race:
             self._finished(worker, value)
         if self.final is None and self.bounds is not None:
             self._settle(self.bounds)
-        if self.final is None and self.bounds is not None and kind in ("lower", "plan"):
+        if self.final is None and self.bounds is not None and kind in ("lower", "plan", "tick"):
             self._tell(self.bounds)
 
     def _tell(self, bounds: Bounds) -> None:
@@ -182,10 +182,6 @@ def run_in_workers(
         for worker in race.workers:
             worker.stop()
     return race.final if race.final is not None else race.cut_short()
-
-
-#: How often a race with a status line tells it again when nothing new was proved.
-TICK = 1.0
 
 
 def _tick(race: _Race, limit: float | None) -> float | None:

@@ -480,10 +480,10 @@ def test_a_budget_answered_just_as_ctrl_c_arrives_counts_as_answered(monkeypatch
     waits = 0
     plain_wait = driver._wait
 
-    def late_ctrl_c(handle, outcome, deadline):
+    def late_ctrl_c(handle, outcome, deadline, heartbeat=None):
         nonlocal waits
         waits += 1
-        plain_wait(handle, outcome, deadline)  # the search finishes ...
+        plain_wait(handle, outcome, deadline, heartbeat)  # the search finishes ...
         if waits == 2:
             outcome.interrupt("solving")  # ... and then Ctrl-C is seen
 

@@ -190,3 +190,67 @@ def test_bad_standard_input_is_named_in_the_error(cli, monkeypatch, data, messag
 def test_standard_input_holds_the_instance_or_the_solution_not_both(cli):
     run = cli("check", "capture", "-", "-")
     assert run.code == 2 and "not both" in run.err
+
+
+def corrupted(puzzle: str, solution: dict) -> dict:
+    """The solution with one mistake a person could make."""
+    if puzzle == "haunted":  # one monster changed: a total is off
+        first = solution["grid"][0]
+        index = next(i for i, cell in enumerate(first) if cell in "GVZ")
+        swap = "V" if first[index] != "V" else "G"
+        return {"grid": [first[:index] + swap + first[index + 1 :], *solution["grid"][1:]]}
+    if puzzle == "cake":  # the first cell given to the last piece
+        rows = solution["pieces"]
+        return {"pieces": [rows[-1][-1] + rows[0][1:], *rows[1:]]}
+    if puzzle == "tiles":  # the first tile turned once more
+        rows = [[list(cell) for cell in row] for row in solution["placement"]]
+        rows[0][0][1] = (rows[0][0][1] + 1) % 4
+        return {"placement": rows}
+    if puzzle == "capture":  # the last move forgotten
+        return {"moves": solution["moves"][:-1]}
+    cells = dict(solution["cells"])  # the dice puzzles: two cells of two pieces swapped
+    first, *rest = cells
+    other = next(label for label in rest if cells[label] != cells[first])
+    cells[first], cells[other] = cells[other], cells[first]
+    return {"cells": cells}
+
+
+PUZZLES_WITH_SOLUTIONS = ["haunted", "cake", "tiles", "geniusstar", "geniussquare", "capture"]
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES_WITH_SOLUTIONS)
+def test_check_takes_back_the_json_that_solve_prints(cli, tmp_path, puzzle):
+    """A solution round-trips: the whole --format json result, or one of its solutions,
+    is valid; with one mistake it is rejected by the checker (exit 1)."""
+    result = tmp_path / "result.json"
+    result.write_text(cli("solve", puzzle, "--format", "json").out)
+    run = cli("check", puzzle, str(result))
+    assert run.code == 0 and run.out.strip().endswith("valid (checked)")
+    solution = json.loads(result.read_text())["solutions"][0]
+    assert cli("check", puzzle, json.dumps(solution)).code == 0
+    run = cli("check", puzzle, json.dumps(corrupted(puzzle, solution)))
+    assert run.code == 1 and run.err.startswith("aspuzzles: rejected: ")
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "solution", "message"),
+    [
+        ("haunted", '{"grid": ["GZ', "<argument>:1: not JSON: Unterminated string starting at"),
+        ("haunted", '{"grid": [1, 2]}', "'grid' must be a list of strings, one per row"),
+        ("cake", '{"solutions": []}', "the JSON result holds no solution"),
+        ("tiles", '{"placement": [[[1, "a"]]]}', "must be rows of [tile id, turns] pairs"),
+        ("geniusstar", '{"cells": {"Q9": "x"}}', "'Q9' is not a cell of the board"),
+        ("capture", '{"moves": [[7, 1, "Up"], [7, 9, "Up"]]}', "move 2: cell (7, 9) is off"),
+        ("capture", '{"pieces": []}', "expected a JSON object with 'moves'"),
+    ],
+)
+def test_a_malformed_json_solution_is_named_in_one_line(cli, puzzle, solution, message):
+    run = cli("check", puzzle, solution)
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1 and message in run.err
+
+
+def test_text_too_long_for_a_file_name_is_taken_as_text(cli):
+    """A large game ID or a solution given inline is longer than a file name may be;
+    asking the file system about it raised 'File name too long' (an internal error)."""
+    run = cli("solve", "haunted", "4x4:2,4,3," + "a" * 300)
+    assert run.code == 2 and "grid is too long" in run.err

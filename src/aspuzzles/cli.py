@@ -27,7 +27,7 @@ from .driver import (
 from .driver import solve_instance as run_solver
 from .errors import AspuzzlesError, ExitCode, InputError
 from .jobs import BOTH, PLAN_SEARCHES
-from .paths import STDIN, instance_files, read_stdin, read_text_file
+from .paths import STDIN, instance_files, named_file, read_stdin, read_text_file
 from .puzzle import Puzzle
 from .registry import get_puzzle, module_puzzles, puzzle_names
 from .render import stack_svgs
@@ -300,8 +300,8 @@ def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 def _solution_text(reference: str) -> tuple[str, str]:
     if reference == "-":
         return read_stdin(), STDIN
-    path = Path(reference)
-    if path.is_file():
+    path = named_file(reference)
+    if path is not None:
         return read_text_file(path), str(path)
     return reference, "<argument>"
 

@@ -25,7 +25,7 @@ from clingo import Function, Number, Symbol
 from .errors import InputError
 from .geometry import Cell
 from .polyform import Shape, Walk, fixed_forms, placements
-from .puzzle import Puzzle
+from .puzzle import Puzzle, json_field
 from .render import wheel_colours
 
 log = logging.getLogger("aspuzzles.dice")
@@ -252,6 +252,15 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
 
     def to_dict(self, instance: DiceRoll, solution: Tiling) -> dict[str, Any]:
         return {"cells": {self.label(cell): name for cell, name in solution.cells.items()}}
+
+    def from_dict(self, instance: DiceRoll, data: Any, source: str) -> Tiling:
+        cells = json_field(data, "cells", source)
+        if not isinstance(cells, dict) or not all(isinstance(n, str) for n in cells.values()):
+            raise InputError("'cells' must map cell labels to piece names", source)
+        unknown = [label for label in cells if label.upper() not in self.labels]
+        if unknown:
+            raise InputError(f"'{unknown[0]}' is not a cell of the board", source)
+        return Tiling({self.labels[label.upper()]: name for label, name in cells.items()})
 
     def letters(self) -> dict[str, str]:
         letters = {}

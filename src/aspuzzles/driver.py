@@ -40,7 +40,7 @@ from .jobs import (
     plan_length,
     progress_text,
 )
-from .paths import STDIN, find_encoding, instance_files, read_stdin, read_text_file
+from .paths import STDIN, find_encoding, instance_files, named_file, read_stdin, read_text_file
 from .puzzle import Incremental, Puzzle, Solution
 from .registry import get_puzzle
 from .workers import run_in_workers
@@ -317,8 +317,8 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
 
 
 def _instance_path(puzzle: str, reference: str) -> Path | None:
-    direct = Path(reference)
-    if direct.is_file():
+    direct = named_file(reference)
+    if direct is not None:
         return direct
     if "/" in reference:
         return None
@@ -341,9 +341,9 @@ def _display_path(path: Path) -> str:
 
 def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Path:
     if encoding is not None:
-        path = Path(encoding)
-        if not path.is_file():
-            raise InputError("no such encoding file", str(path))
+        path = named_file(encoding)
+        if path is None:
+            raise InputError("no such encoding file", str(encoding))
         return path
     path = find_encoding(game.name)
     if path is None:

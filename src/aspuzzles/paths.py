@@ -39,8 +39,8 @@ def project_roots() -> list[Path]:
 def find_encoding(puzzle: str) -> Path | None:
     """The first ``encodings/<puzzle>.lp`` on the search path, if any."""
     for root in project_roots():
-        candidate = root / "encodings" / f"{puzzle}.lp"
-        if candidate.is_file():
+        candidate = named_file(root / "encodings" / f"{puzzle}.lp")
+        if candidate is not None:
             return candidate
     return None
 
@@ -102,3 +102,14 @@ def read_stdin() -> str:
         return sys.stdin.buffer.read().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", STDIN) from None
+
+
+def named_file(reference: str | Path) -> Path | None:
+    """The file that a command-line argument names, if it names one. An argument too
+    long to be a file name (a large game ID or a solution given inline) names none,
+    where ``Path.is_file`` would raise."""
+    path = Path(reference)
+    try:
+        return path if path.is_file() else None
+    except OSError:
+        return None

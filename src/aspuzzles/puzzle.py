@@ -12,6 +12,7 @@ Nothing here talks to clingo except through the symbols handed in and out.
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -162,8 +163,14 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         return []
 
     def parse_solution(self, instance: InstanceT, text: str, source: str) -> SolutionT:
-        """Read a solution written by a person (for ``aspuzzles check``); puzzles without
-        a solution format raise InputError."""
+        """Read a solution written by a person (for ``aspuzzles check``): by default the
+        JSON that ``--format json`` prints, whole (its first solution is taken) or one
+        item of its ``solutions``."""
+        return self.from_dict(instance, solution_json(text, source), source)
+
+    def from_dict(self, instance: InstanceT, data: Any, source: str) -> SolutionT:
+        """A solution from its JSON form (the inverse of ``to_dict``), its shape checked
+        (the rules are the checker's job); puzzles without one raise InputError."""
         raise InputError(f"puzzle '{self.name}' has no solution format to check")
 
     def describe(self, instance: InstanceT) -> str:
@@ -212,3 +219,34 @@ class Solution:
 
     def __str__(self) -> str:
         return self.text()
+
+
+# ------------------------------------------------------------ solutions as JSON
+def solution_json(text: str, source: str) -> Any:
+    """The solution in a JSON text: a whole ``--format json`` result gives its first."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"not JSON: {error.msg} (column {error.colno})", source, error.lineno
+        ) from None
+    if isinstance(data, dict) and "solutions" in data:
+        if not isinstance(data["solutions"], list) or not data["solutions"]:
+            raise InputError("the JSON result holds no solution", source)
+        data = data["solutions"][0]
+    return data
+
+
+def json_field(data: Any, key: str, source: str) -> Any:
+    """``data[key]`` of a JSON object, or a one-line error naming the key."""
+    if not isinstance(data, dict) or key not in data:
+        raise InputError(f"expected a JSON object with '{key}'", source)
+    return data[key]
+
+
+def string_rows(data: Any, key: str, source: str) -> tuple[str, ...]:
+    """``data[key]`` as a list of strings, one per row of the board."""
+    rows = json_field(data, key, source)
+    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
+        raise InputError(f"'{key}' must be a list of strings, one per row", source)
+    return tuple(rows)

@@ -24,7 +24,7 @@ from clingo import Function, Number, Symbol
 
 from ..errors import InputError, LineReader
 from ..geometry import SquareGrid, is_connected
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, string_rows
 from ..render import wheel_colours
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
@@ -159,6 +159,9 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
 
     def to_dict(self, instance: CakeInstance, solution: CakeSolution) -> dict[str, Any]:
         return {"pieces": list(solution.pieces)}
+
+    def from_dict(self, instance: CakeInstance, data: Any, source: str) -> CakeSolution:
+        return CakeSolution(string_rows(data, "pieces", source))
 
     def describe(self, instance: CakeInstance) -> str:
         grid = instance.lattice

@@ -25,7 +25,7 @@ from typing import Any
 from clingo import Function, Number, Symbol
 
 from ..errors import InputError
-from ..puzzle import Incremental, Puzzle
+from ..puzzle import Incremental, Puzzle, json_field
 
 SIZE = 8
 EMPTY = "_"
@@ -610,7 +610,21 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         return replace(solution, shortest=False)
 
     def parse_solution(self, instance: CaptureInstance, text: str, source: str) -> CaptureSolution:
+        """Moves as text (``7 1 Up; 6 3 Right``), or the JSON ``--format json`` prints."""
+        if text.lstrip().startswith("{"):
+            return super().parse_solution(instance, text, source)
         return CaptureSolution(parse_moves(text, source), (), shortest=False)
+
+    def from_dict(self, instance: CaptureInstance, data: Any, source: str) -> CaptureSolution:
+        moves = json_field(data, "moves", source)
+        if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
+            raise InputError("'moves' must be a list of [row, col, \"Direction\"]", source)
+        text = "\n".join(f"{row} {col} {direction}" for row, col, direction in moves)
+        try:  # one move per line, so a line number is a move number
+            return CaptureSolution(parse_moves(text, source), (), shortest=False)
+        except InputError as error:
+            where = "" if error.line is None else f"move {error.line}: "
+            raise InputError(where + error.message, source) from None
 
     def to_dict(self, instance: CaptureInstance, solution: CaptureSolution) -> dict[str, Any]:
         return {
@@ -706,6 +720,15 @@ def text_strip(
         for row in range(SIZE):
             lines.append("".join(boards[i][row].ljust(width) for i in chunk).rstrip())
     return lines
+
+
+def _is_move(move: Any) -> bool:
+    return (
+        isinstance(move, list)
+        and len(move) == 3
+        and all(type(n) is int for n in move[:2])
+        and isinstance(move[2], str)
+    )
 
 
 def parse_moves(text: str, source: str) -> tuple[Move, ...]:

@@ -25,7 +25,7 @@ from clingo import Function, Number, Symbol
 
 from ..asp import read_facts
 from ..errors import InputError
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, string_rows
 
 KINDS = {"G": "ghost", "V": "vampire", "Z": "zombie"}
 LETTER = {name: letter for letter, name in KINDS.items()}
@@ -347,6 +347,9 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
 
     def to_dict(self, instance: HauntedInstance, solution: HauntedSolution) -> dict[str, Any]:
         return {"grid": list(solution.grid)}
+
+    def from_dict(self, instance: HauntedInstance, data: Any, source: str) -> HauntedSolution:
+        return HauntedSolution(string_rows(data, "grid", source))
 
     def describe(self, instance: HauntedInstance) -> str:
         return f"{instance.width}x{instance.height}"

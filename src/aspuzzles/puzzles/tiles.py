@@ -28,7 +28,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 
 from ..errors import InputError, LineReader
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, json_field
 from ..render import wheel_colours
 
 SIDES = ("top", "right", "bottom", "left")
@@ -276,6 +276,14 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
     def to_dict(self, instance: TilesInstance, solution: TilesSolution) -> dict[str, Any]:
         return {"placement": [[list(cell) for cell in row] for row in solution.placement]}
 
+    def from_dict(self, instance: TilesInstance, data: Any, source: str) -> TilesSolution:
+        rows = json_field(data, "placement", source)
+        if not isinstance(rows, list) or not all(
+            isinstance(row, list) and all(_is_pair(cell) for cell in row) for row in rows
+        ):
+            raise InputError("'placement' must be rows of [tile id, turns] pairs", source)
+        return TilesSolution(tuple(tuple((cell[0], cell[1]) for cell in row) for row in rows))
+
     def describe(self, instance: TilesInstance) -> str:
         return f"{instance.style} {instance.rows}x{instance.cols}"
 
@@ -356,6 +364,10 @@ def anchor_tile(instance: TilesInstance) -> int | None:
         if len(distinct_rotations(tile)) == 4:
             return tile_id
     return None
+
+
+def _is_pair(cell: Any) -> bool:
+    return isinstance(cell, list) and len(cell) == 2 and all(type(n) is int for n in cell)
 
 
 def check_placement(

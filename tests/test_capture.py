@@ -452,9 +452,9 @@ def test_check_reports_a_malformed_move_list_with_its_line(cli, tmp_path):
     )
 
 
-def test_check_is_refused_for_puzzles_without_a_solution_format(cli):
+def test_check_wants_json_from_puzzles_without_a_text_format(cli):
     run = cli("check", "cake", "seed-7th-guest", "anything")
-    assert run.code == 2 and "no solution format" in run.err
+    assert run.code == 2 and "<argument>:1: not JSON: Expecting value" in run.err
 
 
 @pytest.mark.parametrize(("search", "after"), [("both", 10), ("ascending", 3)])

@@ -166,6 +166,8 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """Read a solution written by a person (for ``aspuzzles check``): by default the
         JSON that ``--format json`` prints, whole (its first solution is taken) or one
         item of its ``solutions``."""
+        if type(self).from_dict is Puzzle.from_dict:
+            raise InputError(f"puzzle '{self.name}' has no solution format to check")
         return self.from_dict(instance, solution_json(text, source), source)
 
     def from_dict(self, instance: InstanceT, data: Any, source: str) -> SolutionT:

@@ -679,13 +679,9 @@ def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporte
     tell = on_progress
 
     def report(kind: str, value: Any) -> None:
-        if kind == "lower":
-            bounds.refuted_below(value)
-        elif kind == "plan":
-            bounds.found(*value)
-        elif kind != "tick":
-            return
-        tell(bounds.text())
+        if kind in ("lower", "plan", "tick"):
+            bounds.take(kind, value)
+            tell(bounds.text())
 
     return report
 

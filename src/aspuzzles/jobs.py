@@ -135,6 +135,13 @@ class Bounds:
         if self.upper is None or length < self.upper:
             self.upper, self.best = length, atoms
 
+    def take(self, kind: str, value: Any, part: int | None = None) -> None:
+        """A solver's report: a refuted budget or a plan moves the bounds; others not."""
+        if kind == "lower":
+            self.refuted_below(value, part)
+        elif kind == "plan":
+            self.found(*value)
+
     def share_done(self, part: int, outcome: Outcome) -> None:
         """What a climbing share ended with: its shortest plan, or a proof of none."""
         if outcome.satisfiable and outcome.models:

@@ -33,10 +33,16 @@ GRACE = 2.0
 def _serve(runner: Runner, job: Job, connection: Connection) -> None:
     """The child's whole life: run the job, forwarding every report, then the outcome.
     Ctrl-C reaches every process of the terminal's group; the parent alone answers it
-    (it stops the children and reports what they found), so the child ignores it."""
+    (it stops the children and reports what they found), so the child ignores it. The
+    parent keeps its own clock, so the child's once-a-second ticks are not sent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def report(kind: str, value: Any) -> None:
+        if kind != "tick":
+            connection.send((kind, value))
+
     try:
-        outcome = runner(job, lambda kind, value: connection.send((kind, value)))
+        outcome = runner(job, report)
     except BaseException as error:  # report, never hang the parent
         outcome = Outcome(error=(f"internal error in worker: {error!r}", None))
     connection.send(("done", outcome))
@@ -86,15 +92,13 @@ class _Race:
             return
         if kind == "phase":
             worker.phase = value
-        elif kind == "lower" and self.bounds is not None:
-            self.bounds.refuted_below(value, worker.share)
-        elif kind == "plan" and self.bounds is not None:
-            self.bounds.found(*value)
         elif kind == "done":
             self._finished(worker, value)
+        elif self.bounds is not None:
+            self.bounds.take(kind, value, worker.share)
         if self.final is None and self.bounds is not None:
             self._settle(self.bounds)
-        if self.final is None and self.bounds is not None and kind in ("lower", "plan", "tick"):
+        if self.final is None and self.bounds is not None and kind in ("lower", "plan"):
             self._tell(self.bounds)
 
     def _tell(self, bounds: Bounds) -> None:

@@ -47,7 +47,7 @@ def _base_parser() -> ArgumentParser:
         prog="aspuzzles",
         description="Solve logic puzzles with clingo; every answer is checked in Python.",
         epilog="exit codes: 0 solved, 1 no solution, 2 bad input or usage, "
-        "3 time limit reached with no answer, 4 internal error",
+        "3 time limit reached with no answer, 4 internal error, 130 interrupted (Ctrl-C)",
     )
     parser.add_argument(
         "-v",

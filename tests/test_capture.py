@@ -22,12 +22,16 @@ from aspuzzles.puzzles.capture import (
     check_moves,
     dead_reason,
     format_board,
+    hint_facts,
     illegal_reason,
     legal_moves,
+    lonely_tiles,
+    mirror_move,
     parse_capture,
     phase_bound,
     planted_board,
     play,
+    quick_plan,
     replay,
     runs,
     with_flaming_skulls,
@@ -179,6 +183,68 @@ def test_the_checker_compares_the_solvers_boards_with_its_own():
     ]
 
 
+# ------------------------------------------------------------------ plan hints
+def test_lonely_tiles_are_those_no_run_can_reach_without_a_swap():
+    assert lonely_tiles(board("rrr__r")) == 1  # the red in column 5
+    assert lonely_tiles(board("rr_r")) == 3  # no three columns in a row hold a red
+    assert lonely_tiles(board("r", "rg", "rggg")) == 0  # three reds stacked, greens in a window
+    assert lonely_tiles(board("r__r", "r__r")) == 4  # two in a column are not three
+
+
+@pytest.mark.parametrize("path", CAPTURE_FILES, ids=lambda p: p.name)
+def test_the_quick_plan_is_a_valid_plan_no_shorter_than_the_minimum(path):
+    expected = expected_answer(path)
+    start = parse_capture(path.read_text(), path.name).board
+    plan = quick_plan(start)
+    if expected["minimum"] is None:
+        assert plan is None
+    else:
+        assert plan is not None and check_moves(start, plan) == []
+        assert len(plan) >= expected["minimum"]
+
+
+def test_the_quick_plan_finds_the_wights_six_moves():
+    assert len(quick_plan(wight())) == 6
+
+
+def test_hints_name_each_swap_at_the_tick_where_it_is_made():
+    facts = [str(fact) for fact in hint_facts(wight(), SEED_MOVES)]
+    ticks = [int(fact.split("(")[1].split(",")[0]) for fact in facts[:-1]]
+    phases = [effect.phases for effect in replay(wight(), SEED_MOVES)]
+    assert ticks == [1 + sum(phases[:number]) for number in range(len(SEED_MOVES))]
+    assert facts[-1] == "hint_moves(7)"
+
+
+def test_a_hint_on_a_symmetric_board_starts_on_the_left_half_as_the_encoding_does():
+    mirrored = [mirror_move(move) for move in SEED_MOVES]
+    assert check_moves(wight(), mirrored) == []  # the wight is its own mirror image
+    assert hint_facts(wight(), mirrored) == hint_facts(wight(), SEED_MOVES)
+
+
+def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
+    """Without a hint the wight's first plan from above has 7 moves; the quick plan
+    has 6, and the encoding's heuristic makes clingo find it first."""
+    said: list[str] = []
+    result = solve("capture", "wight", plan_search="descending", on_progress=said.append)
+    assert first_plan(said).startswith("a plan of 6 moves found")
+    assert len(result.solution.data.moves) == 6 and result.checked
+    monkeypatch.setattr(type(PUZZLE), "plan_hints", lambda self, instance: [])
+    said.clear()
+    solve("capture", "wight", plan_search="descending", on_progress=said.append)
+    assert first_plan(said).startswith("a plan of 7 moves found")
+
+
+def first_plan(said: list[str]) -> str:
+    return next(text for text in said if "plan of" in text)
+
+
+def test_a_wrong_hint_costs_no_answer(monkeypatch):
+    wrong = hint_facts(wight(), SEED_MOVES[:3])  # legal swaps, but no plan at all
+    monkeypatch.setattr(type(PUZZLE), "plan_hints", lambda self, instance: wrong)
+    result = solve("capture", "wight", plan_search="descending")
+    assert len(result.solution.data.moves) == 6 and result.checked
+
+
 # ---------------------------------------------------------------------- minima
 @pytest.mark.parametrize("path", CAPTURE_FILES, ids=lambda p: p.name)
 def test_shipped_board_has_its_expected_minimum(path):
@@ -219,10 +285,10 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
 
 def test_ticks_are_grounded_only_as_far_as_plans_reach():
     """The liche's 56 tiles allow 16 ticks, but every plan of up to 2 moves is over by
-    tick 8: the budgets 1 and 2 are refuted on half the timeline."""
+    tick 8: the climbing search refutes the budgets 1 and 2 on half the timeline."""
     path = shared_data("capture", "mlic_liche.txt")
     start = parse_capture(path.read_text(), path.name).board
-    result = solve("capture", path)
+    result = solve("capture", path, plan_search="ascending")
     assert result.checked and len(result.solution.data.moves) == 3
     assert result.stats["ticks"] <= phase_bound(start) // 2
 

@@ -17,6 +17,7 @@ import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -250,6 +251,9 @@ def solve_instance(
     )
     searches = _searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
+    for index, search in enumerate(jobs):
+        if search.descending:
+            jobs[index] = replace(search, hints=partial(game.plan_hints, parsed))
     if portfolio and threads == 1:
         jobs += [
             replace(job, arguments=_arguments(game, threads, clingo_args, extra))
@@ -431,9 +435,10 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
 
 def _add_instance(control: Control, job: Job) -> None:
     """Instance facts go in through the backend before grounding, as clingo intends."""
-    if job.facts:
+    facts = job.facts + (job.hints() if job.hints else [])
+    if facts:
         with SymbolicBackend(control.backend()) as backend:
-            for fact in job.facts:
+            for fact in facts:
                 backend.add_rule([fact])
     if job.program:
         control.add("base", [], job.program)

@@ -52,6 +52,10 @@ class Job:
     #: For a split planning job: (this share, of how many), passed to the encoding as
     #: ``-c part=`` and ``-c parts=`` (see ``Incremental.splits``).
     part: tuple[int, int] | None = None
+    #: Extra facts built in the process that runs the job, just before grounding: a
+    #: search from above takes ``Puzzle.plan_hints`` this way, so that no other search
+    #: waits for them.
+    hints: Callable[[], list[Symbol]] | None = None
 
     def clingo_arguments(self) -> list[str]:
         """The options for clingo's Control, with a share's constants if it has one."""

@@ -129,6 +129,14 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         cut short by its time limit), so that it does not claim to be the shortest."""
         return solution
 
+    def plan_hints(self, instance: InstanceT) -> list[Symbol]:
+        """Facts that lead a search from above straight to a first plan: one found by
+        a quick, incomplete search in Python (a planning puzzle whose encoding follows
+        them with a ``#heuristic``). Only that search gets them, computed in its own
+        process; a poor hint costs time, never an answer, which still comes from clingo
+        and passes the checker."""
+        return []
+
     def portfolio(self, instance: InstanceT) -> tuple[tuple[str, ...], ...]:
         """Other search settings (extra clingo options each) that win where the tuned
         ones stall on this instance; the driver races each against the tuned ones in

@@ -12,6 +12,7 @@ import time
 from dataclasses import replace
 
 import pytest
+from clingo import Function, Number
 
 from aspuzzles import InputError, driver, solve, solve_instance
 from aspuzzles.jobs import Job, Outcome, Reporter, progress_text
@@ -22,13 +23,13 @@ from aspuzzles.puzzles.capture import (
     check_moves,
     dead_reason,
     format_board,
-    hint_facts,
     illegal_reason,
     legal_moves,
     lonely_tiles,
     mirror_move,
     parse_capture,
     phase_bound,
+    plan_atoms,
     planted_board,
     play,
     quick_plan,
@@ -207,23 +208,23 @@ def test_the_quick_plan_finds_the_wights_six_moves():
     assert len(quick_plan(wight())) == 6
 
 
-def test_hints_name_each_swap_at_the_tick_where_it_is_made():
-    facts = [str(fact) for fact in hint_facts(wight(), SEED_MOVES)]
-    ticks = [int(fact.split("(")[1].split(",")[0]) for fact in facts[:-1]]
+def test_a_plan_is_named_as_the_encoding_names_it_with_a_tick_per_phase():
+    atoms = [str(atom) for atom in plan_atoms(wight(), SEED_MOVES)]
     phases = [effect.phases for effect in replay(wight(), SEED_MOVES)]
-    assert ticks == [1 + sum(phases[:number]) for number in range(len(SEED_MOVES))]
-    assert facts[-1] == "hint_moves(7)"
+    ticks = [1 + sum(phases[:number]) for number in range(len(SEED_MOVES))]
+    assert atoms[:2] == [f"swap({ticks[0]},49,57)", f"swap({ticks[1]},54,62)"]  # 7 1 Up, 7 6 Up
+    assert [int(atom[5:].split(",")[0]) for atom in atoms] == ticks
 
 
 def test_a_hint_on_a_symmetric_board_starts_on_the_left_half_as_the_encoding_does():
     mirrored = [mirror_move(move) for move in SEED_MOVES]
     assert check_moves(wight(), mirrored) == []  # the wight is its own mirror image
-    assert hint_facts(wight(), mirrored) == hint_facts(wight(), SEED_MOVES)
+    assert plan_atoms(wight(), mirrored) == plan_atoms(wight(), SEED_MOVES)
 
 
 def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
     """Without a hint the wight's first plan from above has 7 moves; the quick plan
-    has 6, and the encoding's heuristic makes clingo find it first."""
+    has 6, and clingo completes it from the hint at once."""
     said: list[str] = []
     result = solve("capture", "wight", plan_search="descending", on_progress=said.append)
     assert first_plan(said).startswith("a plan of 6 moves found")
@@ -234,15 +235,32 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
     assert first_plan(said).startswith("a plan of 7 moves found")
 
 
-def first_plan(said: list[str]) -> str:
-    return next(text for text in said if "plan of" in text)
-
-
-def test_a_wrong_hint_costs_no_answer(monkeypatch):
-    wrong = hint_facts(wight(), SEED_MOVES[:3])  # legal swaps, but no plan at all
+@pytest.mark.parametrize("wrong", [[Function("swap", [Number(1), Number(0), Number(1)])], None])
+def test_a_wrong_hint_costs_no_answer(monkeypatch, wrong):
+    """A swap the board does not allow, or a plan's first three moves only."""
+    wrong = wrong or plan_atoms(wight(), SEED_MOVES[:3])
     monkeypatch.setattr(type(PUZZLE), "plan_hints", lambda self, instance: wrong)
     result = solve("capture", "wight", plan_search="descending")
     assert len(result.solution.data.moves) == 6 and result.checked
+
+
+def test_the_hint_is_assumed_apart_and_the_search_proper_runs_without_it(monkeypatch):
+    """The scout's one solve assumes the hinted atoms; the search proper's solves none."""
+    assumed: list[int] = []
+    solve_once = driver._solve_once
+
+    def recording(control, job, outcome, deadline, assumptions=(), **options):
+        assumed.append(len(assumptions))
+        return solve_once(control, job, outcome, deadline, assumptions, **options)
+
+    monkeypatch.setattr(driver, "_solve_once", recording)
+    result = solve("capture", "wight", plan_search="descending")
+    assert len(result.solution.data.moves) == 6
+    assert assumed[0] == len(quick_plan(wight())) and set(assumed[1:]) == {0}
+
+
+def first_plan(said: list[str]) -> str:
+    return next(text for text in said if "plan of" in text)
 
 
 # ---------------------------------------------------------------------- minima

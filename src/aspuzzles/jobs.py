@@ -52,9 +52,9 @@ class Job:
     #: For a split planning job: (this share, of how many), passed to the encoding as
     #: ``-c part=`` and ``-c parts=`` (see ``Incremental.splits``).
     part: tuple[int, int] | None = None
-    #: Extra facts built in the process that runs the job, just before grounding: a
-    #: search from above takes ``Puzzle.plan_hints`` this way, so that no other search
-    #: waits for them.
+    #: For a search from above: ``Puzzle.plan_hints``, built in the process that runs
+    #: the job (no other search waits for them) and assumed in a Control of their own
+    #: for a first plan, before the search proper starts without them.
     hints: Callable[[], list[Symbol]] | None = None
 
     def clingo_arguments(self) -> list[str]:

@@ -130,11 +130,13 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         return solution
 
     def plan_hints(self, instance: InstanceT) -> list[Symbol]:
-        """Facts that lead a search from above straight to a first plan: one found by
-        a quick, incomplete search in Python (a planning puzzle whose encoding follows
-        them with a ``#heuristic``). Only that search gets them, computed in its own
-        process; a poor hint costs time, never an answer, which still comes from clingo
-        and passes the checker."""
+        """The atoms of a plan found by a quick, incomplete search in Python, as the
+        encoding's answer set would hold them (capture: ``swap(Tick,A,B)``), for a
+        planning puzzle with monotone budgets. The search from above builds them in its
+        own process and assumes them true under the largest budget, in a Control of
+        their own: clingo completes the plan by propagation, an upper bound at once,
+        and the search proper then runs as if there were no hint. A wrong hint costs a
+        little time, never an answer: the plan still comes from clingo and the checker."""
         return []
 
     def portfolio(self, instance: InstanceT) -> tuple[tuple[str, ...], ...]:

@@ -606,22 +606,21 @@ def _beam(board: Board, width: int) -> tuple[Move, ...] | None:
     return None
 
 
-def hint_facts(board: Board, plan: Sequence[Move]) -> list[Symbol]:
-    """A plan as the encoding's ticks see it: ``hint(Tick,A,B)`` for each swap of cells
-    A < B at the tick where it is made (a move's cascade takes a tick per phase), and
-    ``hint_moves(Length)``. On a symmetric board the encoding takes the first move from
-    the left half, so a plan starting on the right is given as its mirror image."""
+def plan_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
+    """A plan as the encoding's answer set names it: ``swap(Tick,A,B)`` for each swap of
+    cells A < B at the tick where it is made (a move's cascade takes a tick per phase).
+    On a symmetric board the encoding takes the first move from the left half, so a
+    plan starting on the right is given as its mirror image."""
     if plan and board == mirrored_board(board):
         image = [mirror_move(move) for move in plan]
         if _swap_of(image[0]) < _swap_of(plan[0]):
             plan = image
-    swaps = [_swap_of(move) for move in plan]
-    facts, tick = [], 1
-    for (first, second), move in zip(swaps, plan, strict=True):
-        facts.append(_fact("hint", tick, first, second))
+    atoms, tick = [], 1
+    for move in plan:
+        atoms.append(_fact("swap", tick, *_swap_of(move)))
         effect = play(board, move)
         board, tick = effect.board, tick + effect.phases
-    return [*facts, _fact("hint_moves", len(swaps))]
+    return atoms
 
 
 def _swap_of(move: Move) -> tuple[int, int]:
@@ -677,7 +676,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
 
     def plan_hints(self, instance: CaptureInstance) -> list[Symbol]:
         plan = quick_plan(instance.board)
-        return [] if plan is None else hint_facts(instance.board, plan)
+        return [] if plan is None else plan_atoms(instance.board, plan)
 
     def decode(self, instance: CaptureInstance, atoms: Sequence[Symbol]) -> CaptureSolution:
         swaps: dict[int, tuple[int, int]] = {}

@@ -99,8 +99,9 @@ def _base_parser() -> ArgumentParser:
         choices=PLAN_SEARCHES,
         default=BOTH,
         help="(capture) both: one process climbs budgets 1, 2, ... while another "
-        "shortens plans from above (default); split: two processes climb, each over "
-        "half the first moves; ascending: one process climbs; descending: one comes down",
+        "shortens plans from above, starting from a quick plan found in Python "
+        "(default); split: two processes climb, each over half the first moves; "
+        "ascending: one process climbs; descending: one comes down",
     )
     solve.add_argument(
         "--no-portfolio",

@@ -621,7 +621,8 @@ def _solve_descending(
 ) -> None:
     """From the largest budget down: each plan found is reported as an upper bound, and
     the next budget is one step shorter than that plan. The first budget refuted proves
-    the last plan minimal (budgets are monotone: see ``Incremental.step_atom``)."""
+    the shortest plan minimal (budgets are monotone: see ``Incremental.step_atom``).
+    The puzzle's hinted plan, if any, is reported first (see `_scout`)."""
     plan = job.incremental
     assert plan is not None and plan.step_atom is not None
     horizon = _Horizon(control, plan, report)

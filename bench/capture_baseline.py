@@ -2,49 +2,21 @@
 
 Level by level from the start board: every legal move of every board, equal boards
 merged, dead boards (a class that can no longer clear) dropped. The first level that
-holds the empty board is the minimum. It uses the puzzle module's simulator, so it
-plays by exactly the same rules as the checker.
+holds the empty board is the minimum. It is the puzzle module's `breadth_first` on its
+simulator, so it plays by exactly the same rules as the checker.
 """
 
 from __future__ import annotations
 
-from aspuzzles.puzzles.capture import (
-    EMPTY,
-    SIZE,
-    Board,
-    Move,
-    dead_reason,
-    legal_moves,
-    settle,
-    swapped,
-)
-
-EMPTY_BOARD = EMPTY * SIZE * SIZE
+from aspuzzles.puzzles.capture import Board, Move, breadth_first
 
 
-def shortest(board: Board, max_moves: int = 64) -> list[Move] | None:
-    """A shortest move list that clears ``board``; ``None`` if none exists."""
-    if board == EMPTY_BOARD:
-        return []
-    if dead_reason(board):
-        return None
-    frontier: dict[Board, tuple[Move, ...]] = {board: ()}
-    seen = {board}
-    for _ in range(max_moves):
-        following: dict[Board, tuple[Move, ...]] = {}
-        for state, path in frontier.items():
-            for move in legal_moves(state):
-                after = settle(swapped(state, move)).board  # legal: no need to ask again
-                if after == EMPTY_BOARD:
-                    return [*path, move]
-                if after in seen or dead_reason(after):
-                    continue
-                seen.add(after)
-                following[after] = (*path, move)
-        if not following:
-            return None
-        frontier = following
-    return None
+def shortest(board: Board) -> list[Move] | None:
+    """A shortest move list that clears ``board``; ``None`` if none exists: the puzzle
+    module's breadth-first search with every board of each depth kept (the quick plan
+    of the search from above is the same loop cut to a beam)."""
+    plan = breadth_first(board)
+    return None if plan is None else list(plan)
 
 
 if __name__ == "__main__":  # python bench/capture_baseline.py BOARD...

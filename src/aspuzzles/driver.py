@@ -248,12 +248,10 @@ def solve_instance(
         count_only=count,
         timeout=None if timeout is None else _left(timeout, started),
         incremental=game.incremental(parsed),
+        hints=partial(game.plan_hints, parsed),
     )
     searches = _searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
-    for index, search in enumerate(jobs):
-        if search.descending:
-            jobs[index] = replace(search, hints=partial(game.plan_hints, parsed))
     if portfolio and threads == 1:
         jobs += [
             replace(job, arguments=_arguments(game, threads, clingo_args, extra))
@@ -405,9 +403,7 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
     started = time.perf_counter()
     deadline = None if job.timeout is None else started + job.timeout
     try:
-        control = _make_control(job, messages)
-        control.load(job.encoding)
-        _add_instance(control, job)
+        control = _loaded_control(job, messages)
     except RuntimeError:
         return Outcome(error=(_clingo_error(messages), None))
     except InputError as error:
@@ -431,6 +427,14 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
     if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
         outcome.stats.update(_statistics(control))
     return outcome
+
+
+def _loaded_control(job: Job, messages: list[str]) -> Control:
+    """A Control with the job's options, encoding and instance, not yet grounded."""
+    control = _make_control(job, messages)
+    control.load(job.encoding)
+    _add_instance(control, job)
+    return control
 
 
 def _add_instance(control: Control, job: Job) -> None:
@@ -678,10 +682,8 @@ def _scout(job: Job, outcome: Outcome, deadline: float | None) -> list[str]:
     hints = job.hints() if job.hints else []
     if not hints or plan is None:
         return []
-    control = _make_control(job, [])
+    control = _loaded_control(job, [])
     control.configuration.solve.solve_limit = str(SCOUT_CONFLICTS)
-    control.load(job.encoding)
-    _add_instance(control, job)
     horizon = _Horizon(control, plan, _ignore)
     horizon.ground([("base", [])])
     horizon.set_budget(plan.max_steps, None)
@@ -847,10 +849,8 @@ class Session:
             incremental=None,
         )
         messages: list[str] = []
-        self.control = _make_control(job, messages)
         try:
-            self.control.load(job.encoding)
-            _add_instance(self.control, job)
+            self.control = _loaded_control(job, messages)
             self.control.ground([("base", [])])
         except RuntimeError:
             raise InputError(_clingo_error(messages)) from None

@@ -52,8 +52,8 @@ class Job:
     #: For a split planning job: (this share, of how many), passed to the encoding as
     #: ``-c part=`` and ``-c parts=`` (see ``Incremental.splits``).
     part: tuple[int, int] | None = None
-    #: For a search from above: ``Puzzle.plan_hints``, built in the process that runs
-    #: the job (no other search waits for them) and assumed in a Control of their own
+    #: ``Puzzle.plan_hints``, called only by a search from above, in the process that
+    #: runs it (no other search waits for them), and assumed in a Control of their own
     #: for a first plan, before the search proper starts without them.
     hints: Callable[[], list[Symbol]] | None = None
 

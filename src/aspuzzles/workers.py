@@ -99,9 +99,9 @@ class _Race:
         if self.final is None and self.bounds is not None:
             self._settle(self.bounds)
         if self.final is None and self.bounds is not None and kind in ("lower", "plan"):
-            self._tell(self.bounds)
+            self.tell(self.bounds)
 
-    def _tell(self, bounds: Bounds) -> None:
+    def tell(self, bounds: Bounds) -> None:
         if self.on_progress is not None:
             self.on_progress(bounds.text())
 
@@ -172,7 +172,7 @@ def run_in_workers(
                 break
             ready = wait([worker.receiver for worker in race.live()], _tick(race, limit))
             if not ready and race.bounds is not None:
-                race._tell(race.bounds)  # nothing new: the status line's clock moves on
+                race.tell(race.bounds)  # nothing new: the status line's clock moves on
             for worker in race.workers:
                 if race.final is None and worker.receiver in ready and worker.outcome is None:
                     race.hear(worker)

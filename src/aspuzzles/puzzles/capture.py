@@ -50,6 +50,7 @@ ATOM_OF_TILE = {tile: ("f" if tile == FLAMING else tile) for tile in TILES}
 TILE_OF_ATOM = {atom: tile for tile, atom in ATOM_OF_TILE.items()}
 
 Board = str  # 64 characters, row by row; row 0 is the top
+EMPTY_BOARD: Board = EMPTY * SIZE * SIZE
 Cell = tuple[int, int]
 
 
@@ -65,6 +66,12 @@ class Move:
     def target(self) -> Cell:
         step = DIRECTIONS[self.direction]
         return self.row + step[0], self.col + step[1]
+
+    @property
+    def cells(self) -> tuple[int, int]:
+        """The two cells swapped, as numbers (row * 8 + column): this one, the target."""
+        target_row, target_col = self.target
+        return self.row * SIZE + self.col, target_row * SIZE + target_col
 
     def __str__(self) -> str:
         return f"{self.row} {self.col} {self.direction}"
@@ -264,11 +271,9 @@ def settle(board: Board) -> MoveEffect:
 
 def swapped(board: Board, move: Move) -> Board | None:
     """The board right after the swap (``None`` if the move leaves the board)."""
-    row, col = move.row, move.col
-    target_row, target_col = move.target
-    if not all(0 <= value < SIZE for value in (row, col, target_row, target_col)):
+    if not all(0 <= value < SIZE for value in (move.row, move.col, *move.target)):
         return None
-    first, second = row * SIZE + col, target_row * SIZE + target_col
+    first, second = move.cells
     cells = list(board)
     cells[first], cells[second] = cells[second], cells[first]
     return "".join(cells)
@@ -298,8 +303,7 @@ def illegal_reason(board: Board, move: Move) -> str | None:
         return f"unknown direction '{move.direction}'"
     if not all(0 <= value < SIZE for value in (move.row, move.col, *move.target)):
         return "it swaps with a cell off the board"
-    first = move.row * SIZE + move.col
-    second = move.target[0] * SIZE + move.target[1]
+    first, second = move.cells
     if board[first] == EMPTY and board[second] == EMPTY:
         return "both cells are empty"
     if not _swap_makes_run(match_classes(board), *sorted((first, second))):
@@ -579,18 +583,26 @@ def _promise(board: Board) -> int:
 
 def quick_plan(board: Board, widths: Sequence[int] = BEAM_WIDTHS) -> tuple[Move, ...] | None:
     """A short plan found in a second or so, not proved shortest; ``None`` if none
-    was found. A beam search: breadth first like the benchmark's baseline, but keeping
-    only the ``width`` most promising boards of each depth. On the 52 game boards it
-    finds a plan for 51 (in 0.02-3 s), of the minimal length wherever that is known."""
+    was found. A beam search: `breadth_first` keeping only the ``width`` most promising
+    boards of each depth. On the 52 game boards it finds a plan for 51 (in 0.02-3 s),
+    of the minimal length wherever that is known."""
     for width in widths:
-        plan = _beam(board, width)
+        plan = breadth_first(board, width)
         if plan is not None:
             return plan
     return None
 
 
-def _beam(board: Board, width: int) -> tuple[Move, ...] | None:
-    empty = EMPTY * SIZE * SIZE
+def breadth_first(board: Board, width: int | None = None) -> tuple[Move, ...] | None:
+    """Depth by depth from ``board``, equal boards merged and dead boards dropped, until
+    a move empties the board; ``None`` when no board is left. With every board kept
+    (``width`` None) the first plan is a shortest one and ``None`` proves there is none:
+    the benchmark's plain baseline. With a ``width``, a beam: only that many boards of
+    each depth, those with the most `_promise`, go on."""
+    if board == EMPTY_BOARD:
+        return ()
+    if dead_reason(board) is not None:
+        return None
     layer: dict[Board, tuple[Move, ...]] = {board: ()}
     seen = {board}
     while layer:  # every move removes tiles, so the layers run out
@@ -598,13 +610,15 @@ def _beam(board: Board, width: int) -> tuple[Move, ...] | None:
         for state, path in layer.items():
             for move in legal_moves(state):
                 after = settle(swapped(state, move) or state).board
-                if after == empty:
+                if after == EMPTY_BOARD:
                     return (*path, move)
                 if after not in seen and dead_reason(after) is None:
                     seen.add(after)
                     following[after] = (*path, move)
-        kept = sorted(following, key=_promise)[:width]
-        layer = {state: following[state] for state in kept}
+        if width is not None:
+            kept = sorted(following, key=_promise)[:width]
+            following = {state: following[state] for state in kept}
+        layer = following
     return None
 
 
@@ -627,9 +641,8 @@ def plan_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
 
 def _swap_of(move: Move) -> tuple[int, int]:
     """The two cells a move swaps, as the encoding names a swap: the smaller first."""
-    target_row, target_col = move.target
-    first, second = move.row * SIZE + move.col, target_row * SIZE + target_col
-    return min(first, second), max(first, second)
+    first, second = sorted(move.cells)
+    return first, second
 
 
 def mirror_move(move: Move) -> Move:
@@ -695,7 +708,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         # The board after each move is the settled board before the next one; the
         # last move leaves the board empty (the encoding demands it).
         boards = tuple("".join(settled.get(tick - 1, [EMPTY] * SIZE * SIZE)) for tick in ticks[1:])
-        boards += (EMPTY * SIZE * SIZE,)
+        boards += (EMPTY_BOARD,)
         moves = []
         for before, tick in zip((instance.board, *boards), ticks, strict=False):
             first, second = swaps[tick]

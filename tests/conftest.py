@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -54,9 +55,12 @@ def cli(capsys: pytest.CaptureFixture[str]):
     return run
 
 
-def interrupted_run(*args: str, after: float = 2.0) -> subprocess.CompletedProcess[str]:
+def interrupted_run(
+    *args: str, after: float = 2.0, until: Callable[[], bool] | None = None
+) -> subprocess.CompletedProcess[str]:
     """``aspuzzles ARGS`` as a terminal runs it, with Ctrl-C (SIGINT to its process
-    group) pressed ``after`` seconds in."""
+    group) pressed ``after`` seconds in, and not before ``until()`` holds (polled for up
+    to a minute: a loaded machine may need longer to get there)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     process = subprocess.Popen(
         [sys.executable, "-m", "aspuzzles", *args],
@@ -69,6 +73,9 @@ def interrupted_run(*args: str, after: float = 2.0) -> subprocess.CompletedProce
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(after)
+    waited = time.perf_counter() + 60
+    while until is not None and not until() and time.perf_counter() < waited:
+        time.sleep(0.1)
     os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=30)
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)

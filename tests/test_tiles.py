@@ -260,3 +260,58 @@ def test_counts_agree_with_plain_backtracking_on_random_small_boards():
         assert solve_instance(PUZZLE, no_symmetry, count=True, portfolio=False).count == raw
         raw_counts.append(raw)
     assert 0 in raw_counts and max(raw_counts) > instance.board_rotations
+
+
+def _planted_symmetric_tiles(rows: int, cols: int, rng: random.Random) -> TilesInstance:
+    """A solvable board of tiles that look the same after a half turn (x y x y).
+
+    Each column has a kind for its vertical edges and each row one for its horizontal
+    edges; halves alternate along them, so neighbouring edges are head against tail.
+    On an odd board the centre's tile is listed first, so that tile 1 can stand on the
+    centre cell, where no rotation moves it.
+    """
+    column_kinds = [rng.choice("ab") for _ in range(cols)]
+    row_kinds = [rng.choice("ab") for _ in range(rows)]
+    halves = ("head", "tail")
+    tiles = []
+    for row in range(rows):
+        for col in range(cols):
+            upright = f"{column_kinds[col]}_{halves[row % 2]}"
+            sideways = f"{row_kinds[row]}_{halves[col % 2]}"
+            tile = (upright, sideways, upright, sideways)
+            tiles.append(rotate(tile, rng.randrange(4)))
+    centre = tiles.pop(rows // 2 * cols + cols // 2) if rows % 2 and cols % 2 else None
+    rng.shuffle(tiles)
+    return TilesInstance("animal", rows, cols, tuple(([centre] if centre else []) + tiles))
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (2, 2), (2, 3), (3, 3), (1, 4), (3, 5)])
+def test_boards_of_symmetric_tiles_count_each_rotation_class_once(shape):
+    """With no tile whose four turns differ, no turn can pick one board per class, so a
+    tile's cell does (and a second tile's when the first stands on the centre): count
+    x rotations is still the backtracking's raw count, on boards with and without a
+    centre cell, and a 1x1 board's turns are one class."""
+    rows, cols = shape
+    rng = random.Random(rows * 10 + cols)
+    raw_counts = []
+    for _ in range(4):
+        instance = _planted_symmetric_tiles(rows, cols, rng)
+        raw = tiles_baseline.count_raw(instance)
+        counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)
+        assert counted.count_details["count_raw"] == raw, instance
+        if rows * cols > 1:
+            assert counted.count * instance.board_rotations == raw
+        else:
+            assert counted.count == 1
+        raw_counts.append(raw)
+    assert min(raw_counts) > 0
+
+
+def test_a_board_of_symmetric_tiles_unique_up_to_rotation_is_called_unique():
+    """Four identical half-turn-symmetric tiles on a 2x2: 48 raw placements, 12 classes."""
+    tile = ("a_head", "a_tail", "a_head", "a_tail")
+    instance = TilesInstance("animal", 2, 2, (tile,) * 4)
+    counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)
+    assert (counted.count, counted.count_details["count_raw"]) == (12, 48)
+    lone = TilesInstance("animal", 1, 1, (("a_head", "b_head", "a_tail", "b_tail"),))
+    assert solve_instance(PUZZLE, lone, unique=True, portfolio=False).verdict == "unique"

@@ -234,10 +234,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
                     facts.append(
                         Function("fits", [Number(row), Number(col), Number(tile_id), Number(turns)])
                     )
-        if instance.symmetry_breaking and (anchor := anchor_tile(instance)) is not None:
-            facts.append(
-                Function("anchor", [Number(anchor), Number(4 // instance.board_rotations)])
-            )
+        if instance.symmetry_breaking:
+            facts.extend(symmetry_break(instance).facts)
         return facts
 
     def _positions(self, instance: TilesInstance, edges: Sequence[str]) -> list[tuple[int, int]]:
@@ -269,8 +267,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return check_placement(instance, solution.placement)
 
     def count_details(self, instance: TilesInstance, count: int) -> dict[str, int]:
-        if instance.symmetry_breaking and anchor_tile(instance) is not None:
-            return {"count_raw": count * instance.board_rotations}
+        if instance.symmetry_breaking:
+            return {"count_raw": count * symmetry_break(instance).class_size}
         return {"count_raw": count}
 
     def to_dict(self, instance: TilesInstance, solution: TilesSolution) -> dict[str, Any]:
@@ -349,21 +347,84 @@ def _border_sides(instance: TilesInstance, row: int, col: int) -> tuple[bool, bo
     return (row == 1, col == instance.cols, row == instance.rows, col == 1)
 
 
+@dataclass(frozen=True)
+class SymmetryBreak:
+    """How one placement per class of whole-board rotations is kept."""
+
+    #: Facts for the encoding: ``anchor/2`` or ``cell_anchor/2`` with ``orbit_first/2``.
+    facts: tuple[Symbol, ...]
+    #: Raw placements in each class (what ``count`` is multiplied by for ``count_raw``).
+    class_size: int
+
+
+def symmetry_break(instance: TilesInstance) -> SymmetryBreak:
+    """Keep one placement of each class of whole-board rotations.
+
+    On a board of two or more cells no rotation maps a placement to itself (each id is
+    used once and some tile changes cell), so every class has exactly 4 (square) or 2
+    members. The cheapest cut limits one tile's turns (see ``anchor_tile``); when every
+    tile is symmetric, a tile's cell is limited instead (``cell_anchor_facts``). A 1x1
+    board is the exception: its one tile stays put and the rotations only turn it, so
+    its class is its distinct turns and turn 0 stands for them.
+    """
+    if len(instance.tiles) == 1:
+        turns = len(distinct_rotations(instance.tiles[0]))
+        return SymmetryBreak((Function("anchor", [Number(1), Number(1)]),), turns)
+    if (anchor := anchor_tile(instance)) is not None:
+        limit = Number(4 // instance.board_rotations)
+        return SymmetryBreak(
+            (Function("anchor", [Number(anchor), limit]),), instance.board_rotations
+        )
+    return SymmetryBreak(cell_anchor_facts(instance), instance.board_rotations)
+
+
 def anchor_tile(instance: TilesInstance) -> int | None:
-    """The tile whose rotation is fixed to break the whole-board rotation symmetry.
+    """The tile whose turns are limited to break the whole-board rotation symmetry.
 
     Rotating a solution by 180 (or 90 on a square board) turns every tile by the same
-    amount and gives another solution; no solution maps to itself since each id is
-    used once. Limiting one tile to turns below 4/rotations picks one per class, but
+    amount. Limiting one tile to turns below 4/rotations picks one member per class, but
     only if that tile's turns are all distinct: the first tile with four distinct
-    rotations is chosen (None if there is none; then nothing is broken).
+    rotations is chosen (None if there is none).
     """
-    if len(instance.tiles) < 2:
-        return None
     for tile_id, tile in enumerate(instance.tiles, start=1):
         if len(distinct_rotations(tile)) == 4:
             return tile_id
     return None
+
+
+def cell_anchor_facts(instance: TilesInstance) -> tuple[Symbol, ...]:
+    """Symmetry breaking by position, for boards whose tiles are all symmetric.
+
+    A rotation moves every cell but the centre (odd boards only), so a non-centre cell's
+    orbit under the board's rotations has one cell per rotation: requiring tile 1 to
+    stand on the first cell of its orbit keeps one member per class. If tile 1 stands
+    on the centre, which every rotation fixes, tile 2 is held to its orbit's first cell.
+    """
+    cells = [(r, c) for r in range(1, instance.rows + 1) for c in range(1, instance.cols + 1)]
+    firsts = [cell for cell in cells if cell == min(_orbit(instance, cell))]
+    return (
+        Function("cell_anchor", [Number(1), Number(1)]),
+        Function("cell_anchor", [Number(2), Number(2)]),
+        *(Function("orbit_first", [Number(r), Number(c)]) for r, c in firsts),
+    )
+
+
+def _orbit(instance: TilesInstance, cell: tuple[int, int]) -> set[tuple[int, int]]:
+    """The cells a 1-based cell is carried to by the whole-board rotations."""
+    orbit, current = set(), cell
+    while current not in orbit:
+        orbit.add(current)
+        current = _rotated_cell(instance, current)
+    return orbit
+
+
+def _rotated_cell(instance: TilesInstance, cell: tuple[int, int]) -> tuple[int, int]:
+    """Where a cell goes when the board turns: 90 degrees clockwise on a square board,
+    else 180 degrees (the smallest rotation that maps the board onto itself)."""
+    row, col = cell
+    if instance.square:
+        return col, instance.rows + 1 - row
+    return instance.rows + 1 - row, instance.cols + 1 - col
 
 
 def _is_pair(cell: Any) -> bool:

@@ -332,6 +332,7 @@ def test_a_dead_board_is_reported_without_search():
         ("________\n___x____\n", "wight.txt:2:4: unknown tile 'x' at row 1, column 3"),
         ("________\n" * 5, "wight.txt:5: only 5 rows, expected 8"),
         ("________\n" * 9, "wight.txt:9: extra row: the board has 8 rows"),
+        ("________\n" * 8, "wight.txt: the board holds no tiles: there is nothing to clear"),
         (
             "_" * 8 + "\n" + "rrr_____\n" + ("_" * 8 + "\n") * 6,
             "wight.txt:2: the board is not settled",

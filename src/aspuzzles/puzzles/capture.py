@@ -138,6 +138,8 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
             rows[-1][0],
         )
     board = "".join(line for _, line in rows)
+    if set(board) == {EMPTY}:
+        raise InputError("the board holds no tiles: there is nothing to clear", source)
     found = runs(board)
     if found:
         raise InputError(
@@ -666,8 +668,6 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         return parse_capture(text, source)
 
     def infeasible(self, instance: CaptureInstance) -> str | None:
-        if instance.tiles() == 0:
-            return "the board is already empty"
         return dead_reason(instance.board)
 
     def incremental(self, instance: CaptureInstance) -> Incremental:

@@ -537,6 +537,13 @@ def test_check_reports_a_malformed_move_list_with_its_line(cli, tmp_path):
     )
 
 
+def test_check_refuses_a_superscript_row_number_with_exit_2(cli):
+    """'²' is a digit to str.isdigit but not to int(): a bad move, not a crash."""
+    run = cli("check", "capture", "wight", "² 1 Up")
+    assert run.code == 2
+    assert "<argument>:1: expected 'row col Direction' (e.g. '7 1 Up'), got '² 1 Up'" in run.err
+
+
 def test_check_wants_json_from_puzzles_without_a_text_format(cli):
     run = cli("check", "cake", "seed-7th-guest", "anything")
     assert run.code == 2 and "<argument>:1: not JSON: Expecting value" in run.err

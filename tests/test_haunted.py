@@ -153,6 +153,9 @@ def test_square_shorthand_and_difficulty_are_accepted():
         ("4x4:2,4,4,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "do not match the 9 monster"),
         ("4x4:x,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "ghost total 'x'"),
         ("4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,-2", "clue 16 '-2'"),
+        # a superscript is a digit to str.isdigit, not to int()
+        ("4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,²", "clue 16 '²'"),
+        ("4x4:2,4,²,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "zombie total '²'"),
         ("0x4:0,0,0,a,", "out of range"),
         ("4x4:0,4,3,GbRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "totals"),
     ],

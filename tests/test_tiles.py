@@ -149,6 +149,8 @@ def test_checker_enforces_the_frame():
         ("style animal\nstyle e2\n", "tiles.txt:2: mixed styles"),
         ("style square\n", "tiles.txt:1: expected 'style animal' or 'style e2'"),
         ("style e2\nsize 0 3\n", "tiles.txt:2: expected 'size ROWS COLS'"),
+        ("style e2\nsize ² 3\n", "tiles.txt:2: expected 'size ROWS COLS'"),
+        ("style e2\nsize 1 1\n0 0 ² 0\n", "tiles.txt:3: tile 1: edge '²' is not a colour"),
         ("size 1 1\n0 0 0 0\n", "tiles.txt:2: tiles must come after"),
         ("style e2\n", "tiles.txt: missing the 'size ROWS COLS' line"),
         ("size 1 1\n", "tiles.txt: missing the 'style animal|e2' line"),
@@ -315,3 +317,14 @@ def test_a_board_of_symmetric_tiles_unique_up_to_rotation_is_called_unique():
     assert (counted.count, counted.count_details["count_raw"]) == (12, 48)
     lone = TilesInstance("animal", 1, 1, (("a_head", "b_head", "a_tail", "b_tail"),))
     assert solve_instance(PUZZLE, lone, unique=True, portfolio=False).verdict == "unique"
+
+
+def test_e2_colours_are_numbers_so_leading_zeros_do_not_matter():
+    """Files that pad colours ('07') name the same colour as '7'."""
+    instance = parse_tiles("style e2\nsize 1 2\n0 07 0 0\n0 0 0 7\n", "padded.txt")
+    assert instance.tiles == (("0", "7", "0", "0"), ("0", "0", "0", "7"))
+    assert solve_instance(PUZZLE, instance).status == "solved"
+    spoiled = parse_tiles("style e2\nsize 1 2\n0 07 0 0\n0 0 0 8\n", "spoiled.txt")
+    assert solve_instance(PUZZLE, spoiled).reason == (
+        "colour 7 is on 1 edge, an odd number cannot pair up"
+    )

@@ -63,6 +63,14 @@ class CheckFailed(AspuzzlesError):
     exit_code = ExitCode.INTERNAL
 
 
+def is_number(text: str) -> bool:
+    """Whether text is a whole number in ASCII digits, so that int() takes it.
+
+    str.isdigit alone also accepts superscripts such as '²', on which int() fails.
+    """
+    return text.isascii() and text.isdigit()
+
+
 class LineReader:
     """Raises :class:`InputError` pinned to a source and line, for text parsers."""
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from clingo import Function, Number, Symbol
 
-from ..errors import InputError, LineReader
+from ..errors import InputError, LineReader, is_number
 from ..geometry import SquareGrid, is_connected
 from ..puzzle import Puzzle, string_rows
 from ..render import wheel_colours
@@ -84,7 +84,7 @@ def parse_cake(text: str, source: str) -> CakeInstance:
 
 def _pieces_line(line: str, reader: LineReader, number: int) -> int:
     value = line.split()[1] if len(line.split()) == 2 else ""
-    if not re.fullmatch(r"-?\d+", value):
+    if not is_number(value.removeprefix("-")):
         raise reader.error(number, f"expected 'pieces K' with a whole number, got '{line}'")
     pieces = int(value)
     if pieces <= 0:
@@ -95,7 +95,7 @@ def _pieces_line(line: str, reader: LineReader, number: int) -> int:
 def _grid_row(line: str, rows: list[tuple[int, str]], reader: LineReader, number: int) -> str:
     """One row of topping digits, as long as the first row (``rows`` so far)."""
     for column, char in enumerate(line, start=1):
-        if not (char.isdigit() or char.isspace()):
+        if not (is_number(char) or char.isspace()):
             raise reader.error(number, f"'{char}' is not a topping digit", column)
     # Digits may be spaced out ("1 2 2 1"), as grids often are; a cell is one digit.
     row = "".join(line.split())

@@ -26,7 +26,7 @@ from typing import Any
 
 from clingo import Function, Number, Symbol
 
-from ..errors import InputError
+from ..errors import InputError, is_number
 from ..puzzle import Incremental, Puzzle, json_field
 
 SIZE = 8
@@ -857,7 +857,7 @@ def parse_moves(text: str, source: str) -> tuple[Move, ...]:
                 continue
             if (
                 len(words) != 3
-                or not all(word.isdigit() for word in words[:2])
+                or not all(is_number(word) for word in words[:2])
                 or words[2].lower() not in names
             ):
                 raise InputError(

@@ -24,7 +24,7 @@ from typing import Any
 from clingo import Function, Number, Symbol
 
 from ..asp import read_facts
-from ..errors import InputError
+from ..errors import InputError, is_number
 from ..puzzle import Puzzle, string_rows
 
 KINDS = {"G": "ghost", "V": "vampire", "Z": "zombie"}
@@ -153,7 +153,7 @@ def parse_game_id(text: str, source: str, line: int | None = None) -> HauntedIns
         raise fail("expected three totals and a grid after the size")
     totals = {}
     for letter, part in zip("GVZ", parts[:3], strict=True):
-        if not part.strip().isdigit():
+        if not is_number(part.strip()):
             raise fail(f"{KINDS[letter]} total '{part}' is not a non-negative number")
         totals[letter] = int(part)
     grid = _decode_grid(parts[3], width, height, fail)
@@ -163,7 +163,7 @@ def parse_game_id(text: str, source: str, line: int | None = None) -> HauntedIns
         raise fail(f"expected {expected} clues after the grid, got {len(clue_parts)}")
     clues = []
     for index, part in enumerate(clue_parts, start=1):
-        if not part.strip().isdigit():
+        if not is_number(part.strip()):
             raise fail(f"clue {index} '{part}' is not a non-negative number")
         clues.append(int(part))
     return _validated(width, height, totals, grid, tuple(clues), fail)

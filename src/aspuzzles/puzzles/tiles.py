@@ -27,7 +27,7 @@ from typing import Any
 
 from clingo import Function, Number, String, Symbol
 
-from ..errors import InputError, LineReader
+from ..errors import InputError, LineReader, is_number
 from ..puzzle import Puzzle, json_field
 from ..render import wheel_colours
 
@@ -132,7 +132,7 @@ def _style_line(line: str, style: str | None, reader: LineReader, number: int) -
 
 def _size_line(line: str, reader: LineReader, number: int) -> tuple[int, int]:
     words = line.split()
-    if len(words) != 3 or not all(w.isdigit() and int(w) > 0 for w in words[1:]):
+    if len(words) != 3 or not all(is_number(w) and int(w) > 0 for w in words[1:]):
         raise reader.error(number, f"expected 'size ROWS COLS' (positive), got '{line}'")
     return int(words[1]), int(words[2])
 
@@ -144,16 +144,18 @@ def _tile_line(
         raise reader.error(number, f"tile {tile_id} has {len(words)} edges, expected 4")
     for edge in words:
         _check_edge(style, edge, tile_id, reader, number)
+    if style == "e2":  # colour numbers, so 07 is colour 7
+        words = [str(int(edge)) for edge in words]
     return (words[0], words[1], words[2], words[3])
 
 
 def _check_edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) -> None:
     if style == "e2":
-        if not edge.isdigit():
+        if not is_number(edge):
             hint = " (an animal edge: mixed styles?)" if "_" in edge else ""
             raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not a colour number{hint}")
         return
-    if edge.isdigit():
+    if is_number(edge):
         raise reader.error(
             line,
             f"tile {tile_id}: edge '{edge}' is a colour (mixed styles?); "
@@ -210,7 +212,11 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             return f"{edges[FRAME]} grey frame edges, the board's border needs {frame}"
         odd = sorted((c for c, n in edges.items() if c != FRAME and n % 2), key=int)
         if odd:
-            return f"colour {odd[0]} is on {edges[odd[0]]} edges, an odd number cannot pair up"
+            times = edges[odd[0]]
+            return (
+                f"colour {odd[0]} is on {times} edge{'s' if times > 1 else ''}, "
+                "an odd number cannot pair up"
+            )
         return None
 
     def facts(self, instance: TilesInstance) -> list[Symbol]:

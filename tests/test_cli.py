@@ -65,6 +65,17 @@ def test_unsolvable_exits_1(cli):
         (["solve", "haunted", "--format", "png"], "invalid choice"),
         (["solve"], "required"),
         (["frobnicate"], "invalid choice"),
+        (
+            ["solve", "haunted", "gen-8x5-s88"],
+            "gen-8x5-s88: no such instance file or shipped instance (nor, read inline: "
+            "not a game ID",
+        ),
+        (["solve", "cake", "nosuch"], "nosuch: no such instance file"),
+        (
+            ["solve", "haunted", "-o", "/no/such/folder/out.txt"],
+            "/no/such/folder/out.txt: cannot write here: there is no folder '/no/such/folder'",
+        ),
+        (["solve", "haunted", "-o", "."], ".: is a folder, not a file to write"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, args, message):

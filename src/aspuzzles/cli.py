@@ -13,7 +13,6 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from .driver import (
@@ -27,7 +26,15 @@ from .driver import (
 from .driver import solve_instance as run_solver
 from .errors import AspuzzlesError, ExitCode, InputError
 from .jobs import BOTH, PLAN_SEARCHES
-from .paths import STDIN, instance_files, named_file, read_stdin, read_text_file
+from .paths import (
+    STDIN,
+    instance_files,
+    named_file,
+    output_file,
+    read_stdin,
+    read_text_file,
+    write_text_file,
+)
 from .puzzle import Puzzle
 from .registry import get_puzzle, module_puzzles, puzzle_names
 from .render import stack_svgs
@@ -251,6 +258,7 @@ class _LiveStatus:
 def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))
+    target = output_file(args.output) if args.output else None
     status = _LiveStatus(f"{game.name} {name}") if sys.stderr.isatty() else None
     try:
         result = run_solver(
@@ -272,8 +280,8 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         if status:
             status.clear()
     output = _format(result, args.format, args.stats)
-    if args.output:
-        Path(args.output).write_text(output, encoding="utf-8")
+    if target:
+        write_text_file(target, output)
         print(result.summary(), file=sys.stderr)
     else:
         sys.stdout.write(output)
@@ -314,7 +322,7 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         raise InputError("--jobs must be at least 1")
     options = {**_options(game, args), "reduce": args.reduce}
     suffix = "-golden" if options.get("golden") else ""
-    output = Path(args.output or f"sweep-{game.name}{suffix}.tsv")
+    output = output_file(args.output or f"sweep-{game.name}{suffix}.tsv")
     summary = sweep(
         game,
         options,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -314,8 +315,22 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
     if path is not None:
         return game.parse(read_text_file(path), _display_path(path)), path.name
     if game.accepts_inline and not _looks_like_path(str(reference)):
-        return game.parse(str(reference), "<argument>"), str(reference)
+        return _parse_inline(game, str(reference)), str(reference)
     raise InputError("no such instance file", str(reference))
+
+
+def _parse_inline(game: Puzzle[Any, Any], text: str) -> Any:
+    """Parse an instance given on the command line; a bare word that fails is more
+    likely a mistyped instance name than a broken inline instance, so say both."""
+    try:
+        return game.parse(text, "<argument>")
+    except InputError as error:
+        if re.fullmatch(r"[\w.-]+", text):
+            raise InputError(
+                f"no such instance file or shipped instance (nor, read inline: {error.message})",
+                text,
+            ) from error
+        raise
 
 
 def _instance_path(puzzle: str, reference: str) -> Path | None:

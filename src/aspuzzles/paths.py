@@ -113,3 +113,23 @@ def named_file(reference: str | Path) -> Path | None:
         return path if path.is_file() else None
     except OSError:
         return None
+
+
+def output_file(name: str) -> Path:
+    """The file an ``-o`` option names, refused at once (before a long solve) when it
+    cannot be written: its folder is missing, or it is a folder itself."""
+    path = Path(name)
+    if path.is_dir():
+        raise InputError("is a folder, not a file to write", name)
+    if not path.parent.is_dir():
+        raise InputError(f"cannot write here: there is no folder '{path.parent}'", name)
+    return path
+
+
+def write_text_file(path: Path, text: str) -> None:
+    """Write an output file, or raise a one-line :class:`InputError` (no permission,
+    disk full) instead of a traceback."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror or error}", str(path)) from None

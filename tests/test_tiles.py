@@ -106,6 +106,8 @@ GOOD = [[(2, 3), (1, 0), (6, 0)], [(8, 1), (9, 1), (7, 2)], [(5, 1), (3, 0), (4,
         ([[(2, 3), (1, 0), (6, 0)], GOOD[1], [(5, 1), (3, 0), (3, 0)]], "tile 3 is used 2 times"),
         ([GOOD[0], GOOD[1]], "not 3x3"),
         ([[(1, 0), (2, 3), (6, 0)], GOOD[1], GOOD[2]], "right"),
+        ([[(99, 3), (1, 0), (6, 0)], GOOD[1], GOOD[2]], "no tile has id 99 (ids are 1-9)"),
+        ([[(2, 3), (1, 0), (6, 4)], GOOD[1], GOOD[2]], "a rotation is not 0-3"),
     ],
 )
 def test_checker_rejects_corrupted_placements(placement, complaint):

@@ -446,6 +446,9 @@ def check_placement(
         return [f"placement is not {rows}x{cols}"]
     used = Counter(tile_id for row in placement for tile_id, _ in row)
     problems = [f"tile {t} is used {n} times" for t, n in sorted(used.items()) if n > 1]
+    unknown = sorted(t for t in used if not 1 <= t <= len(instance.tiles))
+    if unknown:
+        problems.append(f"no tile has id {unknown[0]} (ids are 1-{len(instance.tiles)})")
     missing = set(range(1, len(instance.tiles) + 1)) - set(used)
     if missing:
         problems.append(f"tiles {sorted(missing)} are not placed")

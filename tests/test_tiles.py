@@ -6,6 +6,7 @@ import argparse
 import random
 import sys
 from dataclasses import replace
+from xml.etree import ElementTree
 
 import pytest
 
@@ -179,6 +180,19 @@ def test_renderings():
     assert "2/3" in text and "lionH" in text
     svg = solution.svg()
     assert svg.startswith("<svg") and svg.count("<polygon") == 36
+
+
+def test_svg_escapes_markup_in_edge_names():
+    """Animal kinds are free text: '<b>&x' must reach the SVG as text, not as markup
+    (the templates are *.svg.j2, which Jinja's autoescape did not match before)."""
+    text = (
+        "style animal\nsize 1 2\n<b>&x_head q_tail x_head x_tail\n<b>&x_tail y_head y_tail y_head\n"
+    )
+    instance = parse_tiles(text, "markup.txt")
+    svg = solve_instance(PUZZLE, instance).solution.svg()
+    root = ElementTree.fromstring(svg)  # raises on malformed XML
+    labels = [element.text for element in root.iter() if element.tag.endswith("text")]
+    assert any(label and "<b>&" in label for label in labels)
 
 
 def test_generator_plants_a_solvable_board():

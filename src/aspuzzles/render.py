@@ -15,7 +15,7 @@ from .paths import TEMPLATE_DIR
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
-        autoescape=jinja2.select_autoescape(enabled_extensions=("svg",), default=False),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("svg.j2",), default=False),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,

@@ -444,14 +444,7 @@ def check_placement(
     rows, cols = instance.rows, instance.cols
     if len(placement) != rows or any(len(row) != cols for row in placement):
         return [f"placement is not {rows}x{cols}"]
-    used = Counter(tile_id for row in placement for tile_id, _ in row)
-    problems = [f"tile {t} is used {n} times" for t, n in sorted(used.items()) if n > 1]
-    unknown = sorted(t for t in used if not 1 <= t <= len(instance.tiles))
-    if unknown:
-        problems.append(f"no tile has id {unknown[0]} (ids are 1-{len(instance.tiles)})")
-    missing = set(range(1, len(instance.tiles) + 1)) - set(used)
-    if missing:
-        problems.append(f"tiles {sorted(missing)} are not placed")
+    problems = _inventory_problems(instance, placement)
     if problems or any(not 0 <= r < 4 for row in placement for _, r in row):
         return problems or ["a rotation is not 0-3"]
     shown = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in placement]
@@ -468,6 +461,21 @@ def check_placement(
                     if (edge == FRAME) != outside:
                         where = "on the border" if outside else "inside"
                         problems.append(f"({r + 1},{c + 1}) {SIDES[side]} is {edge} {where}")
+    return problems
+
+
+def _inventory_problems(
+    instance: TilesInstance, placement: Sequence[Sequence[tuple[int, int]]]
+) -> list[str]:
+    """Tile ids that are repeated, unknown or missing: every tile must be placed once."""
+    used = Counter(tile_id for row in placement for tile_id, _ in row)
+    problems = [f"tile {t} is used {n} times" for t, n in sorted(used.items()) if n > 1]
+    unknown = sorted(t for t in used if not 1 <= t <= len(instance.tiles))
+    if unknown:
+        problems.append(f"no tile has id {unknown[0]} (ids are 1-{len(instance.tiles)})")
+    missing = set(range(1, len(instance.tiles) + 1)) - set(used)
+    if missing:
+        problems.append(f"tiles {sorted(missing)} are not placed")
     return problems
 
 

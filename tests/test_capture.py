@@ -489,6 +489,16 @@ def test_generated_boards_are_reproducible_and_solvable(cli):
 def test_generator_options_are_checked(cli):
     run = cli("generate", "capture", "--kinds", "xq")
     assert run.code == 2 and "--kinds" in run.err
+    run = cli("generate", "capture", "--flaming", "-1")
+    assert run.code == 2 and "--flaming must be 0 or more, not -1" in run.err
+
+
+def test_a_board_generated_without_a_seed_names_the_seed_that_repeats_it(cli):
+    first = cli("generate", "capture", "--moves", "4")
+    seed = re.search(r"--seed (\d+)", first.out)
+    assert seed, first.out
+    again = cli("generate", "capture", "--moves", "4", "--seed", seed.group(1))
+    assert again.out == first.out
 
 
 def count_plans(start: str, moves: int) -> int:

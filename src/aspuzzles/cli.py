@@ -10,6 +10,7 @@ import argparse
 import json
 import logging
 import os
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -200,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _list()
         assert game is not None
         if args.command in ("generate", "roll"):
+            if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
+                args.seed = random.randrange(1_000_000)
             print(game.generate(args))
             return ExitCode.SOLVED
         if args.command == "sweep":

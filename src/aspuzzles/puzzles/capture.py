@@ -757,6 +757,8 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
     def generate(self, args: argparse.Namespace) -> str:
         if not 1 <= args.moves <= 21:
             raise InputError("--moves must be from 1 to 21 (64 tiles at 3 a move)")
+        if args.flaming < 0:
+            raise InputError(f"--flaming must be 0 or more, not {args.flaming}")
         kinds = "".join(dict.fromkeys(args.kinds))  # in the order given, once each
         if not kinds or any(kind not in TILES or kind == FLAMING for kind in kinds):
             raise InputError(f"--kinds takes letters from {TILES[:-1]}, not '{args.kinds}'")

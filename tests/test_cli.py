@@ -76,6 +76,8 @@ def test_unsolvable_exits_1(cli):
             "/no/such/folder/out.txt: cannot write here: there is no folder '/no/such/folder'",
         ),
         (["solve", "haunted", "-o", "."], ".: is a folder, not a file to write"),
+        (["sweep", "haunted", "-o", "/no/such/folder/x.tsv"], "there is no folder"),
+        (["sweep", "geniussquare", "--limit", "-1"], "--limit must be at least 1, not -1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, args, message):
@@ -265,3 +267,11 @@ def test_text_too_long_for_a_file_name_is_taken_as_text(cli):
     asking the file system about it raised 'File name too long' (an internal error)."""
     run = cli("solve", "haunted", "4x4:2,4,3," + "a" * 300)
     assert run.code == 2 and "grid is too long" in run.err
+
+
+def test_a_sweep_of_a_puzzle_without_one_is_refused_before_any_file_is_written(cli, tmp_path):
+    results = tmp_path / "results.tsv"
+    run = cli("sweep", "haunted", "-o", results)
+    assert run.code == 2
+    assert run.err == "aspuzzles: error: puzzle 'haunted' has no sweep\n"
+    assert not results.exists()

@@ -323,6 +323,8 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
     if args.jobs < 1:
         raise InputError("--jobs must be at least 1")
+    if args.limit is not None and args.limit < 1:
+        raise InputError(f"--limit must be at least 1, not {args.limit}")
     options = {**_options(game, args), "reduce": args.reduce}
     suffix = "-golden" if options.get("golden") else ""
     output = output_file(args.output or f"sweep-{game.name}{suffix}.tsv")

@@ -81,6 +81,7 @@ def sweep(
 ) -> SweepSummary:
     """Solve every variant not yet in ``output``; return the totals over the file."""
     started = time.perf_counter()
+    game.sweep_base(options)  # a puzzle without a sweep says so here, not in every worker
     variants = game.sweep_variants(options)[:limit]
     equivalents = game.sweep_equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))

@@ -323,6 +323,12 @@ def test_a_dead_board_is_reported_without_search():
 
 
 # ----------------------------------------------------------------------- files
+def test_rows_may_end_in_a_comment():
+    rows = ["___rr___ # top", *["_" * 8] * 6, "rrgrr___   # a gap to fill"]
+    board = parse_capture("\n".join(rows), "commented.txt").board
+    assert board.startswith("___rr___") and board.endswith("rrgrr___")
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -109,11 +109,12 @@ class CaptureSolution:
 
 # ---------------------------------------------------------------------- parsing
 def parse_capture(text: str, source: str) -> CaptureInstance:
-    """Optional ``#`` comment lines, then 8 rows of 8 tiles from ``ybgrpcsS_``."""
+    """Optional ``#`` comment lines, then 8 rows of 8 tiles from ``ybgrpcsS_`` (a row
+    may end in a ``#`` comment, as lines of the other puzzles' files may)."""
     rows: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
             continue
         if len(rows) == SIZE:
             raise InputError(f"extra row: the board has {SIZE} rows", source, number)

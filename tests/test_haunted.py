@@ -47,6 +47,14 @@ def test_seed_answer_is_the_blogs():
     assert [p for p, v in at.items() if v == "V"] == [(2, 2), (2, 3), (3, 1), (3, 4)]
 
 
+def test_a_game_id_file_may_comment_after_the_id():
+    game_id = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
+    commented = PUZZLE.parse(f"# janko 1\n{game_id}   # from undead.c\n", "janko.txt")
+    assert commented == PUZZLE.parse(game_id, "<argument>")
+    with pytest.raises(InputError, match="a random seed"):
+        PUZZLE.parse("4x4de#12345\n", "seed.txt")
+
+
 def test_fact_format_and_game_id_are_the_same_puzzle():
     from_facts = PUZZLE.parse((INSTANCES / "haunted" / "seed-4x4.lp").read_text(), "seed.lp")
     assert from_facts == parse_game_id(SEED_ID, "<argument>")

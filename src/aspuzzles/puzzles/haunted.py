@@ -295,6 +295,9 @@ def _border_line(row: int, col: int, width: int, height: int) -> int | None:
 
 
 # ------------------------------------------------------------------------ puzzle
+_TRAILING_COMMENT = re.compile(r"\s+#")
+
+
 class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     name = "haunted"
     title = "Haunted (Simon Tatham's Undead)"
@@ -304,8 +307,10 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def parse(self, text: str, source: str) -> HauntedInstance:
         if source.endswith(".lp") or "count(" in text or "#const" in text:
             return parse_facts(text, source)
+        # A comment may follow the game ID after a space ('4x4:... # from undead.c'); a
+        # '#' right after the size is a random seed, refused with a hint by the parser.
         lines = [
-            (number, line.strip())
+            (number, _TRAILING_COMMENT.split(line, maxsplit=1)[0].strip())
             for number, line in enumerate(text.splitlines(), 1)
             if line.strip() and not line.lstrip().startswith("#")
         ]

@@ -53,6 +53,19 @@ def test_solution_json_uses_cell_labels_and_checks():
     assert PUZZLE.check(solution.instance, Tiling(broken))
 
 
+def test_checker_names_cells_by_their_labels():
+    """Problems name cells as the player does (A1, B2), not by internal numbers."""
+    solution = solve("geniussquare", ROLL).solution
+    cells = dict(solution.data.cells)
+    blocker = PUZZLE.labels["B2"]
+    cells[blocker] = cells.pop(PUZZLE.labels["A1"])
+    cells[PUZZLE.labels["A2"]] = "X9"
+    problems = PUZZLE.check(solution.instance, Tiling(cells))
+    assert "uncovered cells: A1" in problems
+    assert "covered blockers: B2" in problems
+    assert any(p.startswith("no piece is called X9 (pieces: M1 D2") for p in problems)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -14,7 +14,7 @@ import argparse
 import logging
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import permutations, product
@@ -227,11 +227,10 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         cells = solution.cells
         problems = []
         free = set(range(1, len(self.board()) + 1)) - set(instance.blocked)
-        if set(cells) != free:
-            problems.append(
-                f"uncovered cells {sorted(free - set(cells))}, covered blockers "
-                f"{sorted(set(cells) - free)}"
-            )
+        if uncovered := free - set(cells):
+            problems.append(f"uncovered cells: {self.labels_of(uncovered)}")
+        if covered := set(cells) - free:
+            problems.append(f"covered blockers: {self.labels_of(covered)}")
         by_piece: dict[str, set[int]] = {}
         for cell, name in cells.items():
             by_piece.setdefault(name, set()).add(cell)
@@ -240,11 +239,17 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         for name, members in by_piece.items():
             base = name if name in shapes else name[:-1]
             seen[base] = seen.get(base, 0) + 1
-            if base not in shapes or not self.is_shape(members, shapes[base]):
-                problems.append(f"piece {name} {sorted(members)} is not a {base}")
+            if base not in shapes:
+                problems.append(f"no piece is called {name} (pieces: {' '.join(shapes)})")
+            elif not self.is_shape(members, shapes[base]):
+                problems.append(f"piece {name} on {self.labels_of(members)} is not a {base}")
         if seen != self.counts:
             problems.append(f"pieces used {seen}, expected {self.counts}")
         return problems + self.variant_problems(instance, by_piece)
+
+    def labels_of(self, cells: Iterable[int]) -> str:
+        """Cells as the player names them (``A2 A3``), in numbering order, for messages."""
+        return " ".join(self.label(cell) for cell in sorted(cells))
 
     def variant_problems(self, instance: DiceRoll, by_piece: dict[str, set[int]]) -> list[str]:
         """Rules of a variant (the golden star), checked on the pieces."""

@@ -193,11 +193,18 @@ def test_large_clues_and_zero_totals_are_accepted():
         ("#const n=2.\nghost(0). dracula(0). zombie(4).\ncount(0,0,1).", ":3: count must be"),
         (
             "#const n=2.\nghost(0). dracula(0). zombie(4).\ncount(0,1,1).",
-            "border counts are missing",
+            "7 border counts are missing",
         ),
         ("#const n=2.\ndracula(0). zombie(4).", "missing ghost(N)"),
         ("#const n=2.\nghost(0) :- zombie(1).", ":2: only facts"),
         ("#const n=2.\nghost(0", "unexpected"),
+        ("#const n=2.\nghost(0). zombi(4).", ":2: unknown fact zombi(4) (expected count/3, "),
+        ("#const n=2.\nghost(0).\nghost(1).", ":3: the ghost total is given twice"),
+        ('#const n=2.\nmirror(1,1,"/").\nmirror(1,1,"\\\\").', ":3: cell (1,1) is given two"),
+        (
+            "#const n=1.\nghost(0). dracula(0). zombie(1).\ncount(0,1,1).\ncount(0,1,2).",
+            ":4: (0,1) is given two different counts",
+        ),
     ],
 )
 def test_bad_fact_files_are_named_precisely(text, message):

@@ -59,6 +59,14 @@ class FactFile:
     def error(self, fact: Fact | None, message: str) -> InputError:
         return InputError(message, self.source, fact.line if fact else None)
 
+    def refuse_unknown(self, known: dict[str, int]) -> None:
+        """A fact whose name or arity the format does not define is most likely a typo
+        (``zombi(3)``): refuse it rather than ignore it."""
+        for fact in self.facts:
+            if known.get(fact.name) != len(fact.args):
+                expected = ", ".join(f"{name}/{arity}" for name, arity in known.items())
+                raise self.error(fact, f"unknown fact {fact.symbol} (expected {expected})")
+
     def numbers(self, fact: Fact) -> list[int]:
         """The fact's arguments, all of which must be integers."""
         if any(arg.type != SymbolType.Number for arg in fact.args):

@@ -153,6 +153,7 @@ def test_checker_enforces_the_frame():
         ("style square\n", "tiles.txt:1: expected 'style animal' or 'style e2'"),
         ("style e2\nsize 0 3\n", "tiles.txt:2: expected 'size ROWS COLS'"),
         ("style e2\nsize ² 3\n", "tiles.txt:2: expected 'size ROWS COLS'"),
+        ("style e2\nsize 1 2\nsize 2 1\n", "tiles.txt:3: 'size' is given twice: 2x1 after 1x2"),
         ("style e2\nsize 1 1\n0 0 ² 0\n", "tiles.txt:3: tile 1: edge '²' is not a colour"),
         ("size 1 1\n0 0 0 0\n", "tiles.txt:2: tiles must come after"),
         ("style e2\n", "tiles.txt: missing the 'size ROWS COLS' line"),

@@ -103,7 +103,13 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
         if words[0] == "style":
             style = _style_line(line, style, reader, number)
         elif words[0] == "size":
-            size = _size_line(line, reader, number)
+            given = _size_line(line, reader, number)
+            if size is not None and given != size:
+                raise reader.error(
+                    number,
+                    f"'size' is given twice: {given[0]}x{given[1]} after {size[0]}x{size[1]}",
+                )
+            size = given
         elif style is None or size is None:
             raise reader.error(number, "tiles must come after the 'style' and 'size' lines")
         else:

@@ -573,7 +573,10 @@ def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
     run = interrupted_run("solve", "capture", str(orc), "--plan-search", search, after=after)
     assert run.returncode == 130 and "Traceback" not in run.stderr
     status = run.stdout.splitlines()[-1]
-    assert status.startswith("capture morc_orc.txt: interrupted (while solving), proved: none")
+    # Ctrl-C lands while a budget is solved or while its next tick is grounded
+    assert re.match(
+        r"capture morc_orc\.txt: interrupted \(while (solving|grounding)\), proved: none", status
+    ), status
     if search == "both":  # the search from above finds the 8 moves in about 3 s
         assert "a plan of 8 moves found" in status and "(checked)" in status
         assert run.stdout.startswith("8 moves\n")  # not "(the fewest possible)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -150,6 +151,20 @@ def test_help_lists_the_puzzles_own_options(capsys, command, option):
         main([*command, "--help"])
     assert stop.value.code == 0
     assert option in capsys.readouterr().out
+
+
+def test_no_arguments_print_the_help_and_exit_2(capsys):
+    assert main([]) == 2
+    assert "usage: aspuzzles" in capsys.readouterr().err
+
+
+def test_version_names_clingo_too(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert re.fullmatch(
+        r"aspuzzles \d+\.\d+\.\d+ \(clingo \d+\.\d+\.\d+\)\n", capsys.readouterr().out
+    )
 
 
 def test_help_without_a_puzzle_still_prints_the_usage(capsys):

@@ -14,8 +14,10 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from importlib import metadata
 from typing import Any
 
+from . import __version__
 from .driver import (
     SOLVED,
     UNSATISFIABLE,
@@ -56,6 +58,11 @@ def _base_parser() -> ArgumentParser:
         description="Solve logic puzzles with clingo; every answer is checked in Python.",
         epilog="exit codes: 0 solved, 1 no solution, 2 bad input or usage, "
         "3 time limit reached with no answer, 4 internal error, 130 interrupted (Ctrl-C)",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"aspuzzles {__version__} (clingo {metadata.version('clingo')})",
     )
     parser.add_argument(
         "-v",
@@ -194,26 +201,16 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:  # a first try: show what there is to do, not just what is missing
+        _base_parser().print_help(sys.stderr)
+        return ExitCode.BAD_INPUT
     try:
         args, game = _parse(argv)
         _configure_logging(args.verbose)
         if args.command == "list":
             return _list()
         assert game is not None
-        if args.command in ("generate", "roll"):
-            if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
-                args.seed = random.randrange(1_000_000)
-            print(game.generate(args))
-            return ExitCode.SOLVED
-        if args.command == "sweep":
-            return _sweep(args, game)
-        if args.command == "check":
-            return _check(args, game)
-        if args.command == "facts":
-            instance, _ = load_instance(game, args.instance)
-            sys.stdout.write(fact_program(game, game.configure(instance, _options(game, args))))
-            return ExitCode.SOLVED
-        return _solve(args, game)
+        return _COMMANDS[args.command](args, game)
     except AspuzzlesError as error:
         print(f"aspuzzles: error: {error}", file=sys.stderr)
         return error.exit_code
@@ -227,6 +224,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger("aspuzzles").debug("internal error", exc_info=True)
         print(f"aspuzzles: internal error: {error!r} (run with -vv for details)", file=sys.stderr)
         return ExitCode.INTERNAL
+
+
+def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
+        args.seed = random.randrange(1_000_000)
+    print(game.generate(args))
+    return ExitCode.SOLVED
+
+
+def _facts(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    instance, _ = load_instance(game, args.instance)
+    sys.stdout.write(fact_program(game, game.configure(instance, _options(game, args))))
+    return ExitCode.SOLVED
 
 
 def _configure_logging(verbosity: int) -> None:
@@ -397,6 +407,17 @@ def _list() -> int:
             marker = " (default)" if path.name == default else ""
             print(f"  {path.name}{marker}")
     return ExitCode.SOLVED
+
+
+#: What each command does with its arguments and puzzle (``list`` needs no puzzle).
+_COMMANDS = {
+    "solve": _solve,
+    "facts": _facts,
+    "check": _check,
+    "generate": _generate,
+    "roll": _generate,
+    "sweep": _sweep,
+}
 
 
 __all__ = ["main"]

@@ -328,8 +328,9 @@ def test_boards_of_symmetric_tiles_count_each_rotation_class_once(shape):
     assert min(raw_counts) > 0
 
 
-def test_a_board_of_symmetric_tiles_unique_up_to_rotation_is_called_unique():
-    """Four identical half-turn-symmetric tiles on a 2x2: 48 raw placements, 12 classes."""
+def test_identical_symmetric_tiles_count_classes_and_a_lone_tile_is_unique():
+    """Four identical half-turn-symmetric tiles on a 2x2: 48 raw placements, 12 classes;
+    a lone tile's four turns on a 1x1 board are one solution up to rotation."""
     tile = ("a_head", "a_tail", "a_head", "a_tail")
     instance = TilesInstance("animal", 2, 2, (tile,) * 4)
     counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import time
+from xml.etree import ElementTree
 
 import pytest
 
@@ -44,6 +45,19 @@ def test_svg_to_file(cli, tmp_path):
     run = cli("solve", "haunted", "--format", "svg", "-o", target)
     assert run.code == 0 and run.out == ""
     assert target.read_text().startswith("<svg") and "solved" in run.err
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (["tiles", "--count"], 0, "count 1, count_raw 4"),
+        (["cake", "seed-5-pieces"], 1, "unsatisfiable, without search"),
+    ],
+)
+def test_svg_without_a_board_shows_the_status_line(cli, args, code, said):
+    run = cli("solve", *args, "--format", "svg")
+    root = ElementTree.fromstring(run.out)  # well-formed, not an empty 0x0 picture
+    assert run.code == code and said in "".join(root.itertext())
 
 
 def test_stats_flag(cli):

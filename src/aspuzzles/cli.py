@@ -40,7 +40,7 @@ from .paths import (
 )
 from .puzzle import Puzzle
 from .registry import get_puzzle, module_puzzles, puzzle_names
-from .render import stack_svgs
+from .render import stack_svgs, text_svg
 
 FORMATS = ("text", "json", "svg", "atoms")
 
@@ -368,6 +368,8 @@ def _format(result: Result, output_format: str, with_stats: bool) -> str:
     if output_format == "json":
         return json.dumps(result.to_dict(), indent=2) + "\n"
     if output_format == "svg":
+        if not result.solutions:  # a count, no solution or a time limit: say so
+            return text_svg(_status_line(result)) + "\n"
         return stack_svgs([solution.svg() for solution in result.solutions]) + "\n"
     if output_format == "atoms":
         return "".join(" ".join(s.atoms) + "\n" for s in result.solutions)

@@ -60,6 +60,14 @@ def test_svg_without_a_board_shows_the_status_line(cli, args, code, said):
     assert run.code == code and said in "".join(root.itertext())
 
 
+def test_plan_search_on_a_puzzle_without_plans_is_said_to_do_nothing(cli):
+    run = cli("solve", "cake", "--plan-search", "split")
+    assert run.code == 0
+    assert run.err == (
+        "aspuzzles: warning: --plan-search has no effect on cake (it searches no plan over moves)\n"
+    )
+
+
 def test_stats_flag(cli):
     run = cli("solve", "haunted", "--stats")
     assert "ground_time" in run.out and "conflicts" in run.out

@@ -272,6 +272,12 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))
     target = output_file(args.output) if args.output else None
+    if args.plan_search != BOTH and game.incremental(parsed) is None:
+        print(
+            f"aspuzzles: warning: --plan-search has no effect on {game.name} "
+            "(it searches no plan over moves)",
+            file=sys.stderr,
+        )
     status = _LiveStatus(f"{game.name} {name}") if sys.stderr.isatty() else None
     try:
         result = run_solver(

@@ -339,6 +339,16 @@ def test_identical_symmetric_tiles_count_classes_and_a_lone_tile_is_unique():
     assert solve_instance(PUZZLE, lone, unique=True, portfolio=False).verdict == "unique"
 
 
+def test_keywords_styles_and_halves_are_read_in_any_case():
+    text = (
+        "Style Animal\nSIZE 1 2\nlion_Head x_TAIL x_head x_tail\nlion_tail y_head y_tail y_head\n"
+    )
+    instance = parse_tiles(text, "cased.txt")
+    assert instance.style == "animal"
+    assert instance.tiles[0] == ("lion_head", "x_tail", "x_head", "x_tail")
+    assert solve_instance(PUZZLE, instance).status == "solved"
+
+
 def test_e2_colours_are_numbers_so_leading_zeros_do_not_matter():
     """Files that pad colours ('07') name the same colour as '7'."""
     instance = parse_tiles("style e2\nsize 1 2\n0 07 0 0\n0 0 0 7\n", "padded.txt")

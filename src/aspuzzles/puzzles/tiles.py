@@ -100,9 +100,10 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     tiles: list[tuple[str, str, str, str]] = []
     for number, line in reader.lines(text):
         words = line.split()
-        if words[0] == "style":
+        keyword = words[0].lower()  # 'Style', 'SIZE' as well
+        if keyword == "style":
             style = _style_line(line, style, reader, number)
-        elif words[0] == "size":
+        elif keyword == "size":
             given = _size_line(line, reader, number)
             if size is not None and given != size:
                 raise reader.error(
@@ -128,7 +129,7 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
 
 def _style_line(line: str, style: str | None, reader: LineReader, number: int) -> str:
     """``style animal|e2``; a second style line may only repeat the first."""
-    words = line.split()
+    words = line.lower().split()
     if len(words) != 2 or words[1] not in STYLES:
         raise reader.error(number, f"expected 'style animal' or 'style e2', got '{line}'")
     if style is not None and style != words[1]:
@@ -152,7 +153,15 @@ def _tile_line(
         _check_edge(style, edge, tile_id, reader, number)
     if style == "e2":  # colour numbers, so 07 is colour 7
         words = [str(int(edge)) for edge in words]
+    else:
+        words = [_lower_half(edge) for edge in words]
     return (words[0], words[1], words[2], words[3])
+
+
+def _lower_half(edge: str) -> str:
+    """``lion_Head`` as ``lion_head``: halves in any case; kinds are names, kept as given."""
+    kind, _, half = edge.rpartition("_")
+    return f"{kind}_{half.lower()}"
 
 
 def _check_edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) -> None:
@@ -170,7 +179,7 @@ def _check_edge(style: str, edge: str, tile_id: int, reader: LineReader, line: i
     kind, _, half = edge.rpartition("_")
     if not kind:
         raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not KIND_HALF")
-    if half not in HALVES:
+    if half.lower() not in HALVES:
         raise reader.error(
             line, f"tile {tile_id}: unknown half '{half}' in '{edge}' (expected head or tail)"
         )

@@ -26,7 +26,7 @@ from typing import Any
 
 from clingo import Function, Number, Symbol
 
-from ..errors import InputError, is_number
+from ..errors import InputError, LineReader, is_number
 from ..puzzle import Incremental, Puzzle, json_field
 
 SIZE = 8
@@ -111,11 +111,9 @@ class CaptureSolution:
 def parse_capture(text: str, source: str) -> CaptureInstance:
     """Optional ``#`` comment lines, then 8 rows of 8 tiles from ``ybgrpcsS_`` (a row
     may end in a ``#`` comment, as lines of the other puzzles' files may)."""
+    raw_lines = text.splitlines()
     rows: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
+    for number, line in LineReader(source).lines(text):
         if len(rows) == SIZE:
             raise InputError(f"extra row: the board has {SIZE} rows", source, number)
         if len(line) != SIZE:
@@ -127,7 +125,7 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
                     f"(tiles are {' '.join(TILES + EMPTY)})",
                     source,
                     number,
-                    raw.index(line) + col + 1,
+                    raw_lines[number - 1].index(line) + col + 1,
                 )
         rows.append((number, line))
     if not rows:
@@ -139,7 +137,7 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
             rows[-1][0],
         )
     board = "".join(line for _, line in rows)
-    if set(board) == {EMPTY}:
+    if board == EMPTY_BOARD:
         raise InputError("the board holds no tiles: there is nothing to clear", source)
     found = runs(board)
     if found:

@@ -149,27 +149,19 @@ def _tile_line(
 ) -> tuple[str, str, str, str]:
     if len(words) != 4:
         raise reader.error(number, f"tile {tile_id} has {len(words)} edges, expected 4")
-    for edge in words:
-        _check_edge(style, edge, tile_id, reader, number)
-    if style == "e2":  # colour numbers, so 07 is colour 7
-        words = [str(int(edge)) for edge in words]
-    else:
-        words = [_lower_half(edge) for edge in words]
-    return (words[0], words[1], words[2], words[3])
+    top, right, bottom, left = (_edge(style, edge, tile_id, reader, number) for edge in words)
+    return top, right, bottom, left
 
 
-def _lower_half(edge: str) -> str:
-    """``lion_Head`` as ``lion_head``: halves in any case; kinds are names, kept as given."""
-    kind, _, half = edge.rpartition("_")
-    return f"{kind}_{half.lower()}"
-
-
-def _check_edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) -> None:
+def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) -> str:
+    """One edge, checked and written one way: e2 colours as numbers (``07`` is ``7``),
+    animal halves in lower case (``lion_Head`` is ``lion_head``; kinds are names and
+    keep their case)."""
     if style == "e2":
         if not is_number(edge):
             hint = " (an animal edge: mixed styles?)" if "_" in edge else ""
             raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not a colour number{hint}")
-        return
+        return str(int(edge))
     if is_number(edge):
         raise reader.error(
             line,
@@ -183,6 +175,7 @@ def _check_edge(style: str, edge: str, tile_id: int, reader: LineReader, line: i
         raise reader.error(
             line, f"tile {tile_id}: unknown half '{half}' in '{edge}' (expected head or tail)"
         )
+    return f"{kind}_{half.lower()}"
 
 
 def format_tiles(instance: TilesInstance) -> str:

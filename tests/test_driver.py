@@ -349,6 +349,44 @@ def test_a_race_tells_its_progress_as_bounds_move_and_again_every_second():
     assert all(text.endswith("unanswered") for text in said)
 
 
+def test_a_race_without_a_plan_tells_its_phase_and_the_answers_found_so_far():
+    """A long tiles or cake search (no plan, so no bounds) still keeps a status line
+    alive: the parent says every second which phase its workers are in, and how many
+    answers they have found, which a child sends only when the number grows."""
+    job = Job("unused.lp", [], "", [], 0, True, 2.5, None)
+    script: Script = [("phase", "solving"), ("tick", None), ("tick", 3), ("tick", 3)]
+    said: list[str] = []
+    run_in_workers([job], scripted(lambda _job: script), said.append)
+    assert said and said[-1] == "solving; 3 solutions found so far"
+    assert set(said) <= {"grounding", "solving", "solving; 3 solutions found so far"}
+
+
+def test_a_count_cut_short_by_the_limit_keeps_the_racer_that_counted_most():
+    """Racing searches count the same answers, so the larger count is what is known."""
+    stats = {"solve_time": 1.0}
+    counts = {"--slow": 5, "--fast": 12}
+    job = Job("unused.lp", [], "", ["--slow"], 0, True, 5.0, None)
+
+    def script_of(job: Job) -> Script:
+        counted = Outcome(count=counts[job.arguments[0]], timeout_phase="solving", stats=stats)
+        return [("phase", "solving"), ("end", counted)]
+
+    outcome = run_in_workers([job, replace(job, arguments=["--fast"])], scripted(script_of))
+    assert (outcome.count, outcome.timeout_phase, outcome.satisfiable) == (12, "solving", None)
+
+
+def test_a_search_in_this_process_tells_the_answers_found_so_far(workspace, monkeypatch):
+    """Without a limit the search runs here, and its heartbeat feeds the status line."""
+    (workspace / "instances" / "latin" / "five.lp").write_text("#const n = 5.\n")
+    monkeypatch.setattr(driver, "TICK", 0.0)  # every wait slice, not every second
+    said: list[str] = []
+    result = solve("latin", "five", count=True, on_progress=said.append)
+    found = [int(text.split("; ")[1].split()[0]) for text in said if "; " in text]
+    assert result.count == 161280 and found
+    assert found == sorted(found) and found[-1] <= result.count
+    assert all(text.startswith("solving") for text in said)
+
+
 def test_ctrl_c_in_the_parent_stops_a_race_with_its_best_plan():
     """The parent hears Ctrl-C (here: SIGINT sent to it alone once the workers have
     spoken) and reports like a time limit; the workers ignore it and are stopped."""

@@ -41,6 +41,7 @@ from .jobs import (
     Reporter,
     plan_length,
     progress_text,
+    search_text,
 )
 from .paths import STDIN, find_encoding, instance_files, named_file, read_stdin, read_text_file
 from .puzzle import Incremental, Puzzle, Solution
@@ -430,7 +431,9 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
             control.ground([("base", [])])
             outcome.stats["ground_time"] = time.perf_counter() - started
             report("phase", "solving")
-            _solve_once(control, job, outcome, deadline)
+            _solve_once(
+                control, job, outcome, deadline, heartbeat=lambda: report("tick", outcome.count)
+            )
         elif job.descending:
             _solve_descending(control, job, outcome, deadline, report)
         else:
@@ -741,12 +744,24 @@ def _run(jobs: list[Job], on_progress: Progress | None = None) -> Outcome:
 
 
 def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporter:
-    """A planning search in this process, reporting to ``on_progress`` as the workers'
-    parent does: what its bounds prove, each time they move."""
-    if plan is None or on_progress is None:
+    """A search in this process, reporting to ``on_progress`` as the workers' parent
+    does: for a plan, what its bounds prove, each time they move; for any other search,
+    its phase and the answers found so far, every ``TICK`` seconds."""
+    if on_progress is None:
         return _ignore
-    bounds = Bounds(plan)
     tell = on_progress
+    if plan is None:
+        phase = "loading"
+
+        def beat(kind: str, value: Any) -> None:
+            nonlocal phase
+            if kind == "phase":
+                phase = value
+            elif kind == "tick":
+                tell(search_text(phase, value or 0))
+
+        return beat
+    bounds = Bounds(plan)
 
     def report(kind: str, value: Any) -> None:
         if kind in ("lower", "plan", "tick"):

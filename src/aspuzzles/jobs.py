@@ -20,12 +20,14 @@ from .puzzle import Incremental
 
 #: How a solver tells whoever runs it what it is doing: ("phase", "grounding"),
 #: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps),
-#: ("tick", None) (still solving, once every ``TICK`` seconds).
+#: ("tick", N) (still solving, once every ``TICK`` seconds, N answers found so far; None
+#: in a planning search, whose bounds say more).
 Reporter = Callable[[str, Any], None]
 #: Seconds between the reports that keep a live status line's clock moving.
 TICK = 1.0
-#: How a planning run tells its caller what it has proved so far, as a sentence
-#: ("proved: none within 5 moves; a plan of 8 moves found, 6-7 moves unanswered").
+#: How a run tells its caller what it is doing, as a sentence: what a planning run has
+#: proved so far ("proved: none within 5 moves; a plan of 8 moves found, 6-7 moves
+#: unanswered"), or another search's phase ("solving; 3 solutions found so far").
 Progress = Callable[[str], None]
 
 #: How a planning job is searched: ``both`` climbs the budgets in one process while
@@ -89,6 +91,14 @@ def plan_length(plan: Incremental, atoms: list[str]) -> int:
     """How many steps a plan takes: one shown ``step_atom`` per step."""
     prefix = f"{plan.step_atom}("
     return sum(1 for atom in atoms if atom.startswith(prefix))
+
+
+def search_text(phase: str, found: int) -> str:
+    """What a search without a plan is doing, for a live status line: a long count or
+    a hard board shows its phase and, once there are some, the answers found so far."""
+    if not found:
+        return phase
+    return f"{phase}; {found} solution{'' if found == 1 else 's'} found so far"
 
 
 def progress_text(plan: Incremental, lower: int, upper: int | None = None) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from .jobs import TICK, Bounds, Job, Outcome, Progress, Reporter
+from .jobs import TICK, Bounds, Job, Outcome, Progress, Reporter, search_text
 
 Runner = Callable[[Job, Reporter], Outcome]
 
@@ -34,12 +34,18 @@ def _serve(runner: Runner, job: Job, connection: Connection) -> None:
     """The child's whole life: run the job, forwarding every report, then the outcome.
     Ctrl-C reaches every process of the terminal's group; the parent alone answers it
     (it stops the children and reports what they found), so the child ignores it. The
-    parent keeps its own clock, so the child's once-a-second ticks are not sent."""
+    parent keeps its own clock, so of the child's once-a-second ticks only those that
+    count more answers than the last are sent, as ("found", N)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    found = 0
 
     def report(kind: str, value: Any) -> None:
+        nonlocal found
         if kind != "tick":
             connection.send((kind, value))
+        elif value and value > found:
+            found = value
+            connection.send(("found", found))
 
     try:
         outcome = runner(job, report)
@@ -57,6 +63,7 @@ class _Worker:
     receiver: Connection
     share: int | None  # of a split search, or None: it searches every plan
     phase: str = "loading"
+    found: int = 0  # answers found so far, by a search without a plan
     outcome: Outcome | None = None
 
     @classmethod
@@ -92,6 +99,8 @@ class _Race:
             return
         if kind == "phase":
             worker.phase = value
+        elif kind == "found":
+            worker.found = value
         elif kind == "done":
             self._finished(worker, value)
         elif self.bounds is not None:
@@ -104,6 +113,17 @@ class _Race:
     def tell(self, bounds: Bounds) -> None:
         if self.on_progress is not None:
             self.on_progress(bounds.text())
+
+    def tell_time(self) -> None:
+        """Nothing new for a while: the status line is told again, so its clock moves.
+        A search without a plan says its phase (the furthest of its workers) and the
+        answers found so far."""
+        if self.bounds is not None:
+            self.tell(self.bounds)
+        elif self.on_progress is not None and self.live():
+            phase = "solving" if any(w.phase == "solving" for w in self.live()) else "grounding"
+            found = max(worker.found for worker in self.workers)
+            self.on_progress(search_text(phase, found))
 
     def _settle(self, bounds: Bounds) -> None:
         """The race is decided when the bounds meet, or when every budget is refuted.
@@ -127,9 +147,11 @@ class _Race:
             self.bounds.share_done(worker.share, outcome)  # decisive once bounds meet
 
     def _said(self) -> Outcome:
-        """The outcome of the first worker that finished with statistics, or a blank."""
+        """The outcome of a worker that finished with statistics, or a blank: of those
+        cut short, the one with the most answers (racing searches that count the same
+        answers, so a count cut short says the most that is known)."""
         said = [w.outcome for w in self.workers if w.outcome is not None and w.outcome.stats]
-        return said[0] if said else Outcome()
+        return max(said, key=lambda outcome: outcome.count) if said else Outcome()
 
     def live(self) -> list[_Worker]:
         return [worker for worker in self.workers if worker.outcome is None]
@@ -171,8 +193,8 @@ def run_in_workers(
             if limit is not None and limit <= 0:
                 break
             ready = wait([worker.receiver for worker in race.live()], _tick(race, limit))
-            if not ready and race.bounds is not None:
-                race.tell(race.bounds)  # nothing new: the status line's clock moves on
+            if not ready:
+                race.tell_time()
             for worker in race.workers:
                 if race.final is None and worker.receiver in ready and worker.outcome is None:
                     race.hear(worker)
@@ -189,7 +211,7 @@ def run_in_workers(
 
 
 def _tick(race: _Race, limit: float | None) -> float | None:
-    if race.on_progress is None or race.bounds is None:
+    if race.on_progress is None:
         return limit
     return TICK if limit is None else min(limit, TICK)
 

@@ -103,6 +103,22 @@ def test_statistics_are_reported(workspace):
     assert stats["models"] == 1 and stats["atoms"] > 0
 
 
+def test_a_growing_horizon_reports_the_effort_of_every_solve_call(tmp_path):
+    """clingo's statistics hold the last solve call only; a planning search makes one
+    call per budget, so the driver sums them (here: the same call, three times)."""
+    job = Job(str(tmp_path / "unused.lp"), [], "", [], 0, True, None, None)
+    control = driver._make_control(job, [])
+    control.add("base", [], "{ a(1..6) }. :- a(1), a(2). :- not a(3), a(4).")
+    control.ground([("base", [])])
+    once, thrice = Outcome(), Outcome()
+    for outcome, calls in ((once, 1), (thrice, 3)):
+        for _ in range(calls):
+            driver._solve_once(control, job, outcome, None)
+    assert once.stats["choices"] > 0
+    for key in ("choices", "conflicts"):
+        assert thrice.stats[key] == 3 * once.stats[key]
+
+
 def test_time_limit_holds_during_grounding(workspace):
     # clingo cannot interrupt grounding: this range takes minutes to ground.
     write(workspace, "slowground", "q :- X = 1..2000000000, X \\ 7 = 10.\n#show q/0.\n")

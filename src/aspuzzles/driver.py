@@ -494,6 +494,7 @@ def _solve_once(
     with control.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
         _wait(handle, outcome, deadline, heartbeat)
         result = handle.get()
+    _add_effort(control, outcome)
     outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None
     outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
         time.perf_counter() - solve_started
@@ -719,16 +720,26 @@ def _clingo_error(messages: list[str]) -> str:
 
 
 def _statistics(control: Control) -> dict[str, Any]:
+    """The program's size as last grounded (the search's effort is summed by
+    `_add_effort` after every solve call)."""
+    lp = control.statistics.get("problem", {}).get("lp", {})
+    return {"atoms": int(lp.get("atoms", 0)), "rules": int(lp.get("rules", 0))}
+
+
+def _add_effort(control: Control, outcome: Outcome) -> None:
+    """Add one solve call's choices, conflicts and clingo time to the outcome's: a
+    growing horizon solves many times, and clingo's statistics (without ``--stats``,
+    which would cost every search) hold the last call only, which would hide most of
+    the work."""
     stats = control.statistics
-    lp = stats.get("problem", {}).get("lp", {})
     solvers = stats.get("solving", {}).get("solvers", {})
-    return {
-        "atoms": int(lp.get("atoms", 0)),
-        "rules": int(lp.get("rules", 0)),
+    effort = {
         "choices": int(solvers.get("choices", 0)),
         "conflicts": int(solvers.get("conflicts", 0)),
         "clingo_total_time": stats["summary"]["times"]["total"],
     }
+    for key, value in effort.items():
+        outcome.stats[key] = outcome.stats.get(key, 0) + value
 
 
 def _run(jobs: list[Job], on_progress: Progress | None = None) -> Outcome:

@@ -145,9 +145,9 @@ def test_syntax_error_in_an_edited_encoding_names_file_and_line(workspace, cli):
     write(workspace, "broken", "a :- b.\nfoo(X :- .\n")
     with pytest.raises(InputError) as error:
         solve("broken")
-    assert "broken.lp:2:7" in str(error.value) and "syntax error" in str(error.value)
+    assert "broken.lp:2:7: syntax error, unexpected :-" in str(error.value)
     run = cli("solve", "broken")
-    assert run.code == 2
+    assert run.code == 2 and run.err.count("\n") == 1 and "error: error" not in run.err
     assert run.err.count("\n") == 1 and "broken.lp:2:7" in run.err
 
 

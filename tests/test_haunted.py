@@ -175,6 +175,20 @@ def test_bad_game_ids_are_named_precisely(game_id, message):
     assert str(error.value).startswith("puzzle.txt:3: ")
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "no game ID found (the file is empty)"),
+        ("# from undead.c\n\n", "no game ID found (the file holds only comments)"),
+        ("4x4:1,1,1,a\n4x4:1,1,1,a\n", "bad.txt:2: expected one game ID, found more lines"),
+    ],
+)
+def test_a_game_id_file_without_exactly_one_id_says_why(text, message):
+    with pytest.raises(InputError) as error:
+        PUZZLE.parse(text, "bad.txt")
+    assert message in str(error.value)
+
+
 def test_large_clues_and_zero_totals_are_accepted():
     board = ("ZZZZZZZZZZZZ",)
     instance = HauntedInstance(12, 1, {"G": 0, "V": 0, "Z": 12}, ("." * 12,), clues_of(board))
@@ -197,7 +211,8 @@ def test_large_clues_and_zero_totals_are_accepted():
         ),
         ("#const n=2.\ndracula(0). zombie(4).", "missing ghost(N)"),
         ("#const n=2.\nghost(0) :- zombie(1).", ":2: only facts"),
-        ("#const n=2.\nghost(0", "unexpected"),
+        ("#const n=2.\nghost(0", ":3:1: syntax error, unexpected EOF"),
+        ("#const n=2.\nghost(0 1).", ":2:9: syntax error, unexpected <NUMBER>"),
         ("#const n=2.\nghost(0). zombi(4).", ":2: unknown fact zombi(4) (expected count/3, "),
         ("#const n=2.\nghost(0).\nghost(1).", ":3: the ghost total is given twice"),
         ('#const n=2.\nmirror(1,1,"/").\nmirror(1,1,"\\\\").', ":3: cell (1,1) is given two"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from clingo import Function, Number, Symbol, SymbolType, ast
 
-from .errors import InputError
+from .errors import InputError, clingo_message
 
 _BINARY: dict[ast.BinaryOperator, Callable[[int, int], int]] = {
     ast.BinaryOperator.Plus: operator.add,
@@ -81,8 +81,7 @@ def read_facts(text: str, source: str) -> FactFile:
     try:
         ast.parse_string(text, statements.append, logger=lambda _c, m: messages.append(m))
     except RuntimeError:
-        detail = messages[0].strip().splitlines()[0] if messages else "syntax error"
-        raise InputError(detail.replace("<string>:", "", 1).lstrip(), source) from None
+        raise _syntax_error(messages, source) from None
     constants: dict[str, Symbol] = {}
     facts: list[Fact] = []
     for statement in statements:
@@ -100,6 +99,14 @@ def read_facts(text: str, source: str) -> FactFile:
                 f"only facts and #const are allowed here, not '{statement}'", source, line
             )
     return FactFile(source, facts, constants)
+
+
+def _syntax_error(messages: list[str], source: str) -> InputError:
+    """clingo's parser message, which places it in ``<string>``, placed in the file
+    (``facts.lp:8:10: syntax error, unexpected <NUMBER>``)."""
+    if not messages:
+        return InputError("syntax error", source)
+    return InputError(clingo_message(messages[0].replace("<string>", source, 1)))
 
 
 def _is_plain_atom(head: ast.AST) -> bool:

@@ -26,7 +26,7 @@ import clingo
 from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
-from .errors import CheckFailed, InputError
+from .errors import CheckFailed, InputError, clingo_message
 from .jobs import (
     ASCENDING,
     BOTH,
@@ -713,10 +713,8 @@ def _scout(job: Job, outcome: Outcome, deadline: float | None) -> list[str]:
 
 
 def _clingo_error(messages: list[str]) -> str:
-    """clingo's own message (``file:line:col: error: ...``), joined onto one line."""
-    if not messages:
-        return "clingo failed"
-    return " ".join(line.strip() for line in messages[0].splitlines() if line.strip())
+    """clingo's own message, on one line and placed as ours are (``file:line:col: ...``)."""
+    return clingo_message(messages[0]) if messages else "clingo failed"
 
 
 def _statistics(control: Control) -> dict[str, Any]:

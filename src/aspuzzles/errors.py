@@ -6,6 +6,7 @@ they apply) so that the CLI can print it without a traceback.
 
 from __future__ import annotations
 
+import re
 from enum import IntEnum
 
 
@@ -61,6 +62,18 @@ class CheckFailed(AspuzzlesError):
     """
 
     exit_code = ExitCode.INTERNAL
+
+
+#: Where clingo says a message is: ``file:line:col-endcol: error: `` (or a range over
+#: lines, ``file:2:1-3:4``); ours say ``file:line:col: ``.
+_CLINGO_PLACE = re.compile(r"^(?P<place>.*?:\d+:\d+)(?:-[\d:]+)?: (?:error|info|warning): ")
+
+
+def clingo_message(message: str) -> str:
+    """clingo's message on one line, its place written as ours are (the double
+    "error: ... error:" and the end column dropped): ``foo.lp:2:11: syntax error, ...``."""
+    text = " ".join(line.strip() for line in message.splitlines() if line.strip())
+    return _CLINGO_PLACE.sub(r"\g<place>: ", text, count=1)
 
 
 def is_number(text: str) -> bool:

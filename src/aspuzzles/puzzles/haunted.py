@@ -345,7 +345,8 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             if line.strip() and not line.lstrip().startswith("#")
         ]
         if not lines:
-            raise InputError("no game ID found (the file is empty)", source)
+            empty = "is empty" if not text.strip() else "holds only comments"
+            raise InputError(f"no game ID found (the file {empty})", source)
         if len(lines) > 1:
             raise InputError("expected one game ID, found more lines", source, lines[1][0])
         number, game_id = lines[0]

@@ -80,14 +80,30 @@ def test_unsolvable_exits_1(cli):
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "haunted", "-n", "2", "gen-4x4-s2"],  # an option before the instance
+        ["solve", "--models", "2", "haunted", "gen-4x4-s2"],
+        ["solve", "haunted", "gen-4x4-s2", "-n", "2", "-v"],  # -v after the command
+        ["-v", "solve", "haunted", "gen-4x4-s2", "-n", "2"],
+    ],
+)
+def test_options_and_the_instance_come_in_any_order(cli, args):
+    run = cli(*args)
+    assert run.code == 0
+    assert run.out.splitlines()[-1].startswith("haunted gen-4x4-s2.txt: solved, 1 solution,")
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["solve", "haunted", "4x4:1,2"], "<argument>: expected three totals"),
         (["solve", "haunted", "--models", "-1"], "number of models"),
         (["solve", "haunted", "--timeout", "0"], "time limit must be"),
-        (["solve", "haunted", "--format", "png"], "invalid choice"),
-        (["solve"], "required"),
-        (["frobnicate"], "invalid choice"),
+        (["solve", "haunted", "--format", "png"], "error: solve: argument --format: invalid"),
+        (["solve"], "error: solve: the following arguments are required: puzzle"),
+        (["frobnicate"], "aspuzzles: error: argument command: invalid choice"),
+        (["solve", "haunted", "seed-4x4", "extra"], "solve: unrecognized arguments: extra"),
         (
             ["solve", "haunted", "gen-8x5-s88"],
             "gen-8x5-s88: no such instance file or shipped instance (nor, read inline: "

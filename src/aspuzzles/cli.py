@@ -14,6 +14,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from importlib import metadata
 from typing import Any
 
@@ -49,12 +50,18 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse that reports usage errors as one line and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise InputError(f"{self.prog}: {message}")
+        command = self.prog.removeprefix(PROG).strip()  # 'solve', or none at the top
+        raise InputError(f"{command}: {message}" if command else message)
 
 
-def _base_parser() -> ArgumentParser:
+PROG = "aspuzzles"
+VERBOSE_HELP = "show clingo's info messages (-v) and debug output (-vv)"
+
+
+def _top_parser() -> ArgumentParser:
+    """The options that come before the command (``aspuzzles -v solve ...``)."""
     parser = ArgumentParser(
-        prog="aspuzzles",
+        prog=PROG,
         description="Solve logic puzzles with clingo; every answer is checked in Python.",
         epilog="exit codes: 0 solved, 1 no solution, 2 bad input or usage, "
         "3 time limit reached with no answer, 4 internal error, 130 interrupted (Ctrl-C)",
@@ -64,14 +71,22 @@ def _base_parser() -> ArgumentParser:
         action="version",
         version=f"aspuzzles {__version__} (clingo {metadata.version('clingo')})",
     )
-    parser.add_argument(
-        "-v",
-        "--verbose",
-        action="count",
-        default=0,
-        help="show clingo's info messages (-v) and debug output (-vv)",
+    parser.add_argument("-v", "--verbose", action="count", default=0, help=VERBOSE_HELP)
+    return parser
+
+
+def _base_parser() -> ArgumentParser:
+    parser = _top_parser()
+    # -v is also accepted after the command, where users put it; it adds to any before.
+    after = ArgumentParser(add_help=False)
+    after.add_argument(
+        "-v", "--verbose", action="count", default=argparse.SUPPRESS, help=VERBOSE_HELP
     )
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=ArgumentParser)
+    commands = parser.add_subparsers(
+        dest="command",
+        required=True,
+        parser_class=partial(ArgumentParser, parents=[after]),  # type: ignore[arg-type]
+    )
 
     solve = commands.add_parser("solve", help="solve an instance")
     solve.add_argument("puzzle")
@@ -196,7 +211,20 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
             game.add_arguments(sub)
         elif known.command in ("solve", "facts", "sweep"):
             game.add_solve_arguments(sub)
+        return _parse_command(sub, argv, known.command), game
     return parser.parse_args(argv), game
+
+
+def _parse_command(sub: argparse.ArgumentParser, argv: Sequence[str], command: str) -> Any:
+    """The command's arguments in any order (``solve haunted -n 3 gen-4x4-s2``: plain
+    argparse would take the instance for a stray argument after an option), after the
+    options that come before the command."""
+    at = list(argv).index(command)
+    if any(arg in HELP_FLAGS for arg in argv[:at]):  # 'aspuzzles -h solve': the whole help
+        return _base_parser().parse_args(argv)
+    namespace = _top_parser().parse_args(argv[:at])
+    namespace.command = command
+    return sub.parse_intermixed_args(argv[at + 1 :], namespace=namespace)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -136,7 +136,8 @@ class Result:
         if self.solutions and self.verdict is None and self.count is None:
             before = " found before the interruption" if self.interrupted else ""
             before = " found before the limit" if self.status == TIMEOUT else before
-            parts.append(f"{len(self.solutions)} solution(s){before}")
+            found = len(self.solutions)
+            parts.append(f"{found} solution{'' if found == 1 else 's'}{before}")
         if "total_time" in self.stats:
             parts.append(f"in {self.stats['total_time']:.3f}s")
         return ", ".join(parts)

@@ -157,15 +157,37 @@ def test_checker_enforces_the_frame():
         ("style e2\nsize ² 3\n", "tiles.txt:2: expected 'size ROWS COLS'"),
         ("style e2\nsize 1 2\nsize 2 1\n", "tiles.txt:3: 'size' is given twice: 2x1 after 1x2"),
         ("style e2\nsize 1 1\n0 0 ² 0\n", "tiles.txt:3: tile 1: edge '²' is not a colour"),
-        ("size 1 1\n0 0 0 0\n", "tiles.txt:2: tiles must come after"),
-        ("style e2\n", "tiles.txt: missing the 'size ROWS COLS' line"),
-        ("size 1 1\n", "tiles.txt: missing the 'style animal|e2' line"),
+        ("0 0 0 0\nsize 1 1\n", "tiles.txt:2: the 'size' line must come before the tiles"),
+        ("style e2\n", "tiles.txt: no tiles"),
+        ("size 1 1\n", "tiles.txt: no tiles"),
+        ("styel e2\n1 2 3 4\n", "tiles.txt:1: unknown line starting 'styel'"),
+        ("7 7 8 8\n8 7 8 7\n", "tiles.txt: no 'size ROWS COLS' line, and 2 tiles (0 corner"),
+        ("lion_head a_tail b_tail c_head\n" * 3, "tiles.txt: no 'size ROWS COLS' line, and 3"),
     ],
 )
 def test_malformed_tile_files_are_named_precisely(text, message):
     with pytest.raises(InputError) as error:
         parse_tiles(text, "tiles.txt")
     assert str(error.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["seed-big-cats-3x3", "gen-e2-5x8-8-kinds", "gen-e2-10x10-16-kinds", "gen-animal-3x5-3-kinds"],
+)
+def test_a_bare_list_of_tiles_is_read_with_its_style_and_size_told_from_the_tiles(name):
+    """Eternity II piece files list the tiles alone; the style follows from the edges
+    and the size from the tile count and (framed) the border tiles: R x C, R <= C."""
+    listed = (ROOT / "instances" / "tiles" / f"{name}.txt").read_text()
+    bare = "".join(
+        line + "\n" for line in listed.splitlines() if line.split()[:1] not in (["style"], ["size"])
+    )
+    instance = parse_tiles(listed, "listed.txt")
+    if name == "gen-animal-3x5-3-kinds":  # 15 unframed tiles: no shape to tell
+        with pytest.raises(InputError, match=r"15 tiles .* fit no board: add one"):
+            parse_tiles(bare, "bare.txt")
+        return
+    assert parse_tiles(bare, "bare.txt") == instance
 
 
 def test_cli_json_count_and_placement(cli):

@@ -94,6 +94,10 @@ def matches(style: str, one: str, other: str) -> bool:
 
 # ----------------------------------------------------------------------- parsing
 def parse_tiles(text: str, source: str) -> TilesInstance:
+    """The documented format (``style``, ``size``, then the tiles), or a bare list of
+    tiles as Eternity II piece files give them (``7 7 8 8`` per line): the style is
+    then told by the first edge, and the size by the count of tiles and, on a framed
+    board, of its border tiles."""
     reader = LineReader(source)
     style: str | None = None
     size: tuple[int, int] | None = None
@@ -101,6 +105,8 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     for number, line in reader.lines(text):
         words = line.split()
         keyword = words[0].lower()  # 'Style', 'SIZE' as well
+        if keyword in ("style", "size") and tiles:
+            raise reader.error(number, f"the '{keyword}' line must come before the tiles")
         if keyword == "style":
             style = _style_line(line, style, reader, number)
         elif keyword == "size":
@@ -111,20 +117,54 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
                     f"'size' is given twice: {given[0]}x{given[1]} after {size[0]}x{size[1]}",
                 )
             size = given
-        elif style is None or size is None:
-            raise reader.error(number, "tiles must come after the 'style' and 'size' lines")
         else:
+            style = style or _style_of_edge(words[0], reader, number)
             tiles.append(_tile_line(words, style, len(tiles) + 1, reader, number))
-    if style is None:
-        raise reader.error(None, "missing the 'style animal|e2' line")
-    if size is None:
-        raise reader.error(None, "missing the 'size ROWS COLS' line")
-    rows, cols = size
+    if not tiles:
+        raise reader.error(None, "no tiles (expected 'style', 'size', then a line per tile)")
+    assert style is not None  # set by the first tile at the latest
+    rows, cols = size or _board_size(style, tiles, reader)
     if len(tiles) != rows * cols:
         raise reader.error(
             None, f"{len(tiles)} tiles for a {rows}x{cols} board, expected {rows * cols}"
         )
     return TilesInstance(style, rows, cols, tuple(tiles))
+
+
+def _style_of_edge(edge: str, reader: LineReader, number: int) -> str:
+    """Without a ``style`` line, the first edge tells: a number is a colour (e2), a
+    ``KIND_HALF`` an animal half. Anything else is most likely a mistyped keyword."""
+    if is_number(edge):
+        return "e2"
+    if "_" in edge:
+        return "animal"
+    raise reader.error(
+        number, f"unknown line starting '{edge}' (expected 'style', 'size' or a tile's 4 edges)"
+    )
+
+
+def _board_size(
+    style: str, tiles: Sequence[tuple[str, ...]], reader: LineReader
+) -> tuple[int, int]:
+    """The board a file without a ``size`` line is for: R x C with R <= C. On a framed
+    e2 board the border tiles (one grey edge) number 2(R + C) - 8, which with R * C
+    tiles fixes both; otherwise only a square count of tiles tells the shape."""
+    count = len(tiles)
+    border = sum(1 for tile in tiles if tile.count(FRAME) == 1)
+    corners = sum(1 for tile in tiles if tile.count(FRAME) == 2)
+    if style == "e2" and corners == 4:
+        half_perimeter = (border + 8) // 2  # R + C
+        for rows in range(2, half_perimeter // 2 + 1):
+            if rows * (half_perimeter - rows) == count and (border + 8) % 2 == 0:
+                return rows, half_perimeter - rows
+    root = round(count**0.5)
+    if root * root == count and corners in (0, 4):
+        return root, root
+    raise reader.error(
+        None,
+        f"no 'size ROWS COLS' line, and {count} tiles ({corners} corner and {border} "
+        "border tiles) fit no board: add one",
+    )
 
 
 def _style_line(line: str, style: str | None, reader: LineReader, number: int) -> str:

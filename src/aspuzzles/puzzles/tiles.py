@@ -152,10 +152,10 @@ def _board_size(
     count = len(tiles)
     border = sum(1 for tile in tiles if tile.count(FRAME) == 1)
     corners = sum(1 for tile in tiles if tile.count(FRAME) == 2)
-    if style == "e2" and corners == 4:
+    if style == "e2" and corners == 4 and border % 2 == 0:
         half_perimeter = (border + 8) // 2  # R + C
         for rows in range(2, half_perimeter // 2 + 1):
-            if rows * (half_perimeter - rows) == count and (border + 8) % 2 == 0:
+            if rows * (half_perimeter - rows) == count:
                 return rows, half_perimeter - rows
     root = round(count**0.5)
     if root * root == count and corners in (0, 4):

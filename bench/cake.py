@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 import cake_baseline
-from aspuzzles import solve, solve_instance
+from aspuzzles import load_instance, solve, solve_instance
 from aspuzzles.registry import get_puzzle
 
 from common import ROOT, best_of, limited, ratio, seconds, table
@@ -53,9 +53,7 @@ def run() -> None:
     rows = []
     for name in CAKES:
         path = ROOT / "instances" / "cake" / f"{name}.txt"
-        instance = solve.__globals__["load_instance"](
-            solve.__globals__["get_puzzle"]("cake"), path
-        )[0]
+        instance = load_instance(get_puzzle("cake"), path)[0]
         ours = asp_time(name)
         naive = asp_time(name, NAIVE)
         python, _ = limited(LIMIT, lambda i=instance: cake_baseline.first(list(i.grid), i.pieces))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from html import escape
 from typing import Any
 
 import jinja2
@@ -45,12 +44,7 @@ _SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"', re.
 def text_svg(line: str) -> str:
     """An SVG holding one line of text: what ``--format svg`` shows when there is no
     board to draw (a count, no solution, a time limit)."""
-    width = 16 + 8 * len(line)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="32" '
-        f'viewBox="0 0 {width} 32" font-family="monospace">\n'
-        f'  <text x="8" y="21" font-size="13">{escape(line)}</text>\n</svg>'
-    )
+    return render_template("status.svg.j2", line=line, width=16 + 8 * len(line))
 
 
 def stack_svgs(documents: list[str], gap: int = 16) -> str:

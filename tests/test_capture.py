@@ -352,6 +352,50 @@ def test_malformed_files_get_one_precise_line(text, message):
     assert "\n" not in str(error.value)
 
 
+#: The bat's board as the game's data spells it (bluddy/puzzle-quest-re), and as we do.
+BAT_IN_GAME_LETTERS = ["---SYS--", "---*G*--", "---BRB--", "--*RXR*-",
+                       "--OOROO-", "--OB*BO-", "--*BGB*-", "-*YYGYY*"]  # fmt: skip
+BAT_IN_OUR_LETTERS = ["___sys__", "___pgp__", "___brb__", "__prSrp_",
+                      "__ccrcc_", "__cbpbc_", "__pbgbp_", "_pyygyyp"]  # fmt: skip
+
+
+def test_boards_in_the_games_own_letters_are_read_as_ours():
+    game = parse_capture("# from the game's data\n" + "\n".join(BAT_IN_GAME_LETTERS), "bat.txt")
+    assert game.board == "".join(BAT_IN_OUR_LETTERS)
+    # The game's S is a plain skull, its X a flaming one.
+    assert game.board.count("s") == 2 and game.board.count("S") == 1
+
+
+def test_a_board_of_skulls_alone_is_read_in_our_letters():
+    rows = ["_" * 8] * 6 + ["___S____", "__Ss_S__"]
+    assert parse_capture("\n".join(rows), "skulls.txt").board.count("S") == 3
+
+
+@pytest.mark.parametrize(
+    ("last_row", "message"),
+    [
+        (
+            "-*YYgYY*",
+            "bat.txt:8:5: tile 'g' at row 7, column 4 in a board spelled with the game's "
+            "letters (G R B Y S O * X -): the two spellings cannot be mixed",
+        ),
+        ("-*YYZYY*", "bat.txt:8:5: unknown tile 'Z' at row 7, column 4 (the game's tiles are"),
+    ],
+)
+def test_the_games_letters_are_not_mixed_with_ours(last_row, message):
+    with pytest.raises(InputError) as error:
+        parse_capture("\n".join([*BAT_IN_GAME_LETTERS[:7], last_row]), "bat.txt")
+    assert str(error.value).startswith(message)
+
+
+def test_cli_solves_a_board_in_the_games_letters(cli, tmp_path):
+    path = tmp_path / "tutorial.txt"
+    path.write_text("\n".join(["-" * 8] * 5 + ["--O-----", "--*O**--", "--SOSS--"]))
+    run = cli("solve", "capture", path, "--format", "json")
+    assert run.code == 0
+    assert json.loads(run.out)["solutions"][0]["move_count"] == 2
+
+
 def test_malformed_file_exits_2_without_traceback(cli, tmp_path):
     path = tmp_path / "wight.txt"
     path.write_text("___rr___\n___rr____\n")

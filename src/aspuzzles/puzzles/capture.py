@@ -108,24 +108,34 @@ class CaptureSolution:
 
 
 # ---------------------------------------------------------------------- parsing
+#: The game's own letters (its data files, as extracted by bluddy/puzzle-quest-re), and
+#: ours for each. Only ``S`` is spelled in both, and means a plain skull in the game's.
+GAME_SPELLING = dict(zip("GRBYSO*X-", "grbyscpS_", strict=True))
+#: Letters only the game's spelling uses: one of them in a file means that spelling.
+GAME_ONLY = frozenset(GAME_SPELLING) - {"S"}
+
+
 def parse_capture(text: str, source: str) -> CaptureInstance:
     """Optional ``#`` comment lines, then 8 rows of 8 tiles from ``ybgrpcsS_`` (a row
-    may end in a ``#`` comment, as lines of the other puzzles' files may)."""
+    may end in a ``#`` comment, as lines of the other puzzles' files may).
+
+    Boards copied from the game's data (``GRBYSO*X-``) are read too, so that game boards
+    need no hand conversion; which spelling a file uses shows in the letters only one of
+    them has, and a file may not mix the two."""
     raw_lines = text.splitlines()
+    lines = list(LineReader(source).lines(text))
+    game = any(char in GAME_ONLY for _, line in lines for char in line)
     rows: list[tuple[int, str]] = []
-    for number, line in LineReader(source).lines(text):
+    for number, line in lines:
         if len(rows) == SIZE:
             raise InputError(f"extra row: the board has {SIZE} rows", source, number)
         if len(line) != SIZE:
             raise InputError(f"row has {len(line)} characters, expected {SIZE}", source, number)
         for col, char in enumerate(line):
-            if char not in TILES + EMPTY:
+            problem = _unknown_tile(char, game, f"row {len(rows)}, column {col}")
+            if problem:
                 raise InputError(
-                    f"unknown tile '{char}' at row {len(rows)}, column {col} "
-                    f"(tiles are {' '.join(TILES + EMPTY)})",
-                    source,
-                    number,
-                    raw_lines[number - 1].index(line) + col + 1,
+                    problem, source, number, raw_lines[number - 1].index(line) + col + 1
                 )
         rows.append((number, line))
     if not rows:
@@ -137,6 +147,8 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
             rows[-1][0],
         )
     board = "".join(line for _, line in rows)
+    if game:
+        board = "".join(GAME_SPELLING[char] for char in board)
     if board == EMPTY_BOARD:
         raise InputError("the board holds no tiles: there is nothing to clear", source)
     found = runs(board)
@@ -147,6 +159,21 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
             rows[found[0][0] // SIZE][0],
         )
     return CaptureInstance(board)
+
+
+def _unknown_tile(char: str, game: bool, where: str) -> str | None:
+    """Why ``char`` at ``where`` is no tile in the file's spelling (None if it is one)."""
+    ours = TILES + EMPTY
+    if not game and char not in ours:
+        return f"unknown tile '{char}' at {where} (tiles are {' '.join(ours)})"
+    if game and char not in GAME_SPELLING:
+        if char in ours:
+            return (
+                f"tile '{char}' at {where} in a board spelled with the game's letters "
+                f"({' '.join(GAME_SPELLING)}): the two spellings cannot be mixed"
+            )
+        return f"unknown tile '{char}' at {where} (the game's tiles are {' '.join(GAME_SPELLING)})"
+    return None
 
 
 def format_board(board: Board) -> list[str]:

@@ -163,6 +163,10 @@ def test_checker_enforces_the_frame():
         ("styel e2\n1 2 3 4\n", "tiles.txt:1: unknown line starting 'styel'"),
         ("7 7 8 8\n8 7 8 7\n", "tiles.txt: no 'size ROWS COLS' line, and 2 tiles (0 corner"),
         ("lion_head a_tail b_tail c_head\n" * 3, "tiles.txt: no 'size ROWS COLS' line, and 3"),
+        ("2 2\n0 0 0 0\n", "tiles.txt: 1 tiles for a 2x2 board, expected 4"),
+        ("1 0 1 0 0\n3 0 0 1 0\n", "tiles.txt:2: tile line starts with '3', expected the id 2"),
+        ("1 0 1 0 0\n2 0 0 1\n", "tiles.txt:2: tile 2 has 3 edges, expected 4"),
+        ("style e2\nsize 1 1\n1 0 0 0 0\n", "tiles.txt:3: tile 1 has 5 edges, expected 4"),
     ],
 )
 def test_malformed_tile_files_are_named_precisely(text, message):
@@ -188,6 +192,19 @@ def test_a_bare_list_of_tiles_is_read_with_its_style_and_size_told_from_the_tile
             parse_tiles(bare, "bare.txt")
         return
     assert parse_tiles(bare, "bare.txt") == instance
+
+
+@pytest.mark.parametrize("first_id", [0, 1])
+def test_a_bare_list_may_open_with_its_size_and_number_its_tiles(first_id):
+    """Eternity2Puzzles.jl's files may open with a 'ROWS COLS' line; other solvers' files
+    give each tile's id before its edges ('1 7 7 8 8'): both read as the plain list."""
+    listed = (ROOT / "instances" / "tiles" / "gen-e2-5x8-8-kinds.txt").read_text()
+    edges = [line for line in listed.splitlines() if line[:1].isdigit()]
+    numbered = [f"{first_id + index} {line}" for index, line in enumerate(edges)]
+    expected = parse_tiles(listed, "listed.txt")
+    assert parse_tiles("5 8\n" + "\n".join(edges), "sized.txt") == expected
+    assert parse_tiles("\n".join(numbered), "numbered.txt") == expected
+    assert parse_tiles("# ids and size\n5 8\n" + "\n".join(numbered), "both.txt") == expected
 
 
 def test_cli_json_count_and_placement(cli):

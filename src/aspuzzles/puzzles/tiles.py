@@ -97,10 +97,13 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     """The documented format (``style``, ``size``, then the tiles), or a bare list of
     tiles as Eternity II piece files give them (``7 7 8 8`` per line): the style is
     then told by the first edge, and the size by the count of tiles and, on a framed
-    board, of its border tiles."""
+    board, of its border tiles. A bare list may open with a ``ROWS COLS`` line and may
+    number its tiles (``1 7 7 8 8``), as Eternity II solvers' files do."""
     reader = LineReader(source)
     style: str | None = None
     size: tuple[int, int] | None = None
+    declared = False  # a 'style' or 'size' line was given: the documented format
+    first_id: int | None = None  # the id of the first tile, in a bare list that numbers them
     tiles: list[tuple[str, str, str, str]] = []
     for number, line in reader.lines(text):
         words = line.split()
@@ -108,16 +111,18 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
         if keyword in ("style", "size") and tiles:
             raise reader.error(number, f"the '{keyword}' line must come before the tiles")
         if keyword == "style":
+            declared = True
             style = _style_line(line, style, reader, number)
         elif keyword == "size":
-            given = _size_line(line, reader, number)
-            if size is not None and given != size:
-                raise reader.error(
-                    number,
-                    f"'size' is given twice: {given[0]}x{given[1]} after {size[0]}x{size[1]}",
-                )
-            size = given
+            declared = True
+            size = _size_line(line, size, reader, number)
+        elif not declared and not tiles and size is None and _is_size_header(words):
+            size = int(words[0]), int(words[1])
         else:
+            if not declared and not tiles and _is_numbered_tile(words):
+                first_id = int(words[0])
+            if first_id is not None:
+                words = _without_id(words, first_id + len(tiles), reader, number)
             style = style or _style_of_edge(words[0], reader, number)
             tiles.append(_tile_line(words, style, len(tiles) + 1, reader, number))
     if not tiles:
@@ -129,6 +134,30 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
             None, f"{len(tiles)} tiles for a {rows}x{cols} board, expected {rows * cols}"
         )
     return TilesInstance(style, rows, cols, tuple(tiles))
+
+
+def _is_size_header(words: Sequence[str]) -> bool:
+    """``ROWS COLS`` opening a bare list (Eternity2Puzzles.jl's optional header): two
+    numbers are never a tile, which has four edges."""
+    return len(words) == 2 and all(is_number(word) and int(word) > 0 for word in words)
+
+
+def _is_numbered_tile(words: Sequence[str]) -> bool:
+    """A first tile line of five numbers starting at 0 or 1: ``id top right bottom left``."""
+    return len(words) == 5 and all(map(is_number, words)) and int(words[0]) in (0, 1)
+
+
+def _without_id(words: list[str], expected: int, reader: LineReader, number: int) -> list[str]:
+    """A numbered tile line's edges, once its id is the next one in order."""
+    if not is_number(words[0]) or int(words[0]) != expected:
+        raise reader.error(
+            number,
+            f"tile line starts with '{words[0]}', expected the id {expected} "
+            "(this list numbers its tiles in order)",
+        )
+    if len(words) != 5:
+        raise reader.error(number, f"tile {expected} has {len(words) - 1} edges, expected 4")
+    return words[1:]
 
 
 def _style_of_edge(edge: str, reader: LineReader, number: int) -> str:
@@ -177,11 +206,19 @@ def _style_line(line: str, style: str | None, reader: LineReader, number: int) -
     return words[1]
 
 
-def _size_line(line: str, reader: LineReader, number: int) -> tuple[int, int]:
+def _size_line(
+    line: str, size: tuple[int, int] | None, reader: LineReader, number: int
+) -> tuple[int, int]:
+    """``size ROWS COLS``; a second size line may only repeat the first."""
     words = line.split()
     if len(words) != 3 or not all(is_number(w) and int(w) > 0 for w in words[1:]):
         raise reader.error(number, f"expected 'size ROWS COLS' (positive), got '{line}'")
-    return int(words[1]), int(words[2])
+    given = int(words[1]), int(words[2])
+    if size is not None and given != size:
+        raise reader.error(
+            number, f"'size' is given twice: {given[0]}x{given[1]} after {size[0]}x{size[1]}"
+        )
+    return given
 
 
 def _tile_line(

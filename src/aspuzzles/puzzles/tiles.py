@@ -139,7 +139,11 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
 def _is_size_header(words: Sequence[str]) -> bool:
     """``ROWS COLS`` opening a bare list (Eternity2Puzzles.jl's optional header): two
     numbers are never a tile, which has four edges."""
-    return len(words) == 2 and all(is_number(word) and int(word) > 0 for word in words)
+    return len(words) == 2 and all(map(_is_positive, words))
+
+
+def _is_positive(word: str) -> bool:
+    return is_number(word) and int(word) > 0
 
 
 def _is_numbered_tile(words: Sequence[str]) -> bool:
@@ -211,7 +215,7 @@ def _size_line(
 ) -> tuple[int, int]:
     """``size ROWS COLS``; a second size line may only repeat the first."""
     words = line.split()
-    if len(words) != 3 or not all(is_number(w) and int(w) > 0 for w in words[1:]):
+    if len(words) != 3 or not all(map(_is_positive, words[1:])):
         raise reader.error(number, f"expected 'size ROWS COLS' (positive), got '{line}'")
     given = int(words[1]), int(words[2])
     if size is not None and given != size:

@@ -207,6 +207,65 @@ def test_a_bare_list_may_open_with_its_size_and_number_its_tiles(first_id):
     assert parse_tiles("# ids and size\n5 8\n" + "\n".join(numbered), "both.txt") == expected
 
 
+def _lettered(name: str, frame: str, first: str) -> tuple[list[str], TilesInstance]:
+    """A shipped e2 board's tiles as letter words (frame letter for 0, colour n as the
+    n-th letter from ``first``), with the instance they must read as."""
+    listed = (ROOT / "instances" / "tiles" / f"{name}.txt").read_text()
+    instance = parse_tiles(listed, "listed.txt")
+
+    def letter(colour: str) -> str:
+        return frame if colour == "0" else chr(ord(first) + int(colour) - 1)
+
+    return ["".join(map(letter, tile)) for tile in instance.tiles], instance
+
+
+@pytest.mark.parametrize(("frame", "first"), [("a", "b"), ("X", "A")])
+def test_letter_coded_tiles_read_as_colour_numbers_with_the_frame_told_by_the_corners(frame, first):
+    """e2.bucas.name lists Eternity II's pieces as 'aabd' (a: the frame), other files as
+    'AQXX' (X: the frame): the letter on two sides of the four corners is the frame, and
+    the other letters number the colours in alphabetical order."""
+    words, expected = _lettered("gen-e2-5x8-8-kinds", frame, first)
+    assert parse_tiles("\n".join(words), "letters.txt") == expected
+    spaced = [" ".join(word) for word in words]
+    assert parse_tiles("# spaced\n5 8\n" + "\n".join(spaced), "spaced.txt") == expected
+
+
+def test_an_e2_bucas_link_is_a_board_and_solves_from_a_file_or_the_command_line(cli, tmp_path):
+    """A board linked from e2.bucas.name: board_h rows of board_w cells, four letters a
+    cell; its pieces are the tiles (the '#' of the link is not a comment)."""
+    words, expected = _lettered("gen-e2-5x8-8-kinds", "a", "b")
+    link = (
+        "https://e2.bucas.name/#puzzle=mine&board_w=8&board_h=5"
+        f"&board_edges={''.join(words)}&board_pieces=000"
+    )
+    assert parse_tiles(f"# from the site\n{link}  # mine\n", "link.txt") == expected
+    path = tmp_path / "link.txt"
+    path.write_text(link + "\n")
+    for reference in (path, link):
+        run = cli("solve", "tiles", reference, "--format", "json")
+        assert run.code == 0, run.err
+        placement = run.json()["solutions"][0]["placement"]
+        assert check_placement(expected, placement) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("abcd\n" * 4, "tiles.txt: no letter fits the grey frame"),
+        ("abba\naabb\nbbaa\nbaab\n", "tiles.txt: letters a, b could each be the grey frame"),
+        ("aabb\na a 7 b\n", "tiles.txt:2: tile 2: edge '7' is not a letter"),
+        ("aabb\nabcde\n", "tiles.txt:2: tile 2 has 1 edges, expected 4"),
+        ("x.org/#board_w=2&board_h=2&board_edges=aab\n", "tiles.txt:1: board_edges has 3"),
+        ("x.org/#board_w=2&board_edges=" + "a" * 16, "tiles.txt:1: the link needs board_w"),
+        ("x.org/#board_w=1&board_h=1&board_edges=aaaa\n1 2 3 4\n", "tiles.txt:2: expected only"),
+    ],
+)
+def test_malformed_letter_lists_and_links_are_named_precisely(text, message):
+    with pytest.raises(InputError) as error:
+        parse_tiles(text, "tiles.txt")
+    assert str(error.value).startswith(message)
+
+
 def test_cli_json_count_and_placement(cli):
     data = cli("solve", "tiles", "--count", "--format", "json").json()
     assert (data["count"], data["count_raw"]) == (1, 4)

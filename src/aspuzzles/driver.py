@@ -348,6 +348,10 @@ def _instance_path(puzzle: str, reference: str) -> Path | None:
 
 
 def _looks_like_path(reference: str) -> bool:
+    """A reference that names no file is read inline unless it looks like a path; a
+    link (``https://...``, a puzzle site's board) is never one."""
+    if "://" in reference:
+        return False
     return reference.endswith((".txt", ".lp")) or "/" in reference
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import urllib.parse
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -35,6 +36,9 @@ SIDES = ("top", "right", "bottom", "left")
 HALVES = ("head", "tail")
 STYLES = ("animal", "e2")
 FRAME = "0"
+#: The style of a bare list whose colours are letters while it is read; it becomes
+#: ``e2`` once the frame's letter is known.
+LETTERS = "letters"
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,8 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     board, of its border tiles. A bare list may open with a ``ROWS COLS`` line and may
     number its tiles (``1 7 7 8 8``), as Eternity II solvers' files do."""
     reader = LineReader(source)
+    if (board := _bucas_board(text, reader)) is not None:
+        return board
     style: str | None = None
     size: tuple[int, int] | None = None
     declared = False  # a 'style' or 'size' line was given: the documented format
@@ -123,17 +129,60 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
                 first_id = int(words[0])
             if first_id is not None:
                 words = _without_id(words, first_id + len(tiles), reader, number)
+            if style in (None, LETTERS):
+                words = _spelled_out(words)
             style = style or _style_of_edge(words[0], reader, number)
             tiles.append(_tile_line(words, style, len(tiles) + 1, reader, number))
+    return _board(style, size, tiles, reader)
+
+
+def _board(
+    style: str | None,
+    size: tuple[int, int] | None,
+    tiles: list[tuple[str, str, str, str]],
+    reader: LineReader,
+) -> TilesInstance:
+    """The instance once every line is read: letters made colours, the size told by
+    the tiles where no line gave it, and the count of tiles checked against it."""
     if not tiles:
         raise reader.error(None, "no tiles (expected 'style', 'size', then a line per tile)")
     assert style is not None  # set by the first tile at the latest
+    if style == LETTERS:
+        style, tiles = "e2", _colours_of_letters(tiles, reader)
     rows, cols = size or _board_size(style, tiles, reader)
     if len(tiles) != rows * cols:
         raise reader.error(
             None, f"{len(tiles)} tiles for a {rows}x{cols} board, expected {rows * cols}"
         )
     return TilesInstance(style, rows, cols, tuple(tiles))
+
+
+def _bucas_board(text: str, reader: LineReader) -> TilesInstance | None:
+    """A board as e2.bucas.name links it (``...#board_w=6&board_h=6&board_edges=aabd...``):
+    ``board_h`` rows of ``board_w`` cells, four letters (top right bottom left) per cell
+    in reading order. The pieces as they lie there are the tiles to place; ``None``
+    when the text is not such a link. The link's own ``#`` is not a comment: only
+    lines that start with ``#`` are."""
+    lines = [(n, line) for n, line in reader.lines(text, comment="") if line[0] != "#"]
+    if not lines or "board_edges=" not in lines[0][1]:
+        return None
+    number, link = lines[0][0], lines[0][1].split()[0]
+    if len(lines) > 1:
+        raise reader.error(lines[1][0], "expected only the e2.bucas.name link, found more lines")
+    parts = urllib.parse.urlsplit(link)
+    fields = urllib.parse.parse_qs(parts.fragment or parts.query or parts.path)
+    cols, rows, edges = (fields.get(key, [""])[0] for key in ("board_w", "board_h", "board_edges"))
+    if not (_is_positive(rows) and _is_positive(cols)):
+        raise reader.error(number, "the link needs board_w and board_h (the board's size)")
+    rows_n, cols_n = int(rows), int(cols)
+    if len(edges) != 4 * rows_n * cols_n or not _is_letter_word(edges):
+        raise reader.error(
+            number,
+            f"board_edges has {len(edges)} characters, expected 4 letters for each of the "
+            f"{rows_n}x{cols_n} cells ({4 * rows_n * cols_n})",
+        )
+    tiles = [tuple(edges[start : start + 4]) for start in range(0, len(edges), 4)]
+    return TilesInstance("e2", rows_n, cols_n, tuple(_colours_of_letters(tiles, reader)))
 
 
 def _is_size_header(words: Sequence[str]) -> bool:
@@ -164,11 +213,26 @@ def _without_id(words: list[str], expected: int, reader: LineReader, number: int
     return words[1:]
 
 
+def _spelled_out(words: list[str]) -> list[str]:
+    """A tile written as one word of four letters (``aabd``, as Eternity II's pieces are
+    listed for e2.bucas.name) as its four edges; other lines as they are."""
+    if len(words) == 1 and len(words[0]) == 4 and _is_letter_word(words[0]):
+        return list(words[0])
+    return words
+
+
+def _is_letter_word(word: str) -> bool:
+    return word.isascii() and word.isalpha()
+
+
 def _style_of_edge(edge: str, reader: LineReader, number: int) -> str:
     """Without a ``style`` line, the first edge tells: a number is a colour (e2), a
-    ``KIND_HALF`` an animal half. Anything else is most likely a mistyped keyword."""
+    ``KIND_HALF`` an animal half, a single letter a colour coded as a letter (e2 once
+    the frame's letter is known). Anything else is most likely a mistyped keyword."""
     if is_number(edge):
         return "e2"
+    if len(edge) == 1 and _is_letter_word(edge):
+        return LETTERS
     if "_" in edge:
         return "animal"
     raise reader.error(
@@ -237,7 +301,15 @@ def _tile_line(
 def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) -> str:
     """One edge, checked and written one way: e2 colours as numbers (``07`` is ``7``),
     animal halves in lower case (``lion_Head`` is ``lion_head``; kinds are names and
-    keep their case)."""
+    keep their case), letter-coded colours as they are (case tells letters apart)."""
+    if style == LETTERS:
+        if len(edge) != 1 or not _is_letter_word(edge):
+            raise reader.error(
+                line,
+                f"tile {tile_id}: edge '{edge}' is not a letter "
+                "(this list codes colours as letters: 'aabd' or 'a a b d')",
+            )
+        return edge
     if style == "e2":
         if not is_number(edge):
             hint = " (an animal edge: mixed styles?)" if "_" in edge else ""
@@ -259,6 +331,60 @@ def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) ->
     return f"{kind}_{half.lower()}"
 
 
+def _colours_of_letters(
+    tiles: Sequence[tuple[str, str, str, str]], reader: LineReader
+) -> list[tuple[str, str, str, str]]:
+    """Letter-coded tiles as colour numbers: the frame's letter is 0, the other letters
+    1, 2, ... in alphabetical order (e2.bucas.name's ``a`` frame and ``b``.. ``w``
+    motifs keep their places in the alphabet when every letter occurs)."""
+    frame = _frame_letter(tiles, reader)
+    others = sorted({edge for tile in tiles for edge in tile} - {frame})
+    number = {frame: FRAME} | {letter: str(rank) for rank, letter in enumerate(others, start=1)}
+    return [tuple(number[edge] for edge in tile) for tile in tiles]  # type: ignore[misc]
+
+
+def _frame_letter(tiles: Sequence[tuple[str, ...]], reader: LineReader) -> str:
+    """The letter of the grey frame, told by the shape of a framed board: it is on two
+    adjacent sides of exactly four tiles (the corners), on one side of 2(R + C) - 8
+    (the border) and on no other tile side, for some R x C board of the tiles' count
+    with R, C >= 2. Letter files differ on which letter that is (``a`` on
+    e2.bucas.name, ``X`` elsewhere), so the tiles decide, not a convention."""
+    letters = sorted({edge for tile in tiles for edge in tile})
+    fitting = [letter for letter in letters if _could_be_frame(letter, tiles)]
+    if len(fitting) == 1:
+        return fitting[0]
+    if not fitting:
+        raise reader.error(
+            None,
+            "no letter fits the grey frame (on two adjacent sides of the 4 corner tiles "
+            "and one side of every border tile): letter-coded tiles are read as a framed "
+            "e2 board",
+        )
+    raise reader.error(
+        None,
+        f"letters {', '.join(fitting)} could each be the grey frame: "
+        "write the tiles with colour numbers, 0 for the frame",
+    )
+
+
+def _could_be_frame(letter: str, tiles: Sequence[tuple[str, ...]]) -> bool:
+    corners = border = 0
+    for tile in tiles:
+        sides = [side for side in range(4) if tile[side] == letter]
+        if len(sides) == 2 and (sides[1] - sides[0]) in (1, 3):
+            corners += 1
+        elif len(sides) == 1:
+            border += 1
+        elif sides:
+            return False
+    count, half_perimeter = len(tiles), (border + 8) // 2
+    return (
+        corners == 4
+        and border % 2 == 0
+        and any(rows * (half_perimeter - rows) == count for rows in range(2, half_perimeter - 1))
+    )
+
+
 def format_tiles(instance: TilesInstance) -> str:
     lines = [f"style {instance.style}", f"size {instance.rows} {instance.cols}"]
     lines += [" ".join(tile) for tile in instance.tiles]
@@ -270,6 +396,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
     name = "tiles"
     title = "Edge-matching tiles (animal heads and tails, Eternity II style)"
     default_instance = "seed-big-cats-3x3.txt"
+    accepts_inline = True  # an e2.bucas.name link on the command line
 
     def parse(self, text: str, source: str) -> TilesInstance:
         return parse_tiles(text, source)

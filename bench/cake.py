@@ -1,6 +1,8 @@
 """Cake: enumerate the seed's 67 partitions; first solutions of large cakes, against a
 naive encoding (a label per cell) and a plain Python search, in one run; and cakes the
-generator makes beyond the shipped ones, against the previous heuristic.
+generator makes beyond the shipped ones, against the previous heuristic; and cakes whose
+toppings lie at random (`generate cake --random`), where the default race of clasp's
+restart policies is compared with each policy alone.
 
 Targets: all 67 seed partitions in under 0.2 s in-process; a first solution of 10x10 to
 12x12 cakes with 5-20 pieces in seconds.
@@ -33,8 +35,20 @@ CAKES = [
 ]
 
 
+#: (size, pieces, kinds) of random cakes, three seeds each: the shapes where random
+#: cakes took more than 20 s in session 14's sample of 24.
+RANDOM = [("10x10", 10, 3), ("12x12", 8, 4), ("12x12", 12, 3), ("12x12", 16, 4), ("16x16", 16, 4)]
+#: The searches of the random-cake table: the default race, and each entrant alone.
+SEARCHES = {
+    "race (default)": {},
+    "default restarts alone": {"portfolio": False},
+    "Luby restarts alone": {"portfolio": False, "clingo_args": ["--restarts=L,128"]},
+}
+
+
 def asp_time(name: str, encoding=None) -> float | None:
-    result = solve("cake", name, timeout=LIMIT, encoding=encoding)
+    # The comparison encodings run as they were measured before the race: alone.
+    result = solve("cake", name, timeout=LIMIT, encoding=encoding, portfolio=encoding is None)
     return None if result.status == "timeout" else result.stats["total_time"]
 
 
@@ -78,12 +92,21 @@ def generated_cakes() -> None:
     game, rows = get_puzzle("cake"), []
     for size, pieces, kinds in GENERATED:
         for seed in (1, 2):
-            args = argparse.Namespace(size=size, pieces=pieces, kinds=kinds, seed=seed)
+            args = argparse.Namespace(
+                size=size, pieces=pieces, kinds=kinds, seed=seed, random=False
+            )
             instance = game.parse(game.generate(args), "generated")
             name = f"{size} {pieces} pieces {kinds} kinds s{seed}"
             times = []
             for encoding in (None, PIECE_BY_PIECE):
-                result = solve_instance(game, instance, name, timeout=LIMIT, encoding=encoding)
+                result = solve_instance(
+                    game,
+                    instance,
+                    name,
+                    timeout=LIMIT,
+                    encoding=encoding,
+                    portfolio=encoding is None,
+                )
                 times.append(None if result.status == "timeout" else result.stats["total_time"])
             grid = list(instance.grid)
             python, _ = limited(LIMIT, lambda g=grid, k=instance.pieces: cake_baseline.first(g, k))
@@ -93,3 +116,33 @@ def generated_cakes() -> None:
         f"first solution, limit {LIMIT:g} s each:\n"
     )
     table(["cake", "aspuzzles", "pieces root by root only", "Python search"], rows)
+    random_cakes()
+
+
+def random_cakes() -> None:
+    """Cakes with toppings strewn at random: some have no solution, and search times
+    are heavy-tailed, which is what racing two restart policies is for."""
+    game, rows = get_puzzle("cake"), []
+    answered = dict.fromkeys(SEARCHES, 0)
+    for size, pieces, kinds in RANDOM:
+        for seed in (1, 2, 3):
+            args = argparse.Namespace(size=size, pieces=pieces, kinds=kinds, seed=seed, random=True)
+            instance = game.parse(game.generate(args), "random")
+            name = f"{size} {pieces} pieces {kinds} kinds s{seed}"
+            row, outcome = [name], "-"
+            for search, options in SEARCHES.items():
+                result = solve_instance(game, instance, name, timeout=LIMIT, **options)
+                if result.status == "timeout":
+                    row.append(seconds(None, LIMIT))
+                    continue
+                answered[search] += 1
+                outcome = "solved" if result.status == "solved" else "none"
+                row.append(seconds(result.stats["total_time"], LIMIT))
+            rows.append([name, outcome, *row[1:]])
+    print(
+        "\nRandom cakes (`aspuzzles generate cake --size S --pieces K --kinds T --seed N "
+        f"--random`), first solution or proof of none, limit {LIMIT:g} s each:\n"
+    )
+    table(["cake", "answer", *SEARCHES], rows)
+    total = 3 * len(RANDOM)
+    print("\nAnswered: " + ", ".join(f"{search} {n} of {total}" for search, n in answered.items()))

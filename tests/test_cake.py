@@ -145,10 +145,32 @@ def test_text_draws_cuts_and_svg_fills_pieces():
 def test_generator_plants_a_solution():
     import argparse
 
-    text = PUZZLE.generate(argparse.Namespace(size="6x4", pieces=4, kinds=3, seed=5))
+    text = PUZZLE.generate(argparse.Namespace(size="6x4", pieces=4, kinds=3, seed=5, random=False))
     instance = parse_cake(text, "gen")
     assert instance.pieces == 4 and len(instance.grid) == 6
     assert solve("cake", _write(text)).status == "solved"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_random_cake_has_dividing_totals_and_the_same_count_as_the_python_search(seed):
+    """`generate cake --random` strews a random mix times K over the grid: the totals
+    divide, no cut is planted, and what the encoding counts is what the search finds."""
+    import argparse
+
+    args = argparse.Namespace(size="4x4", pieces=4, kinds=3, seed=seed, random=True)
+    text = PUZZLE.generate(args)
+    assert "--random" in text.splitlines()[0] and text == PUZZLE.generate(args)
+    instance = parse_cake(text, "gen")
+    assert all(total % 4 == 0 for total in instance.totals().values())
+    result = solve("cake", _write(text), count=True)
+    assert result.count == cake_baseline.count(list(instance.grid), 4)
+
+
+def test_large_cakes_race_luby_restarts_and_small_ones_do_not():
+    small = parse_cake("pieces 2\n" + "01\n" * 4, "small")
+    large = parse_cake("pieces 2\n" + "0110011001\n" * 10, "large")
+    assert PUZZLE.portfolio(small) == ()
+    assert PUZZLE.portfolio(large) == (("--restarts=L,128",),)
 
 
 def _write(text: str):

@@ -137,8 +137,9 @@ def _base_parser() -> ArgumentParser:
         "--no-portfolio",
         dest="portfolio",
         action="store_false",
-        help="(tiles) search with the tuned settings only, instead of racing a second "
-        "search order against them in another process",
+        help="(tiles, cake) search with the tuned settings only, instead of racing "
+        "other settings (tiles: a second search order; cake: Luby restarts) against "
+        "them in another process",
     )
     solve.add_argument(
         "--encoding", metavar="FILE", help="use this encoding instead of encodings/PUZZLE.lp"

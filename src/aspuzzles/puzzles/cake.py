@@ -129,6 +129,16 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
                 return f"{total} x {name} ({topping}) do not divide into {instance.pieces} pieces"
         return None
 
+    def portfolio(self, instance: CakeInstance) -> tuple[tuple[str, ...], ...]:
+        """Luby restarts (every 128 conflicts times the Luby sequence) against clasp's
+        default restarts: on cakes whose toppings lie at random, not planted, search
+        times are heavy-tailed, and each setting answers some cakes the other does not
+        (`make bench ARGS=cake`). Cakes under 100 cells answer in well under a second,
+        less than a second process costs, so they are not raced."""
+        if instance.lattice.rows * instance.lattice.cols < 100:
+            return ()
+        return (("--restarts=L,128",),)
+
     def facts(self, instance: CakeInstance) -> list[Symbol]:
         grid, size = instance.lattice, instance.piece_size()
         facts = [Function("pieces", [Number(instance.pieces)]), Function("size", [Number(size)])]
@@ -192,6 +202,12 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         parser.add_argument("--pieces", type=int, default=4, help="K (default 4)")
         parser.add_argument("--kinds", type=int, default=3, help="topping kinds (default 3)")
         parser.add_argument("--seed", type=int, default=None, help="random seed")
+        parser.add_argument(
+            "--random",
+            action="store_true",
+            help="toppings strewn at random (totals that divide, but no planted cut: "
+            "the cake may have no solution)",
+        )
 
     def generate(self, args: argparse.Namespace) -> str:
         match = re.fullmatch(r"(\d+)x(\d+)", args.size)
@@ -204,10 +220,12 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             raise InputError(f"{rows * cols} cells do not divide into {args.pieces} pieces")
         if not 1 <= args.kinds <= 10:
             raise InputError("--kinds must be from 1 to 10")
-        instance = planted_cake(rows, cols, args.pieces, args.kinds, random.Random(args.seed))
+        make = strewn_cake if args.random else planted_cake
+        instance = make(rows, cols, args.pieces, args.kinds, random.Random(args.seed))
         return (
             f"# aspuzzles generate cake --size {args.size} --pieces {args.pieces} "
-            f"--kinds {args.kinds} --seed {args.seed}\n" + format_cake(instance)
+            f"--kinds {args.kinds} --seed {args.seed}{' --random' * (make is strewn_cake)}\n"
+            + format_cake(instance)
         )
 
 
@@ -342,6 +360,21 @@ def planted_cake(rows: int, cols: int, pieces: int, kinds: int, rng: random.Rand
         for (row, col), topping in zip(sorted(piece), toppings, strict=True):
             cells[row][col] = topping
     return CakeInstance(pieces, tuple("".join(row) for row in cells))
+
+
+def strewn_cake(rows: int, cols: int, pieces: int, kinds: int, rng: random.Random) -> CakeInstance:
+    """A cake whose toppings lie at random: a piece's mix drawn at random (every kind at
+    least once where the piece has room), that mix times ``pieces`` strewn over the grid.
+    The totals divide, but nothing plants a cut: such cakes may have no solution, and
+    they are harder to search than planted ones (`make bench ARGS=cake`)."""
+    size = rows * cols // pieces
+    mix = [1 if kind < size else 0 for kind in range(kinds)]
+    for _ in range(size - sum(mix)):
+        mix[rng.randrange(kinds)] += 1
+    toppings = [str(kind) for kind, count in enumerate(mix) for _ in range(count * pieces)]
+    rng.shuffle(toppings)
+    grid = tuple("".join(toppings[row * cols : (row + 1) * cols]) for row in range(rows))
+    return CakeInstance(pieces, grid)
 
 
 def random_partition(grid: SquareGrid, size: int, rng: random.Random) -> list[set[tuple[int, int]]]:

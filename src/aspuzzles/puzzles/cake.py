@@ -222,10 +222,10 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             raise InputError("--kinds must be from 1 to 10")
         make = strewn_cake if args.random else planted_cake
         instance = make(rows, cols, args.pieces, args.kinds, random.Random(args.seed))
+        flag = " --random" if args.random else ""
         return (
             f"# aspuzzles generate cake --size {args.size} --pieces {args.pieces} "
-            f"--kinds {args.kinds} --seed {args.seed}{' --random' * (make is strewn_cake)}\n"
-            + format_cake(instance)
+            f"--kinds {args.kinds} --seed {args.seed}{flag}\n" + format_cake(instance)
         )
 
 

@@ -228,6 +228,8 @@ def test_letter_coded_tiles_read_as_colour_numbers_with_the_frame_told_by_the_co
     assert parse_tiles("\n".join(words), "letters.txt") == expected
     spaced = [" ".join(word) for word in words]
     assert parse_tiles("# spaced\n5 8\n" + "\n".join(spaced), "spaced.txt") == expected
+    by_tens = [" ".join(words[start : start + 10]) for start in range(0, len(words), 10)]
+    assert parse_tiles("\n".join(by_tens), "tens.txt") == expected
 
 
 def test_an_e2_bucas_link_is_a_board_and_solves_from_a_file_or_the_command_line(cli, tmp_path):
@@ -254,7 +256,7 @@ def test_an_e2_bucas_link_is_a_board_and_solves_from_a_file_or_the_command_line(
         ("abcd\n" * 4, "tiles.txt: no letter fits the grey frame"),
         ("abba\naabb\nbbaa\nbaab\n", "tiles.txt: letters a, b could each be the grey frame"),
         ("aabb\na a 7 b\n", "tiles.txt:2: tile 2: edge '7' is not a letter"),
-        ("aabb\nabcde\n", "tiles.txt:2: tile 2 has 1 edges, expected 4"),
+        ("aabb\nabcde\n", "tiles.txt:2: tile 2 has 1 edge, expected 4"),
         ("x.org/#board_w=2&board_h=2&board_edges=aab\n", "tiles.txt:1: board_edges has 3"),
         ("x.org/#board_w=2&board_edges=" + "a" * 16, "tiles.txt:1: the link needs board_w"),
         ("x.org/#board_w=1&board_h=1&board_edges=aaaa\n1 2 3 4\n", "tiles.txt:2: expected only"),

@@ -129,10 +129,9 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
                 first_id = int(words[0])
             if first_id is not None:
                 words = _without_id(words, first_id + len(tiles), reader, number)
-            if style in (None, LETTERS):
-                words = _spelled_out(words)
-            style = style or _style_of_edge(words[0], reader, number)
-            tiles.append(_tile_line(words, style, len(tiles) + 1, reader, number))
+            for edges in _spelled_out(words) if style in (None, LETTERS) else [words]:
+                style = style or _style_of_edge(edges[0], reader, number)
+                tiles.append(_tile_line(edges, style, len(tiles) + 1, reader, number))
     return _board(style, size, tiles, reader)
 
 
@@ -209,16 +208,21 @@ def _without_id(words: list[str], expected: int, reader: LineReader, number: int
             "(this list numbers its tiles in order)",
         )
     if len(words) != 5:
-        raise reader.error(number, f"tile {expected} has {len(words) - 1} edges, expected 4")
+        raise reader.error(number, f"tile {expected} has {_edges(len(words) - 1)}, expected 4")
     return words[1:]
 
 
-def _spelled_out(words: list[str]) -> list[str]:
-    """A tile written as one word of four letters (``aabd``, as Eternity II's pieces are
-    listed for e2.bucas.name) as its four edges; other lines as they are."""
-    if len(words) == 1 and len(words[0]) == 4 and _is_letter_word(words[0]):
-        return list(words[0])
-    return words
+def _edges(count: int) -> str:
+    return f"{count} edge" if count == 1 else f"{count} edges"
+
+
+def _spelled_out(words: list[str]) -> list[list[str]]:
+    """The tiles of a line, each as its edges: a word of four letters is a tile (``aabd``,
+    as Eternity II's pieces are listed for e2.bucas.name), and a line may hold several
+    (``aabd aabe aacd``); any other line is one tile as it is."""
+    if all(len(word) == 4 and _is_letter_word(word) for word in words):
+        return [list(word) for word in words]
+    return [words]
 
 
 def _is_letter_word(word: str) -> bool:
@@ -293,7 +297,7 @@ def _tile_line(
     words: list[str], style: str, tile_id: int, reader: LineReader, number: int
 ) -> tuple[str, str, str, str]:
     if len(words) != 4:
-        raise reader.error(number, f"tile {tile_id} has {len(words)} edges, expected 4")
+        raise reader.error(number, f"tile {tile_id} has {_edges(len(words))}, expected 4")
     top, right, bottom, left = (_edge(style, edge, tile_id, reader, number) for edge in words)
     return top, right, bottom, left
 

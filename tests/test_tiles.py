@@ -248,6 +248,8 @@ def test_an_e2_bucas_link_is_a_board_and_solves_from_a_file_or_the_command_line(
         assert run.code == 0, run.err
         placement = run.json()["solutions"][0]["placement"]
         assert check_placement(expected, placement) == []
+    # A link a thousand characters long goes by its start in the summary and JSON.
+    assert run.json()["instance"] == link[:69] + "..."
 
 
 @pytest.mark.parametrize(

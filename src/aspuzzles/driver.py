@@ -317,8 +317,14 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
     if path is not None:
         return game.parse(read_text_file(path), _display_path(path)), path.name
     if game.accepts_inline and not _looks_like_path(str(reference)):
-        return _parse_inline(game, str(reference)), str(reference)
+        return _parse_inline(game, str(reference)), _inline_name(str(reference))
     raise InputError("no such instance file", str(reference))
+
+
+def _inline_name(text: str, width: int = 72) -> str:
+    """The name an instance given inline goes by in the summary line and JSON: itself,
+    cut short when long (a 16x16 board's link runs to a thousand characters)."""
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _parse_inline(game: Puzzle[Any, Any], text: str) -> Any:

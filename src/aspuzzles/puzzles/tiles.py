@@ -162,6 +162,8 @@ def _bucas_board(text: str, reader: LineReader) -> TilesInstance | None:
     in reading order. The pieces as they lie there are the tiles to place; ``None``
     when the text is not such a link. The link's own ``#`` is not a comment: only
     lines that start with ``#`` are."""
+    if "board_edges=" not in text:
+        return None
     lines = [(n, line) for n, line in reader.lines(text, comment="") if line[0] != "#"]
     if not lines or "board_edges=" not in lines[0][1]:
         return None
@@ -253,11 +255,8 @@ def _board_size(
     count = len(tiles)
     border = sum(1 for tile in tiles if tile.count(FRAME) == 1)
     corners = sum(1 for tile in tiles if tile.count(FRAME) == 2)
-    if style == "e2" and corners == 4 and border % 2 == 0:
-        half_perimeter = (border + 8) // 2  # R + C
-        for rows in range(2, half_perimeter // 2 + 1):
-            if rows * (half_perimeter - rows) == count:
-                return rows, half_perimeter - rows
+    if style == "e2" and (shape := _framed_shape(count, corners, border)) is not None:
+        return shape
     root = round(count**0.5)
     if root * root == count and corners in (0, 4):
         return root, root
@@ -266,6 +265,18 @@ def _board_size(
         f"no 'size ROWS COLS' line, and {count} tiles ({corners} corner and {border} "
         "border tiles) fit no board: add one",
     )
+
+
+def _framed_shape(count: int, corners: int, border: int) -> tuple[int, int] | None:
+    """The R x C board (R <= C) of ``count`` tiles whose frame has these corner and
+    border tiles: 4 corners and 2(R + C) - 8 border tiles, or ``None`` if none fits."""
+    if corners != 4 or border % 2:
+        return None
+    half_perimeter = (border + 8) // 2  # R + C
+    for rows in range(2, half_perimeter // 2 + 1):
+        if rows * (half_perimeter - rows) == count:
+            return rows, half_perimeter - rows
+    return None
 
 
 def _style_line(line: str, style: str | None, reader: LineReader, number: int) -> str:
@@ -381,12 +392,7 @@ def _could_be_frame(letter: str, tiles: Sequence[tuple[str, ...]]) -> bool:
             border += 1
         elif sides:
             return False
-    count, half_perimeter = len(tiles), (border + 8) // 2
-    return (
-        corners == 4
-        and border % 2 == 0
-        and any(rows * (half_perimeter - rows) == count for rows in range(2, half_perimeter - 1))
-    )
+    return _framed_shape(len(tiles), corners, border) is not None
 
 
 def format_tiles(instance: TilesInstance) -> str:

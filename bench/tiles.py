@@ -1,4 +1,5 @@
-"""Tiles: the seed's 3x3, counting against plain backtracking, and framed e2 boards.
+"""Tiles: the seed's 3x3, counting against plain backtracking, framed e2 boards, and the
+hardest of them again with hint pieces.
 
 Targets: the seed's 3x3 in under 20 ms in-process; counting all solutions of a 4x4 with
 4 kinds and a 5x5 with 6 kinds faster than a plain Python backtracking search; framed
@@ -7,13 +8,24 @@ Targets: the seed's 3x3 in under 20 ms in-process; counting all solutions of a 4
 
 from __future__ import annotations
 
+import random
+
 import tiles_baseline
-from aspuzzles import load_instance, solve
+from aspuzzles import load_instance, solve, solve_instance
+from aspuzzles.puzzles.tiles import PUZZLE, planted_tiles
 from aspuzzles.registry import get_puzzle
 
 from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table
 
 LIMIT = 60.0
+HINT_LIMIT = 30.0
+#: The 10x10 boards of bench/data that no setting solves in 60 s, as generated:
+#: (name, inner colours, frame colours, seed).
+HINTED = [
+    ("e2-10x10-12-colours-seed11", 12, 0, 11),
+    ("e2-10x10-4-border-12-inner-seed1", 12, 4, 1),
+    ("e2-10x10-5-border-17-inner-seed1", 17, 5, 1),
+]
 
 
 def run() -> None:
@@ -90,3 +102,21 @@ def run() -> None:
         )
     print(f"\nFirst solution of larger boards (limit {LIMIT:g} s):\n")
     table(["board", "status", "time", "conflicts"], rows)
+    hinted_boards()
+
+
+def hinted_boards() -> None:
+    """The same hard boards with 1, 3 and 5 of their planted tiles given as hints
+    (``aspuzzles generate tiles ... --fix N``: the tiles are unchanged), as Eternity II
+    gives its centre piece and four clue pieces."""
+    rows = []
+    for name, kinds, border_kinds, seed in HINTED:
+        row = [name]
+        for fixed in (1, 3, 5):
+            board = planted_tiles("e2", 10, 10, kinds, random.Random(seed), border_kinds, fixed)
+            result = solve_instance(PUZZLE, board, timeout=HINT_LIMIT)
+            solved = result.status == "solved"
+            row.append(seconds(result.stats["total_time"] if solved else None, HINT_LIMIT))
+        rows.append(row)
+    print(f"\nThe same boards with hint pieces, first solution (limit {HINT_LIMIT:g} s):\n")
+    table(["board", "1 hint", "3 hints", "5 hints"], rows)

@@ -2,7 +2,8 @@
 
 Cells are filled in reading order; each takes an unused tile in each of its distinct
 rotations that matches the left and upper neighbours (and, on framed boards, shows grey
-exactly towards the border). It counts raw placements: no symmetry is broken.
+exactly towards the border); a fixed cell takes only its fixed tile, showing the
+picture of its fixed turn. It counts raw placements: no symmetry is broken.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ def count_raw(instance: TilesInstance, limit: int | None = None) -> int:
         [rotate(tile, turns) for turns in distinct_rotations(tile)] for tile in instance.tiles
     ]
     used = [False] * len(turned)
+    fixed_at = {(fix.row - 1, fix.col - 1): fix for fix in instance.fixed}
+    for fix in instance.fixed:
+        used[fix.tile - 1] = True  # placed on its own cell only
     board: list[tuple[str, str, str, str]] = []
     found = 0
 
@@ -38,6 +42,15 @@ def count_raw(instance: TilesInstance, limit: int | None = None) -> int:
             found += 1
             return limit is not None and found >= limit
         row, col = divmod(index, cols)
+        if (row, col) in fixed_at:
+            fix = fixed_at[row, col]
+            edges = rotate(instance.tiles[fix.tile - 1], fix.turns)
+            if not fits(edges, row, col):
+                return False
+            board.append(edges)
+            stop = place(index + 1)
+            board.pop()
+            return stop
         for tile, forms in enumerate(turned):
             if used[tile]:
                 continue

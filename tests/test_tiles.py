@@ -15,8 +15,11 @@ from aspuzzles import InputError, load_instance, solve, solve_instance
 from aspuzzles.paths import find_encoding
 from aspuzzles.puzzles.tiles import (
     PUZZLE,
+    Fix,
     TilesInstance,
     check_placement,
+    format_tiles,
+    kept_rotations,
     parse_tiles,
     planted_tiles,
     rotate,
@@ -302,7 +305,7 @@ def test_svg_escapes_markup_in_edge_names():
 
 def test_generator_plants_a_solvable_board():
     for style in ("animal", "e2"):
-        args = argparse.Namespace(style=style, size="3x4", kinds=5, border_kinds=0, seed=3)
+        args = argparse.Namespace(style=style, size="3x4", kinds=5, border_kinds=0, fix=0, seed=3)
         text = PUZZLE.generate(args)
         assert text == PUZZLE.generate(args)
         instance = parse_tiles(text, "generated")
@@ -310,7 +313,7 @@ def test_generator_plants_a_solvable_board():
 
 
 def test_generator_keeps_border_colours_along_the_frame():
-    args = argparse.Namespace(style="e2", size="5x6", kinds=4, border_kinds=2, seed=7)
+    args = argparse.Namespace(style="e2", size="5x6", kinds=4, border_kinds=2, fix=0, seed=7)
     instance = parse_tiles(PUZZLE.generate(args), "generated")
     for tile in instance.tiles:
         sides = [int(edge) for edge in tile]
@@ -332,7 +335,9 @@ def test_generator_keeps_border_colours_along_the_frame():
     ],
 )
 def test_generator_rejects_bad_border_kinds(style, border_kinds, message):
-    args = argparse.Namespace(style=style, size="4x4", kinds=4, border_kinds=border_kinds, seed=1)
+    args = argparse.Namespace(
+        style=style, size="4x4", kinds=4, border_kinds=border_kinds, fix=0, seed=1
+    )
     with pytest.raises(InputError, match=message):
         PUZZLE.generate(args)
 
@@ -483,3 +488,170 @@ def test_position_anchor_rules_add_nothing_to_boards_with_a_turn_anchor():
         lp = control.statistics["problem"]["lp"]
         sizes.append((lp["atoms"], lp["rules"], lp["bodies"]))
     assert sizes[0] == sizes[1]
+
+
+# ------------------------------------------------------------- fixed pieces
+def _raw_solutions(instance: TilesInstance) -> list:
+    """Every raw placement, found by the solver with no symmetry broken."""
+    result = solve_instance(
+        PUZZLE, replace(instance, symmetry_breaking=False), models=0, portfolio=False
+    )
+    return [solution.data.placement for solution in result.solutions]
+
+
+def test_fixed_pieces_count_agrees_with_plain_backtracking_on_random_boards():
+    """Hints taken from a solution and hints drawn at random (often impossible): the
+    raw count is the backtracking's, and off the centre a hint pins the board, so
+    every placement is its own class (count = count_raw)."""
+    rng = random.Random(16)
+    counts = []
+    for style, rows, cols, kinds in [("animal", 3, 3, 2), ("e2", 3, 4, 2), ("animal", 2, 4, 2)]:
+        for _ in range(3):
+            board = planted_tiles(style, rows, cols, kinds, rng)
+            placement = rng.choice(_raw_solutions(board))
+            cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2)
+            fixes = [Fix(r + 1, c + 1, *placement[r][c]) for r, c in cells[:1]]
+            if rng.random() < 0.5:  # a second hint, turned at random
+                r, c = cells[1]
+                fixes.append(Fix(r + 1, c + 1, placement[r][c][0], rng.randrange(4)))
+            instance = replace(board, fixed=tuple(fixes))
+            raw = tiles_baseline.count_raw(instance)
+            counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)
+            assert (counted.count, counted.count_details["count_raw"]) == (raw, raw), fixes
+            counts.append(raw)
+    assert 0 in counts and max(counts) > 1
+
+
+def _centre_hint_board(rng: random.Random) -> TilesInstance:
+    """A framed 3x3 whose centre tile shows colour 1 on all four sides, listed first."""
+    colour = {}  # each shared edge, keyed by its two cells
+    for r in range(3):
+        for c in range(3):
+            for other in ((r, c + 1), (r + 1, c)):
+                if max(other) <= 2:  # a neighbour on the board
+                    centre = (1, 1) in ((r, c), other)
+                    colour[(r, c), other] = "1" if centre else rng.choice("23")
+
+    def side(cell: tuple[int, int], other: tuple[int, int]) -> str:
+        key = (cell, other) if (cell, other) in colour else (other, cell)
+        return colour.get(key, "0")  # off the board: the grey frame
+
+    tiles = []
+    for r in range(3):
+        for c in range(3):
+            edges = [side((r, c), n) for n in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))]
+            tiles.append(rotate(edges, rng.randrange(4)))
+    centre = tiles.pop(4)
+    rng.shuffle(tiles)
+    return TilesInstance("e2", 3, 3, (centre, *tiles), fixed=(Fix(2, 2, 1, 0),))
+
+
+def test_a_fixed_centre_tile_that_rotations_keep_leaves_them_to_the_symmetry_breaking():
+    """A 1 1 1 1 tile fixed on the centre of a 3x3 looks the same after every turn of
+    the board, so the four rotations still make classes of four solutions."""
+    rng = random.Random(3)
+    raws = []
+    for _ in range(4):
+        instance = _centre_hint_board(rng)
+        assert kept_rotations(instance) == 4
+        raw = tiles_baseline.count_raw(instance)
+        counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)
+        assert (counted.count * 4, counted.count_details["count_raw"]) == (raw, raw)
+        raws.append(raw)
+    assert min(raws) >= 4
+
+
+def test_a_fixed_symmetric_centre_keeps_the_rotations_that_do_not_change_its_picture():
+    """x y x y tiles on a 3x3 with the centre one fixed: the half turn keeps the hint
+    (and the quarter turns too when x = y), so classes hold two (or four) solutions."""
+    rng = random.Random(5)
+    seen = set()
+    for turns in (0, 1, 0, 1, 0, 1):
+        board = _planted_symmetric_tiles(3, 3, rng)  # tile 1 belongs on the centre
+        instance = replace(board, fixed=(Fix(2, 2, 1, turns),))
+        kept = kept_rotations(instance)
+        raw = tiles_baseline.count_raw(instance)
+        counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)
+        assert (counted.count * kept, counted.count_details["count_raw"]) == (raw, raw)
+        seen.add((kept, raw > 0))
+    assert {(2, True), (4, True)} <= seen
+
+
+def test_fixed_pieces_are_read_written_and_shown(tmp_path):
+    text = SEED.read_text() + "fix 3 3 2 1   # the seed's answer turned half way round\n"
+    instance = parse_tiles(text, "hinted.txt")
+    assert instance.fixed == (Fix(3, 3, 2, 1),)
+    assert parse_tiles(format_tiles(instance), "again.txt") == instance
+    result = solve_instance(PUZZLE, instance, unique=True)
+    assert result.verdict == "unique"
+    placement = result.solution.data.placement
+    assert placement[2][2] == (2, 1) and placement[0][0] == (4, 2)
+    assert "2/1*" in result.solution.text() and "* fixed" in result.solution.text()
+    assert result.solution.svg().count("<title>fixed</title>") == 1
+    counted = solve_instance(PUZZLE, instance, count=True)
+    assert (counted.count, counted.count_details["count_raw"]) == (1, 1)
+
+
+def test_checker_holds_fixed_pieces_to_their_cell_and_picture():
+    hinted = replace(_seed(), fixed=(Fix(1, 1, 2, 3),))
+    assert check_placement(hinted, GOOD) == []
+    turned = replace(_seed(), fixed=(Fix(1, 1, 2, 0),))
+    assert "(1,1) holds 2/3, fixed as 2/0" in check_placement(turned, GOOD)
+    moved = replace(_seed(), fixed=(Fix(1, 2, 2, 3),))
+    assert "(1,2) holds 1/0, fixed as 2/3" in check_placement(moved, GOOD)
+    symmetric = TilesInstance("e2", 1, 2, (("0", "1", "0", "0"), ("0", "0", "0", "1")))
+    picture = replace(symmetric, fixed=(Fix(1, 1, 1, 0),))
+    assert check_placement(picture, [[(1, 0), (2, 0)]]) == []
+
+
+def test_impossible_fixes_are_reported_unsolvable_without_search():
+    framed = "style e2\nsize 2 2\n0 1 1 0\n0 0 1 1\n1 0 0 1\n1 1 0 0\n"
+    assert solve_instance(PUZZLE, parse_tiles(framed, "framed.txt")).status == "solved"
+    turned = parse_tiles(framed + "fix 1 1 1 1\n", "framed.txt")
+    assert solve_instance(PUZZLE, turned).reason == (
+        "fixed tile 1 turned 1 cannot stand on (1,1): "
+        "grey edges must face the border, and only there"
+    )
+    apart = parse_tiles(SEED.read_text() + "fix 1 1 2 3\nfix 2 1 5 1\n", "seed.txt")
+    result = solve_instance(PUZZLE, apart)
+    assert result.status == "unsatisfiable"
+    assert result.reason == (
+        "fixed tiles 2 on (1,1) and 5 on (2,1) do not match: cheetah_head against lion_tail"
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("fix 1 1 1", "tiles.txt:5: expected 'fix ROW COL TILE TURNS' (whole numbers), got"),
+        ("fix 1 1 one 0", "tiles.txt:5: expected 'fix ROW COL TILE TURNS'"),
+        ("fix 1 1 1 4", "tiles.txt:5: fix: 4 turns, expected 0-3 clockwise quarter turns"),
+        ("fix 3 1 1 0", "tiles.txt:5: fix: cell (3,1) is off the 2x1 board"),
+        ("fix 1 0 1 0", "tiles.txt:5: fix: cell (1,0) is off the 2x1 board"),
+        ("fix 1 1 3 0", "tiles.txt:5: fix: no tile has id 3 (ids are 1-2)"),
+        ("fix 1 1 1 0\nfix 1 1 2 0", "tiles.txt:6: fix: cell (1,1) is already fixed on line 5"),
+        ("fix 1 1 1 0\nfix 2 1 1 0", "tiles.txt:6: fix: tile 1 is already fixed on line 5"),
+    ],
+)
+def test_malformed_fix_lines_are_named_precisely(line, message):
+    text = "style e2\nsize 2 1\n0 0 1 0\n1 0 0 0\n" + line + "\n"
+    with pytest.raises(InputError) as error:
+        parse_tiles(text, "tiles.txt")
+    assert str(error.value).startswith(message)
+
+
+def test_generator_gives_planted_tiles_as_fixed_pieces():
+    args = argparse.Namespace(style="e2", size="6x6", kinds=6, border_kinds=0, fix=3, seed=4)
+    text = PUZZLE.generate(args)
+    assert "--fix 3 --seed 4" in text.splitlines()[0] and text.count("\nfix ") == 3
+    instance = parse_tiles(text, "generated")
+    plain = parse_tiles(PUZZLE.generate(replace_namespace(args, fix=0)), "plain")
+    assert instance.tiles == plain.tiles and len(instance.fixed) == 3
+    result = solve_instance(PUZZLE, instance)
+    assert result.status == "solved"  # the driver checked the fixes before returning
+    with pytest.raises(InputError, match="--fix must be from 0 to 36"):
+        PUZZLE.generate(replace_namespace(args, fix=37))
+
+
+def replace_namespace(args: argparse.Namespace, **changes) -> argparse.Namespace:
+    return argparse.Namespace(**{**vars(args), **changes})

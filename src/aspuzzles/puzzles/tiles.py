@@ -24,7 +24,7 @@ import urllib.parse
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Function, Number, String, Symbol
 
@@ -41,6 +41,16 @@ FRAME = "0"
 LETTERS = "letters"
 
 
+class Fix(NamedTuple):
+    """A hint piece: tile ``tile`` stands on the 1-based cell (row, col), turned
+    ``turns`` clockwise quarter turns (Eternity II fixes its centre piece so)."""
+
+    row: int
+    col: int
+    tile: int
+    turns: int
+
+
 @dataclass(frozen=True)
 class TilesInstance:
     """Tiles as listed (top, right, bottom, left), ids 1.. in file order."""
@@ -51,6 +61,8 @@ class TilesInstance:
     tiles: tuple[tuple[str, str, str, str], ...]
     #: Break the whole-board rotation symmetry (one solution per class); off = raw.
     symmetry_breaking: bool = True
+    #: Hint pieces whose cell and turn are given (``fix ROW COL TILE TURNS`` lines).
+    fixed: tuple[Fix, ...] = ()
 
     @property
     def square(self) -> bool:
@@ -111,12 +123,15 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     declared = False  # a 'style' or 'size' line was given: the documented format
     first_id: int | None = None  # the id of the first tile, in a bare list that numbers them
     tiles: list[tuple[str, str, str, str]] = []
+    fixes: list[tuple[int, Fix]] = []  # with the line each was given on
     for number, line in reader.lines(text):
         words = line.split()
         keyword = words[0].lower()  # 'Style', 'SIZE' as well
         if keyword in ("style", "size") and tiles:
             raise reader.error(number, f"the '{keyword}' line must come before the tiles")
-        if keyword == "style":
+        if keyword == "fix":
+            fixes.append((number, _fix_line(line, reader, number)))
+        elif keyword == "style":
             declared = True
             style = _style_line(line, style, reader, number)
         elif keyword == "size":
@@ -132,7 +147,56 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
             for edges in _spelled_out(words) if style in (None, LETTERS) else [words]:
                 style = style or _style_of_edge(edges[0], reader, number)
                 tiles.append(_tile_line(edges, style, len(tiles) + 1, reader, number))
-    return _board(style, size, tiles, reader)
+    instance = _board(style, size, tiles, reader)
+    return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
+
+
+def _cell(cell: tuple[int, int]) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+def _fix_line(line: str, reader: LineReader, number: int) -> Fix:
+    """``fix ROW COL TILE TURNS``: four whole numbers, the turns 0-3."""
+    words = line.split()
+    if len(words) != 5 or not all(map(is_number, words[1:])):
+        raise reader.error(
+            number, f"expected 'fix ROW COL TILE TURNS' (whole numbers), got '{line}'"
+        )
+    row, col, tile, turns = (int(word) for word in words[1:])
+    if not 0 <= turns <= 3:
+        raise reader.error(number, f"fix: {turns} turns, expected 0-3 clockwise quarter turns")
+    return Fix(row, col, tile, turns)
+
+
+def _checked_fixes(
+    instance: TilesInstance, fixes: Sequence[tuple[int, Fix]], reader: LineReader
+) -> tuple[Fix, ...]:
+    """The hint pieces once the board is known: each on the board, naming a tile that
+    exists, and no cell or tile fixed twice."""
+    cells: dict[tuple[int, int], int] = {}
+    tiles: dict[int, int] = {}
+    for number, fix in fixes:
+        if not (1 <= fix.row <= instance.rows and 1 <= fix.col <= instance.cols):
+            raise reader.error(
+                number,
+                f"fix: cell ({fix.row},{fix.col}) is off the {instance.rows}x{instance.cols} "
+                "board (rows and columns count from 1)",
+            )
+        if not 1 <= fix.tile <= len(instance.tiles):
+            raise reader.error(
+                number, f"fix: no tile has id {fix.tile} (ids are 1-{len(instance.tiles)})"
+            )
+        cell = (fix.row, fix.col)
+        if cell in cells:
+            raise reader.error(
+                number, f"fix: cell {_cell(cell)} is already fixed on line {cells[cell]}"
+            )
+        if fix.tile in tiles:
+            raise reader.error(
+                number, f"fix: tile {fix.tile} is already fixed on line {tiles[fix.tile]}"
+            )
+        cells[cell], tiles[fix.tile] = number, number
+    return tuple(fix for _, fix in fixes)
 
 
 def _board(
@@ -398,6 +462,7 @@ def _could_be_frame(letter: str, tiles: Sequence[tuple[str, ...]]) -> bool:
 def format_tiles(instance: TilesInstance) -> str:
     lines = [f"style {instance.style}", f"size {instance.rows} {instance.cols}"]
     lines += [" ".join(tile) for tile in instance.tiles]
+    lines += [f"fix {fix.row} {fix.col} {fix.tile} {fix.turns}" for fix in instance.fixed]
     return "\n".join(lines) + "\n"
 
 
@@ -430,6 +495,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return (("--heuristic=Domain", "--const=placements_first=1"),)
 
     def infeasible(self, instance: TilesInstance) -> str | None:
+        if (clash := _fix_clash(instance)) is not None:
+            return clash
         if instance.style != "e2":
             return None
         edges = Counter(edge for tile in instance.tiles for edge in tile)
@@ -462,25 +529,18 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             for turns in distinct_rotations(tile):
                 edges = [String(edge) for edge in rotate(tile, turns)]
                 facts.append(Function("rot", [Number(tile_id), Number(turns), *edges]))
-                for row, col in self._positions(instance, rotate(tile, turns)):
+                for row, col in _positions(instance, tile_id, turns):
                     facts.append(
                         Function("fits", [Number(row), Number(col), Number(tile_id), Number(turns)])
                     )
+        for fix in instance.fixed:
+            turns = shown_turn(instance.tiles[fix.tile - 1], fix.turns)
+            facts.append(
+                Function("fixed", [Number(n) for n in (fix.row, fix.col, fix.tile, turns)])
+            )
         if instance.symmetry_breaking:
             facts.extend(symmetry_break(instance).facts)
         return facts
-
-    def _positions(self, instance: TilesInstance, edges: Sequence[str]) -> list[tuple[int, int]]:
-        """Cells where a rotated tile may stand: anywhere for animals; for e2, exactly
-        where its grey edges face the border."""
-        cells = [(r, c) for r in range(1, instance.rows + 1) for c in range(1, instance.cols + 1)]
-        if instance.style != "e2":
-            return cells
-        return [
-            (r, c)
-            for r, c in cells
-            if [edge == FRAME for edge in edges] == list(_border_sides(instance, r, c))
-        ]
 
     def decode(self, instance: TilesInstance, atoms: Sequence[Symbol]) -> TilesSolution:
         at = {}
@@ -522,11 +582,19 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         label = _short_label if instance.style == "animal" else str
         width = max(len(label(edge)) for tile in instance.tiles for edge in tile)
         values = sorted({edge for tile in instance.tiles for edge in tile})
+        fixed = {(fix.row - 1, fix.col - 1) for fix in instance.fixed}
+        labels = [
+            [f"{t}/{r}" + ("*" if (row, col) in fixed else "") for col, (t, r) in enumerate(cells)]
+            for row, cells in enumerate(solution.placement)
+        ]
         return {
             "style": instance.style,
             "rows": instance.rows,
             "cols": instance.cols,
             "placement": solution.placement,
+            "labels": labels,
+            "label_width": max(5, *(len(label) for row in labels for label in row)),
+            "fixed": fixed,
             "edges": [[[label(edge) for edge in tile] for tile in row] for row in placed],
             "raw_edges": placed,
             "width": width,
@@ -547,6 +615,13 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             help="(e2) colours 1..N only for edges along the frame, as in Eternity II; the "
             "--kinds inner colours are then numbered N+1.. (default 0: one shared palette)",
         )
+        parser.add_argument(
+            "--fix",
+            type=int,
+            default=0,
+            metavar="N",
+            help="give N tiles of the planted solution as fixed hint pieces (default 0)",
+        )
         parser.add_argument("--seed", type=int, default=None)
 
     def generate(self, args: argparse.Namespace) -> str:
@@ -563,15 +638,69 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             raise InputError("--border-kinds must be from 0 to 60")
         if border_kinds and args.style != "e2":
             raise InputError("--border-kinds needs --style e2 (animal boards have no frame)")
+        if not 0 <= args.fix <= rows * cols:
+            raise InputError(f"--fix must be from 0 to {rows * cols}, the tiles on the board")
         instance = planted_tiles(
-            args.style, rows, cols, args.kinds, random.Random(args.seed), border_kinds
+            args.style, rows, cols, args.kinds, random.Random(args.seed), border_kinds, args.fix
         )
         border = f"--border-kinds {border_kinds} " if border_kinds else ""
+        fix = f"--fix {args.fix} " if args.fix else ""
         header = (
             f"# aspuzzles generate tiles --style {args.style} --size {args.size} "
-            f"--kinds {args.kinds} {border}--seed {args.seed}\n"
+            f"--kinds {args.kinds} {border}{fix}--seed {args.seed}\n"
         )
         return header + format_tiles(instance)
+
+
+def _positions(instance: TilesInstance, tile_id: int, turns: int) -> list[tuple[int, int]]:
+    """Cells where a turned tile may stand: anywhere for animals; for e2, exactly
+    where its grey edges face the border; a fixed tile only on its cell in its turn,
+    and no other tile on a fixed cell."""
+    edges = rotate(instance.tiles[tile_id - 1], turns)
+    cells = [(r, c) for r in range(1, instance.rows + 1) for c in range(1, instance.cols + 1)]
+    if instance.style == "e2":
+        grey = [edge == FRAME for edge in edges]
+        cells = [(r, c) for r, c in cells if grey == list(_border_sides(instance, r, c))]
+    if not instance.fixed:
+        return cells
+    for fix in instance.fixed:
+        if fix.tile == tile_id:
+            same_picture = shown_turn(instance.tiles[tile_id - 1], fix.turns) == turns
+            return [(fix.row, fix.col)] if same_picture and (fix.row, fix.col) in cells else []
+    taken = {(fix.row, fix.col) for fix in instance.fixed}
+    return [cell for cell in cells if cell not in taken]
+
+
+def _fix_clash(instance: TilesInstance) -> str | None:
+    """Why the fixed pieces alone rule out every solution, if they do: a grey edge
+    that does not face the border, or two fixed neighbours whose edges do not match."""
+    shown = {
+        (fix.row, fix.col): (fix, rotate(instance.tiles[fix.tile - 1], fix.turns))
+        for fix in instance.fixed
+    }
+    for (row, col), (fix, edges) in shown.items():
+        grey = tuple(edge == FRAME for edge in edges)
+        if instance.style == "e2" and grey != _border_sides(instance, row, col):
+            return (
+                f"fixed tile {fix.tile} turned {fix.turns} cannot stand on ({row},{col}): "
+                "grey edges must face the border, and only there"
+            )
+        for side, neighbour in ((1, (row, col + 1)), (2, (row + 1, col))):
+            if neighbour in shown:
+                other, other_edges = shown[neighbour]
+                if not matches(instance.style, edges[side], other_edges[(side + 2) % 4]):
+                    return (
+                        f"fixed tiles {fix.tile} on ({row},{col}) and {other.tile} on "
+                        f"({neighbour[0]},{neighbour[1]}) do not match: "
+                        f"{edges[side]} against {other_edges[(side + 2) % 4]}"
+                    )
+    return None
+
+
+def shown_turn(tile: Sequence[str], turns: int) -> int:
+    """The turn among ``distinct_rotations`` that shows the same picture as ``turns``
+    (a ``1 2 1 2`` tile turned twice looks as it does unturned)."""
+    return next(t for t in distinct_rotations(tile) if rotate(tile, t) == rotate(tile, turns))
 
 
 def _border_sides(instance: TilesInstance, row: int, col: int) -> tuple[bool, bool, bool, bool]:
@@ -593,21 +722,49 @@ def symmetry_break(instance: TilesInstance) -> SymmetryBreak:
     """Keep one placement of each class of whole-board rotations.
 
     On a board of two or more cells no rotation maps a placement to itself (each id is
-    used once and some tile changes cell), so every class has exactly 4 (square) or 2
-    members. The cheapest cut limits one tile's turns (see ``anchor_tile``); when every
-    tile is symmetric, a tile's cell is limited instead (``cell_anchor_facts``). A 1x1
-    board is the exception: its one tile stays put and the rotations only turn it, so
-    its class is its distinct turns and turn 0 stands for them.
+    used once and some tile changes cell), so every class has exactly as many members
+    as there are rotations: 4 (square) or 2. The cheapest cut limits one tile's turns
+    (see ``anchor_tile``); when every tile is symmetric, a tile's cell is limited
+    instead (``cell_anchor_facts``). Fixed pieces leave only the rotations that keep
+    them in place (``kept_rotations``), usually none but the identity: then every
+    placement is its own class and nothing is cut. A 1x1 board is the exception: its
+    one tile stays put and the rotations only turn it, so its class is its distinct
+    turns and turn 0 stands for them.
     """
     if len(instance.tiles) == 1:
+        if instance.fixed:
+            return SymmetryBreak((), 1)
         turns = len(distinct_rotations(instance.tiles[0]))
         return SymmetryBreak((Function("anchor", [Number(1), Number(1)]),), turns)
+    rotations = kept_rotations(instance)
+    if rotations == 1:
+        return SymmetryBreak((), 1)
     if (anchor := anchor_tile(instance)) is not None:
-        limit = Number(4 // instance.board_rotations)
-        return SymmetryBreak(
-            (Function("anchor", [Number(anchor), limit]),), instance.board_rotations
-        )
-    return SymmetryBreak(cell_anchor_facts(instance), instance.board_rotations)
+        limit = Number(4 // rotations)
+        return SymmetryBreak((Function("anchor", [Number(anchor), limit]),), rotations)
+    return SymmetryBreak(cell_anchor_facts(instance, rotations), rotations)
+
+
+def kept_rotations(instance: TilesInstance) -> int:
+    """How many whole-board rotations map every solution that keeps the fixed pieces
+    to another that keeps them: all of the board's (4 or 2) without fixed pieces.
+    A rotation moves every cell but the centre of an odd board, so with fixed pieces
+    only a lone fixed tile on the centre, whose picture the rotation's turn does not
+    change, keeps any; they form a group of 1, 2 or 4 rotations."""
+    if not instance.fixed:
+        return instance.board_rotations
+    centre = ((instance.rows + 1) // 2, (instance.cols + 1) // 2)
+    odd = instance.rows % 2 == 1 and instance.cols % 2 == 1
+    if len(instance.fixed) > 1 or not odd or instance.fixed[0][:2] != centre:
+        return 1
+    fix = instance.fixed[0]
+    tile = instance.tiles[fix.tile - 1]
+    step = 4 // instance.board_rotations  # quarter turns of the smallest rotation
+    return sum(
+        1
+        for turns in range(0, 4, step)
+        if rotate(tile, fix.turns + turns) == rotate(tile, fix.turns)
+    )
 
 
 def anchor_tile(instance: TilesInstance) -> int | None:
@@ -616,7 +773,8 @@ def anchor_tile(instance: TilesInstance) -> int | None:
     Rotating a solution by 180 (or 90 on a square board) turns every tile by the same
     amount. Limiting one tile to turns below 4/rotations picks one member per class, but
     only if that tile's turns are all distinct: the first tile with four distinct
-    rotations is chosen (None if there is none).
+    rotations is chosen (None if there is none). A fixed tile never qualifies: the
+    only one that rotations keep is symmetric under them.
     """
     for tile_id, tile in enumerate(instance.tiles, start=1):
         if len(distinct_rotations(tile)) == 4:
@@ -624,16 +782,16 @@ def anchor_tile(instance: TilesInstance) -> int | None:
     return None
 
 
-def cell_anchor_facts(instance: TilesInstance) -> tuple[Symbol, ...]:
+def cell_anchor_facts(instance: TilesInstance, rotations: int) -> tuple[Symbol, ...]:
     """Symmetry breaking by position, for boards whose tiles are all symmetric.
 
     A rotation moves every cell but the centre (odd boards only), so a non-centre cell's
-    orbit under the board's rotations has one cell per rotation: requiring tile 1 to
+    orbit under the ``rotations`` kept has one cell per rotation: requiring tile 1 to
     stand on the first cell of its orbit keeps one member per class. If tile 1 stands
     on the centre, which every rotation fixes, tile 2 is held to its orbit's first cell.
     """
     cells = [(r, c) for r in range(1, instance.rows + 1) for c in range(1, instance.cols + 1)]
-    firsts = [cell for cell in cells if cell == min(_orbit(instance, cell))]
+    firsts = [cell for cell in cells if cell == min(_orbit(instance, cell, rotations))]
     return (
         Function("cell_anchor", [Number(1), Number(1)]),
         Function("cell_anchor", [Number(2), Number(2)]),
@@ -641,12 +799,15 @@ def cell_anchor_facts(instance: TilesInstance) -> tuple[Symbol, ...]:
     )
 
 
-def _orbit(instance: TilesInstance, cell: tuple[int, int]) -> set[tuple[int, int]]:
-    """The cells a 1-based cell is carried to by the whole-board rotations."""
+def _orbit(instance: TilesInstance, cell: tuple[int, int], rotations: int) -> set[tuple[int, int]]:
+    """The cells a 1-based cell is carried to by a group of ``rotations`` whole-board
+    rotations (4: every quarter turn of a square board; 2: the half turn)."""
     orbit, current = set(), cell
     while current not in orbit:
         orbit.add(current)
         current = _rotated_cell(instance, current)
+        if rotations == 2 and instance.square:
+            current = _rotated_cell(instance, current)
     return orbit
 
 
@@ -673,6 +834,7 @@ def check_placement(
     problems = _inventory_problems(instance, placement)
     if problems or any(not 0 <= r < 4 for row in placement for _, r in row):
         return problems or ["a rotation is not 0-3"]
+    problems += _fix_problems(instance, placement)
     shown = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in placement]
     for r in range(rows):
         for c in range(cols):
@@ -687,6 +849,21 @@ def check_placement(
                     if (edge == FRAME) != outside:
                         where = "on the border" if outside else "inside"
                         problems.append(f"({r + 1},{c + 1}) {SIDES[side]} is {edge} {where}")
+    return problems
+
+
+def _fix_problems(
+    instance: TilesInstance, placement: Sequence[Sequence[tuple[int, int]]]
+) -> list[str]:
+    """Fixed pieces not on their cell, or not showing the picture of their fixed turn."""
+    problems = []
+    for fix in instance.fixed:
+        tile_id, turns = placement[fix.row - 1][fix.col - 1]
+        tile = instance.tiles[fix.tile - 1]
+        if tile_id != fix.tile or rotate(tile, turns) != rotate(tile, fix.turns):
+            problems.append(
+                f"({fix.row},{fix.col}) holds {tile_id}/{turns}, fixed as {fix.tile}/{fix.turns}"
+            )
     return problems
 
 
@@ -727,9 +904,11 @@ def planted_tiles(
     kinds: int,
     rng: random.Random,
     border_kinds: int = 0,
+    fixed: int = 0,
 ) -> TilesInstance:
     """A board with at least one solution: random edges cut into tiles, then each tile
-    turned at random and the tiles shuffled.
+    turned at random and the tiles shuffled; ``fixed`` of them, at random, are then
+    given as hint pieces on their planted cells in their planted turns.
 
     With `border_kinds` (e2 only) the edges that run along the frame, between two
     neighbouring border cells, take colours 1..border_kinds and every other edge one of
@@ -768,9 +947,24 @@ def planted_tiles(
                 grid[r][c][2], grid[r + 1][c][0] = random_edge(c in (0, cols - 1))
             else:
                 grid[r][c][2] = outer()
-    tiles = [rotate(cell, rng.randrange(4)) for row in grid for cell in row]
-    rng.shuffle(tiles)
-    return TilesInstance(style, rows, cols, tuple(tiles))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    turned = [(cell, rng.randrange(4)) for cell in cells]  # (where it was cut, its turn)
+    rng.shuffle(turned)
+    tiles = tuple(rotate(grid[r][c], turns) for (r, c), turns in turned)
+    fixes = _planted_fixes(turned, fixed, rng) if fixed else ()
+    return TilesInstance(style, rows, cols, tiles, fixed=fixes)
+
+
+def _planted_fixes(
+    turned: Sequence[tuple[tuple[int, int], int]], count: int, rng: random.Random
+) -> tuple[Fix, ...]:
+    """``count`` tiles, drawn at random, fixed where they were cut and turned back to
+    how they lay there (``turned[i]`` is tile i+1's 0-based cell and the turn it got)."""
+    fixes = []
+    for index in rng.sample(range(len(turned)), count):
+        (row, col), turns = turned[index]
+        fixes.append(Fix(row + 1, col + 1, index + 1, (4 - turns) % 4))
+    return tuple(sorted(fixes))
 
 
 ANIMALS = (

@@ -253,6 +253,12 @@ def test_an_e2_bucas_link_is_a_board_and_solves_from_a_file_or_the_command_line(
         assert check_placement(expected, placement) == []
     # A link a thousand characters long goes by its start in the summary and JSON.
     assert run.json()["instance"] == link[:69] + "..."
+    # A file may add hint pieces after the link.
+    corner = next(i for i, tile in enumerate(expected.tiles) if tile.count("0") == 2)
+    turns = next(t for t in range(4) if rotate(expected.tiles[corner], t)[::3] == ("0", "0"))
+    hinted = parse_tiles(f"{link}\nfix 1 1 {corner + 1} {turns}  # a corner\n", "link.txt")
+    assert hinted == replace(expected, fixed=(Fix(1, 1, corner + 1, turns),))
+    assert solve_instance(PUZZLE, hinted).solution.data.placement[0][0] == (corner + 1, turns)
 
 
 @pytest.mark.parametrize(
@@ -265,6 +271,10 @@ def test_an_e2_bucas_link_is_a_board_and_solves_from_a_file_or_the_command_line(
         ("x.org/#board_w=2&board_h=2&board_edges=aab\n", "tiles.txt:1: board_edges has 3"),
         ("x.org/#board_w=2&board_edges=" + "a" * 16, "tiles.txt:1: the link needs board_w"),
         ("x.org/#board_w=1&board_h=1&board_edges=aaaa\n1 2 3 4\n", "tiles.txt:2: expected only"),
+        (
+            "x.org/#board_w=2&board_h=2&board_edges=abcaaaebcdaaeaad\nfix 3 1 1 0",
+            "tiles.txt:2: fix: cell (3,1)",
+        ),
     ],
 )
 def test_malformed_letter_lists_and_links_are_named_precisely(text, message):

@@ -232,8 +232,13 @@ def _bucas_board(text: str, reader: LineReader) -> TilesInstance | None:
     if not lines or "board_edges=" not in lines[0][1]:
         return None
     number, link = lines[0][0], lines[0][1].split()[0]
-    if len(lines) > 1:
-        raise reader.error(lines[1][0], "expected only the e2.bucas.name link, found more lines")
+    fixes = []
+    for other, line in lines[1:]:
+        if line.split()[0].lower() != "fix":
+            raise reader.error(
+                other, "expected only the e2.bucas.name link and 'fix' lines, found more"
+            )
+        fixes.append((other, _fix_line(line.split("#", 1)[0].strip(), reader, other)))
     parts = urllib.parse.urlsplit(link)
     fields = urllib.parse.parse_qs(parts.fragment or parts.query or parts.path)
     cols, rows, edges = (fields.get(key, [""])[0] for key in ("board_w", "board_h", "board_edges"))
@@ -247,7 +252,8 @@ def _bucas_board(text: str, reader: LineReader) -> TilesInstance | None:
             f"{rows_n}x{cols_n} cells ({4 * rows_n * cols_n})",
         )
     tiles = [tuple(edges[start : start + 4]) for start in range(0, len(edges), 4)]
-    return TilesInstance("e2", rows_n, cols_n, tuple(_colours_of_letters(tiles, reader)))
+    board = TilesInstance("e2", rows_n, cols_n, tuple(_colours_of_letters(tiles, reader)))
+    return replace(board, fixed=_checked_fixes(board, fixes, reader))
 
 
 def _is_size_header(words: Sequence[str]) -> bool:

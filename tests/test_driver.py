@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -620,3 +621,83 @@ def test_the_time_limit_counts_the_time_spent_building_facts(workspace):
     assert driver._left(1.0, time.perf_counter() - 5) == 0.001
     result = solve("latin", "three", timeout=5)
     assert result.stats["total_time"] >= result.stats["facts_time"] > 0
+
+
+# ----------------------------------------------------------------- objectives
+CHEAPEST_PAIR = """\
+% Pick at least two items, as cheaply as possible (an item costs its number).
+{ pick(1..6) }.
+:- #count { X : pick(X) } < 2.
+#minimize { X : pick(X) }.
+#show pick/1.
+"""
+
+
+def test_an_objective_gives_the_optimum_not_the_first_answer(workspace, cli):
+    """clingo's first answer set is rarely optimal (here it is pick(3), pick(6)), and
+    with one model asked it stops there: a #minimize is searched to its optimum."""
+    write(workspace, "cheap", CHEAPEST_PAIR)
+    result = solve("cheap")
+    assert result.solution.data.atoms == ("pick(1)", "pick(2)")
+    assert (result.status, result.cost, result.optimal) == ("solved", [3], True)
+    run = cli("solve", "cheap")
+    assert run.code == 0 and "solved, cost 3 (optimal), 1 solution" in run.out
+    data = cli("solve", "cheap", "--format", "json").json()
+    assert (data["cost"], data["optimal"]) == ([3], True)
+
+
+def test_several_answers_a_count_or_a_verdict_are_about_the_optimal_ones(workspace):
+    """Fewest items: every pair is optimal, and no answer on the way to it is kept."""
+    write(workspace, "pair", CHEAPEST_PAIR.replace("#minimize { X :", "#minimize { 1,X :"))
+    assert solve("pair", count=True).count == 15  # the pairs of 6 items
+    everyone = solve("pair", models=0)
+    assert len(everyone.solutions) == 15 and everyone.optimal
+    assert all(len(s.data.atoms) == 2 for s in everyone.solutions)
+    assert len(solve("pair", models=3).solutions) == 3
+    assert solve("pair", unique=True).verdict == "multiple"
+    write(workspace, "cheap", CHEAPEST_PAIR)
+    assert solve("cheap", unique=True).verdict == "unique"
+
+
+def test_priority_levels_are_reported_highest_first(workspace):
+    write(
+        workspace,
+        "levels",
+        CHEAPEST_PAIR.replace(
+            "#minimize { X : pick(X) }.",
+            "#minimize { 1@2,X : pick(X) }.\n#maximize { X@1,X : pick(X) }.",
+        ),
+    )
+    result = solve("levels")
+    assert result.solution.data.atoms == ("pick(5)", "pick(6)")
+    assert result.cost == [2, -11] and "cost [2, -11] (optimal)" in result.summary()
+
+
+def test_an_optimum_not_proved_in_time_shows_the_best_answer_found(workspace, cli):
+    """Colouring a dense random graph with fewest colours: good colourings come at once,
+    a proof that none uses fewer takes far longer than the limit."""
+    write(
+        workspace,
+        "colouring",
+        "col(1..20).\n1 { colour(N,C) : col(C) } 1 :- node(N).\n"
+        ":- edge(M,N), colour(M,C), colour(N,C).\nused(C) :- colour(_,C).\n"
+        "#minimize { 1,C : used(C) }.\n#show colour/2.\n",
+    )
+    rng = random.Random(1)
+    edges = " ".join(
+        f"edge({m},{n})." for m in range(70) for n in range(m + 1, 70) if rng.random() < 0.5
+    )
+    (workspace / "instances" / "colouring").mkdir()
+    (workspace / "instances" / "colouring" / "g70.lp").write_text(f"node(0..69).\n{edges}\n")
+    run = cli("solve", "colouring", "g70", "--timeout", "1.5", "--format", "json")
+    assert run.code == 3, run.err
+    data = run.json()
+    assert data["status"] == "timeout" and data["optimal"] is False
+    assert data["progress"] == f"best found: cost {data['cost'][0]}, not proved optimal"
+    assert len(data["solutions"]) == 1 and len(data["solutions"][0]["atoms"]) == 70
+
+
+def test_a_users_own_opt_mode_is_left_alone(workspace):
+    write(workspace, "cheap", CHEAPEST_PAIR)
+    result = solve("cheap", clingo_args=["--opt-mode=ignore"])
+    assert result.status == "solved" and not result.optimal

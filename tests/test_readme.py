@@ -4,9 +4,10 @@ Every ``$ aspuzzles ...`` line in a fenced block of README.md is run in-process 
 output (stdout, then stderr) compared with the lines shown under it, up to the next
 ``$`` line or the end of the block. Times (``in 0.014s``) are compared as any time.
 Examples that need files outside the checkout or a minute of search (they say
-``omitted here`` or name ``../shared``) and the bare-encoding session (its files are
-written by the reader) are skipped; capture's plan may be any of its shortest plans,
-so only its first and last lines are compared.
+``omitted here`` or name ``../shared``) are skipped; the files a block shows with
+``$ cat FILE`` (a bare encoding and its instance) are written to a fresh folder that
+the block's sessions run in; capture's plan may be any of its shortest plans, so only
+its first and last lines are compared.
 """
 
 from __future__ import annotations
@@ -22,40 +23,50 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 TIME = re.compile(r"in \d+\.\d+s")
 
 
-def _sessions() -> list[tuple[str, list[str]]]:
-    """(command, expected lines) for each ``$ aspuzzles`` line in a fenced block."""
-    sessions: list[tuple[str, list[str]]] = []
-    fenced, current = False, None
+Files = dict[str, list[str]]
+
+
+def _sessions() -> list[tuple[str, list[str], Files]]:
+    """(command, expected lines, files shown before it in its block) for each
+    ``$ aspuzzles`` line in a fenced block; ``$ cat FILE`` shows a file's lines."""
+    sessions: list[tuple[str, list[str], Files]] = []
+    fenced, current, files = False, None, {}
     for line in README.splitlines():
         if line.startswith("```"):
-            fenced, current = not fenced, None
+            fenced, current, files = not fenced, None, {}
+        elif fenced and line.startswith("$ cat "):
+            current = files.setdefault(line[len("$ cat ") :], [])
         elif fenced and line.startswith("$ "):
             current = [] if line.startswith("$ aspuzzles ") else None
             if current is not None:
-                sessions.append((line[2:], current))
+                sessions.append((line[2:], current, files))
         elif current is not None:
             current.append(line)
     return sessions
 
 
-def _runnable(command: str, expected: list[str]) -> bool:
-    return (
-        "../shared" not in command
-        and "latin" not in command
-        and not any("omitted here" in line for line in expected)
-    )
+def _runnable(command: str, expected: list[str], files: Files) -> bool:
+    return "../shared" not in command and not any("omitted here" in line for line in expected)
 
 
 SESSIONS = [session for session in _sessions() if _runnable(*session)]
 
 
 def test_the_readme_shows_sessions_for_every_puzzle():
-    shown = {shlex.split(command, comments=True)[2] for command, _ in SESSIONS}
+    shown = {shlex.split(command, comments=True)[2] for command, _, _ in SESSIONS}
     assert shown >= {"haunted", "cake", "tiles", "geniusstar", "geniussquare", "capture"}
+    assert {"latin", "cheap"} <= shown  # bare encodings, run from the files shown
 
 
-@pytest.mark.parametrize(("command", "expected"), SESSIONS, ids=[c for c, _ in SESSIONS])
-def test_readme_session_prints_what_it_shows(cli, command, expected):
+@pytest.mark.parametrize(
+    ("command", "expected", "files"), SESSIONS, ids=[c for c, _, _ in SESSIONS]
+)
+def test_readme_session_prints_what_it_shows(cli, command, expected, files, tmp_path, monkeypatch):
+    if files:  # a user's own folder, as the block shows it
+        for name, lines in files.items():
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_text("\n".join(lines) + "\n")
+        monkeypatch.chdir(tmp_path)
     words = shlex.split(command, comments=True)[1:]
     run = cli(*words)
     printed = TIME.sub("in Ts", run.out + run.err).rstrip("\n").splitlines()

@@ -89,6 +89,11 @@ class Result:
     #: Stopped by Ctrl-C, usually before the answer was complete; the status is then
     #: ``interrupted``, or ``solved`` with the solutions found before it.
     interrupted: bool = False
+    #: For a program with an objective (``#minimize``): the solutions' cost, one number
+    #: per priority level (highest first), and whether it is proved optimal. A run cut
+    #: short shows its best solution with ``optimal`` false and status ``timeout``.
+    cost: list[int] | None = None
+    optimal: bool = False
 
     @property
     def solution(self) -> Solution | None:
@@ -115,6 +120,8 @@ class Result:
             data["interrupted"] = True
         if self.progress is not None:
             data["progress"] = self.progress
+        if self.cost is not None:
+            data["cost"], data["optimal"] = self.cost, self.optimal
         return data
 
     def summary(self) -> str:
@@ -128,6 +135,8 @@ class Result:
             parts.append(self.progress)
         if self.reason:
             parts.append(f"without search: {self.reason}")
+        if self.cost is not None and self.optimal:
+            parts.append(f"cost {cost_text(self.cost)} (optimal)")
         if self.verdict:
             parts.append(f"verdict {self.verdict}")
         if self.count is not None:
@@ -439,11 +448,19 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
     report("phase", "grounding")
     try:
         if job.incremental is None:
+            optimization = _OptimizationSeen()
+            control.register_observer(optimization)
             control.ground([("base", [])])
             outcome.stats["ground_time"] = time.perf_counter() - started
             report("phase", "solving")
+            mode = _optimization_mode(control, job) if optimization.seen else None
             _solve_once(
-                control, job, outcome, deadline, heartbeat=lambda: report("tick", outcome.count)
+                control,
+                job,
+                outcome,
+                deadline,
+                heartbeat=lambda: report("tick", outcome.count),
+                optimizing=mode,
             )
         elif job.descending:
             _solve_descending(control, job, outcome, deadline, report)
@@ -484,28 +501,44 @@ def _solve_once(
     assumptions: Sequence[tuple[Symbol, bool]] = (),
     cut_off: Symbol | None = None,
     heartbeat: Callable[[], None] | None = None,
+    optimizing: str | None = None,
 ) -> bool:
     """Solve, collecting models into ``outcome``. False when an answer set holds the atom
     ``cut_off``: the search stops there and this call's models are dropped (the caller
     grows the horizon and solves again). ``heartbeat`` is called every ``TICK`` seconds
-    while the search runs."""
+    while the search runs. ``optimizing`` is clingo's ``--opt-mode`` for a program
+    with an objective (see ``_optimization_mode``): only the best answer so far, or
+    only answers proved optimal, are kept."""
     solve_started = time.perf_counter()
     was_cut_off = False
+    best: list[str] = []  # optN: the best answer before an optimum is proved
 
     def on_model(model: clingo.Model) -> bool:
-        nonlocal was_cut_off
+        nonlocal was_cut_off, best
         if cut_off is not None and model.contains(cut_off):
             was_cut_off = True
             return False
+        atoms = [] if job.count_only else [str(symbol) for symbol in model.symbols(shown=True)]
+        if optimizing is not None:
+            outcome.cost = list(model.cost)
+            if optimizing == "opt":  # each answer improves on the last: keep one
+                outcome.count, outcome.models = 1, [atoms]
+                return True
+            if not model.optimality_proven:  # optN, still improving
+                best = atoms
+                return True
+            outcome.optimal = True
         outcome.count += 1
         if not job.count_only:
-            outcome.models.append([str(symbol) for symbol in model.symbols(shown=True)])
+            outcome.models.append(atoms)
         return True
 
     with control.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
         _wait(handle, outcome, deadline, heartbeat)
         result = handle.get()
     _add_effort(control, outcome)
+    if optimizing is not None:
+        _settle_optimum(outcome, optimizing, result.exhausted, best)
     outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None
     outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
         time.perf_counter() - solve_started
@@ -513,6 +546,48 @@ def _solve_once(
     if was_cut_off:
         outcome.count, outcome.models, outcome.satisfiable = 0, [], None
     return not was_cut_off
+
+
+class _OptimizationSeen:
+    """A ground program observer that notes a ``#minimize``/``#maximize`` statement (or
+    weak constraint): such a program asks for the best answers, not for any answer."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def minimize(self, priority: int, literals: Sequence[tuple[int, int]]) -> None:
+        self.seen = True
+
+
+def _optimization_mode(control: Control, job: Job) -> str | None:
+    """Set clingo up to answer what was asked of a program with an objective: one answer
+    (the default) is the optimum (``opt``, every improving answer on the way, the
+    last kept); several, all, a count or a uniqueness verdict are about the optimal
+    answers (``optN``, answers proved optimal only). A user's own ``--opt-mode`` is
+    left alone (None: answers are taken as clingo gives them)."""
+    if any(argument.startswith("--opt-mode") for argument in job.arguments):
+        return None
+    mode = "opt" if job.models == 1 else "optN"
+    control.configuration.solve.opt_mode = mode
+    control.configuration.solve.models = 0 if mode == "opt" else job.models
+    return mode
+
+
+def _settle_optimum(outcome: Outcome, mode: str, exhausted: bool, best: list[str]) -> None:
+    """After an optimizing search: a finished ``opt`` search proved its last answer
+    optimal; an ``optN`` search stopped before it proved any keeps its best answer so
+    far. An answer not proved optimal says so in ``progress``."""
+    if mode == "opt" and exhausted and outcome.models:
+        outcome.optimal = True
+    if mode == "optN" and not outcome.count and best and outcome.timeout_phase:
+        outcome.models, outcome.count = [best], 1
+    if outcome.cost is not None and not outcome.optimal and outcome.timeout_phase:
+        outcome.progress = f"best found: cost {cost_text(outcome.cost)}, not proved optimal"
+
+
+def cost_text(cost: Sequence[int]) -> str:
+    """A cost as clingo reports it: one number, or one per priority level, highest first."""
+    return str(cost[0]) if len(cost) == 1 else "[" + ", ".join(map(str, cost)) + "]"
 
 
 #: How long one wait on a running search lasts: Python sees Ctrl-C only between waits.
@@ -837,6 +912,8 @@ def _result(
         checked=game.has_checker,
         progress=outcome.progress,
         interrupted=outcome.interrupted,
+        cost=outcome.cost,
+        optimal=outcome.optimal,
     )
 
 

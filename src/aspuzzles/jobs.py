@@ -81,6 +81,11 @@ class Outcome:
     #: Stopped by Ctrl-C (KeyboardInterrupt): cut short like a time limit, and so
     #: ``timeout_phase`` says where; what was found and proved so far is kept.
     interrupted: bool = False
+    #: For a program with ``#minimize``/``#maximize``: the cost of the answers kept
+    #: (clingo's, one entry per priority level, highest first), and whether it was
+    #: proved optimal.
+    cost: list[int] | None = None
+    optimal: bool = False
 
     def interrupt(self, phase: str) -> None:
         self.interrupted = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 from dataclasses import replace
@@ -12,6 +13,7 @@ import clingo
 import pytest
 
 from aspuzzles import InputError, load_instance, solve, solve_instance
+from aspuzzles.driver import fact_program
 from aspuzzles.paths import find_encoding
 from aspuzzles.puzzles.tiles import (
     PUZZLE,
@@ -20,6 +22,7 @@ from aspuzzles.puzzles.tiles import (
     check_placement,
     format_tiles,
     kept_rotations,
+    mismatched_edges,
     parse_tiles,
     planted_tiles,
     rotate,
@@ -665,3 +668,134 @@ def test_generator_gives_planted_tiles_as_fixed_pieces():
 
 def replace_namespace(args: argparse.Namespace, **changes) -> argparse.Namespace:
     return argparse.Namespace(**{**vars(args), **changes})
+
+
+# --------------------------------------------------------------- score mode
+def _fewest_mismatches_by_brute_force(instance: TilesInstance) -> int:
+    """Every placement of every tile in every turn whose grey edges face out, the
+    fewest shared edges that do not match: what score mode must find. Corner tiles
+    (two grey edges) can only go to corners, border tiles to the border: the cells are
+    filled group by group."""
+    cells = [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
+    group = {cell: sum(_turns_border(instance, cell)) for cell in cells}  # grey sides
+    groups = sorted(set(group.values()))
+    cells_of = {g: [cell for cell in cells if group[cell] == g] for g in groups}
+    tiles_of = {
+        g: [t for t, tile in enumerate(instance.tiles, start=1) if tile.count("0") == g]
+        if instance.style == "e2"
+        else list(range(1, len(instance.tiles) + 1))
+        for g in groups
+    }
+    best = instance.shared_edges
+    for orders in itertools.product(*(itertools.permutations(tiles_of[g]) for g in groups)):
+        at = {
+            cell: tile
+            for g, order in zip(groups, orders, strict=True)
+            for cell, tile in zip(cells_of[g], order, strict=True)
+        }
+        turns = [_turns_that_fit(instance, at[cell], cell) for cell in cells]
+        for chosen in itertools.product(*turns):
+            placement = [
+                [(at[r, c], chosen[r * instance.cols + c]) for c in range(instance.cols)]
+                for r in range(instance.rows)
+            ]
+            best = min(best, len(mismatched_edges(instance, placement)))
+    return best
+
+
+def _turns_border(instance: TilesInstance, cell: tuple[int, int]) -> list[bool]:
+    """Which sides of a 0-based cell (top, right, bottom, left) face out on a framed
+    board (none count on an animal board, whose edges are free outside)."""
+    if instance.style != "e2":
+        return [False] * 4
+    return [cell[0] == 0, cell[1] == instance.cols - 1, cell[0] == instance.rows - 1, cell[1] == 0]
+
+
+def _turns_that_fit(instance: TilesInstance, tile: int, cell: tuple[int, int]) -> list[int]:
+    border = _turns_border(instance, cell)
+    edges = instance.tiles[tile - 1]
+    if instance.style != "e2":
+        return list(range(4))
+    return [t for t in range(4) if [e == "0" for e in rotate(edges, t)] == border]
+
+
+def _spoiled(board: TilesInstance, rng: random.Random) -> TilesInstance:
+    """The board with one inner edge of a tile changed, so that it may have no exact
+    solution (and often has odd colour counts)."""
+    tiles = [list(tile) for tile in board.tiles]
+    tile = rng.randrange(len(tiles))
+    sides = [s for s in range(4) if tiles[tile][s] != "0"]
+    tiles[tile][rng.choice(sides)] = (
+        rng.choice(["1", "2", "3"]) if board.style == "e2" else "x_head"
+    )
+    return replace(board, tiles=tuple(tuple(t) for t in tiles), scored=True)
+
+
+@pytest.mark.parametrize(("style", "rows", "cols"), [("e2", 3, 3), ("animal", 2, 2), ("e2", 2, 4)])
+def test_score_mode_finds_the_fewest_mismatches_that_brute_force_finds(style, rows, cols):
+    rng = random.Random(rows * cols)
+    costs = []
+    for _ in range(4):
+        board = _spoiled(planted_tiles(style, rows, cols, 3, rng), rng)
+        result = solve_instance(PUZZLE, board, portfolio=False)
+        assert result.status == "solved" and result.optimal  # checked by the driver
+        solution = result.solution.data
+        assert result.cost == [len(solution.mismatched)]
+        assert result.cost[0] == _fewest_mismatches_by_brute_force(board)
+        costs.append(result.cost[0])
+    assert max(costs) > 0
+
+
+def test_score_mode_reports_the_score_and_marks_mismatches(cli):
+    run = cli("solve", "tiles", "unsolvable-animal-3x3", "--score")
+    assert run.code == 0, run.err
+    assert "score: 11 of 12 shared edges match; mismatched: (" in run.out
+    assert "solved, cost 1 (optimal), 1 solution" in run.out
+    data = cli("solve", "tiles", "unsolvable-animal-3x3", "--score", "--format", "json").json()
+    solution = data["solutions"][0]
+    assert (data["cost"], data["optimal"], solution["matching"]) == ([1], True, 11)
+    assert len(solution["mismatched"]) == 1
+    svg = cli("solve", "tiles", "unsolvable-animal-3x3", "--score", "--format", "svg").out
+    assert svg.count("<title>mismatch</title>") == 1
+    exact = cli("solve", "tiles", "seed-big-cats-3x3", "--score", "--count")
+    assert "cost 0 (optimal), count 1, count_raw 4" in exact.out
+
+
+def test_score_mode_allows_odd_colours_and_clashing_hints_but_not_a_short_frame():
+    odd = parse_tiles((INSTANCES / "tiles" / "odd-colour-e2-2x2.txt").read_text(), "odd.txt")
+    assert solve_instance(PUZZLE, replace(odd, scored=True)).cost == [1]
+    apart = parse_tiles(SEED.read_text() + "fix 1 1 2 3\nfix 2 1 5 1\n", "seed.txt")
+    hinted = solve_instance(PUZZLE, replace(apart, scored=True), portfolio=False)
+    assert hinted.status == "solved" and hinted.cost[0] >= 1
+    short = TilesInstance("e2", 1, 2, (("0", "1", "0", "0"), ("1", "0", "0", "1")), scored=True)
+    assert "grey frame edges" in solve_instance(PUZZLE, short).reason
+
+
+def test_score_mode_checker_recounts_the_mismatched_edges():
+    board = replace(
+        parse_tiles((INSTANCES / "tiles" / "unsolvable-animal-3x3.txt").read_text(), "u"),
+        scored=True,
+    )
+    solution = solve_instance(PUZZLE, board).solution.data
+    assert PUZZLE.check(board, solution) == []
+    hidden = replace(solution, mismatched=())
+    assert PUZZLE.check(board, hidden)[0].startswith(
+        "the answer set names 0 mismatched edges, the checker finds 1"
+    )
+    exact = replace(board, scored=False)
+    assert any("vs" in problem for problem in PUZZLE.check(exact, solution))
+
+
+def test_score_mode_grounds_its_own_part_and_leaves_the_exact_program_as_it_is(cli):
+    """The exact mode's ground program must not change with score mode in the encoding:
+    clasp's search on hard boards follows the program's order, so even a rule that
+    grounds to nothing could make a board that solved in 4 s time out."""
+    instance = parse_tiles(SEED.read_text(), "seed.txt")
+    exact = fact_program(PUZZLE, instance)
+    assert "pair(" not in exact and "% This instance needs" not in exact
+    scored = cli("facts", "tiles", "seed-big-cats-3x3", "--score").out
+    assert "partner(" not in scored and 'pair("lion_head","lion_tail").' in scored
+    assert scored.rstrip().endswith('control.ground([("base", []), ("score", [])]), then solve.')
+    encoding = find_encoding("tiles").read_text()
+    base = encoding.split("#program score.")[0]
+    assert "pair(" not in base.replace("%   pair(V,W)", "") and "#minimize" not in base

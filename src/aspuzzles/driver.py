@@ -260,6 +260,7 @@ def solve_instance(
         count_only=count,
         timeout=None if timeout is None else _left(timeout, started),
         incremental=game.incremental(parsed),
+        parts=game.program_parts(parsed),
         hints=partial(game.plan_hints, parsed),
     )
     searches = _searches(job.incremental, plan_search, wanted, threads)
@@ -405,9 +406,20 @@ def _arguments(
 
 
 def fact_program(game: Puzzle[Any, Any], parsed: Any) -> str:
-    """The complete fact program of an instance, for ``python -m clingo`` experiments."""
+    """The complete fact program of an instance, for ``python -m clingo`` experiments.
+    clingo's command line grounds the ``base`` part only (and the pip wheel runs no
+    embedded scripts), so an instance that needs more parts (``Puzzle.program_parts``)
+    says so in a closing comment."""
     facts = "".join(f"{symbol}.\n" for symbol in game.facts(parsed))
-    return facts + game.program(parsed)
+    parts = game.program_parts(parsed)
+    if parts == ("base",):
+        return facts + game.program(parsed)
+    listed = ", ".join(f'("{part}", [])' for part in parts)
+    note = (
+        f"% This instance needs the encoding's parts {', '.join(parts)}; clingo's command line "
+        f"grounds base only.\n% From Python: control.ground([{listed}]), then solve.\n"
+    )
+    return facts + game.program(parsed) + note
 
 
 # ----------------------------------------------------------------------- clingo runs
@@ -450,7 +462,7 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
         if job.incremental is None:
             optimization = _OptimizationSeen()
             control.register_observer(optimization)
-            control.ground([("base", [])])
+            control.ground([(part, []) for part in job.parts])
             outcome.stats["ground_time"] = time.perf_counter() - started
             report("phase", "solving")
             mode = _optimization_mode(control, job) if optimization.seen else None

@@ -54,6 +54,9 @@ class Job:
     #: For a split planning job: (this share, of how many), passed to the encoding as
     #: ``-c part=`` and ``-c parts=`` (see ``Incremental.splits``).
     part: tuple[int, int] | None = None
+    #: The encoding's ``#program`` parts to ground (see ``Puzzle.program_parts``); a
+    #: planning job grounds its own.
+    parts: tuple[str, ...] = ("base",)
     #: ``Puzzle.plan_hints``, called only by a search from above, in the process that
     #: runs it (no other search waits for them), and assumed in a Control of their own
     #: for a first plan, before the search proper starts without them.

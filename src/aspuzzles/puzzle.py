@@ -107,6 +107,12 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """Extra program text for the instance (only bare encodings need it)."""
         return ""
 
+    def program_parts(self, instance: InstanceT) -> tuple[str, ...]:
+        """The ``#program`` parts of the encoding to ground (without parameters): a
+        variant of the rules can live in a part of its own (tiles: ``score``), so that
+        the base program, and with it clasp's search, stays exactly as it is without."""
+        return ("base",)
+
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Puzzle options of ``aspuzzles solve`` (e.g. a variant of the rules)."""
 

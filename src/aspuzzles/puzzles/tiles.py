@@ -63,6 +63,13 @@ class TilesInstance:
     symmetry_breaking: bool = True
     #: Hint pieces whose cell and turn are given (``fix ROW COL TILE TURNS`` lines).
     fixed: tuple[Fix, ...] = ()
+    #: Score mode (``--score``): shared edges may mismatch, as few as possible.
+    scored: bool = False
+
+    @property
+    def shared_edges(self) -> int:
+        """Edges between two cells: what Eternity II's contests score."""
+        return self.rows * (self.cols - 1) + (self.rows - 1) * self.cols
 
     @property
     def square(self) -> bool:
@@ -79,6 +86,9 @@ class TilesSolution:
     """``placement[row][col] = (tile id, clockwise quarter turns)``."""
 
     placement: tuple[tuple[tuple[int, int], ...], ...]
+    #: In score mode, the shared edges that the answer set says mismatch, as
+    #: ``(row, col, "right" | "bottom")``; the checker recounts them.
+    mismatched: tuple[tuple[int, int, str], ...] | None = None
 
 
 def rotate(tile: Sequence[str], turns: int) -> tuple[str, str, str, str]:
@@ -488,9 +498,22 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             action="store_true",
             help="tiles: keep the whole-board rotations apart (count raw placements)",
         )
+        parser.add_argument(
+            "--score",
+            action="store_true",
+            help="tiles: let shared edges mismatch and find the placement with the fewest "
+            "(Eternity II's contest score); the frame still faces out",
+        )
 
     def configure(self, instance: TilesInstance, options: dict[str, Any]) -> TilesInstance:
-        return replace(instance, symmetry_breaking=not options.get("raw", False))
+        return replace(
+            instance,
+            symmetry_breaking=not options.get("raw", False),
+            scored=options.get("score", False),
+        )
+
+    def program_parts(self, instance: TilesInstance) -> tuple[str, ...]:
+        return ("base", "score") if instance.scored else ("base",)
 
     def portfolio(self, instance: TilesInstance) -> tuple[tuple[str, ...], ...]:
         """Placements tried true first (see the encoding) against clasp's default order:
@@ -501,6 +524,9 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return (("--heuristic=Domain", "--const=placements_first=1"),)
 
     def infeasible(self, instance: TilesInstance) -> str | None:
+        """What rules every placement out without search: fixed pieces that clash, grey
+        edges that cannot line the border, a colour that cannot pair up (the last two
+        only for e2; in score mode mismatches are allowed, so only the frame counts)."""
         if (clash := _fix_clash(instance)) is not None:
             return clash
         if instance.style != "e2":
@@ -509,6 +535,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         frame = 2 * (instance.rows + instance.cols)
         if edges[FRAME] != frame:
             return f"{edges[FRAME]} grey frame edges, the board's border needs {frame}"
+        if instance.scored:
+            return None
         odd = sorted((c for c, n in edges.items() if c != FRAME and n % 2), key=int)
         if odd:
             times = edges[odd[0]]
@@ -525,10 +553,13 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         ]
         if instance.style == "e2":
             facts.append(Function("frame", [String(FRAME)]))
+        # Score mode names the pairs that match (pair/2) instead of the partners every
+        # edge must face (partner/2): see the encoding's score part.
+        relation = "pair" if instance.scored else "partner"
         values = sorted({edge for tile in instance.tiles for edge in tile})
         for value in values:
             facts.append(
-                Function("partner", [String(value), String(partner(instance.style, value))])
+                Function(relation, [String(value), String(partner(instance.style, value))])
             )
         for tile_id, tile in enumerate(instance.tiles, start=1):
             facts.append(Function("tile", [Number(tile_id)]))
@@ -549,20 +580,37 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return facts
 
     def decode(self, instance: TilesInstance, atoms: Sequence[Symbol]) -> TilesSolution:
-        at = {}
+        at, mismatched = {}, []
         for atom in atoms:
             if atom.match("place", 4):
                 row, col, tile_id, turns = (arg.number for arg in atom.arguments)
                 at[row, col] = (tile_id, turns)
+            elif atom.match("mismatch", 3):
+                row, col, side = atom.arguments
+                mismatched.append((row.number, col.number, side.name))
         return TilesSolution(
             tuple(
                 tuple(at.get((row, col), (0, 0)) for col in range(1, instance.cols + 1))
                 for row in range(1, instance.rows + 1)
-            )
+            ),
+            tuple(sorted(mismatched)) if instance.scored else None,
         )
 
     def check(self, instance: TilesInstance, solution: TilesSolution) -> list[str]:
-        return check_placement(instance, solution.placement)
+        """Every rule, or in score mode every rule but matching, and then the
+        mismatched edges the answer set names must be the ones the checker finds."""
+        if not instance.scored:
+            return check_placement(instance, solution.placement)
+        problems = check_placement(instance, solution.placement, scored=True)
+        if problems or solution.mismatched is None:
+            return problems
+        found = tuple(mismatched_edges(instance, solution.placement))
+        if found != solution.mismatched:
+            return [
+                f"the answer set names {len(solution.mismatched)} mismatched edges, "
+                f"the checker finds {len(found)}: {list(found)[:3]}"
+            ]
+        return []
 
     def count_details(self, instance: TilesInstance, count: int) -> dict[str, int]:
         if instance.symmetry_breaking:
@@ -570,7 +618,13 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return {"count_raw": count}
 
     def to_dict(self, instance: TilesInstance, solution: TilesSolution) -> dict[str, Any]:
-        return {"placement": [[list(cell) for cell in row] for row in solution.placement]}
+        data: dict[str, Any] = {
+            "placement": [[list(cell) for cell in row] for row in solution.placement]
+        }
+        if solution.mismatched is not None:
+            data["mismatched"] = [list(edge) for edge in solution.mismatched]
+            data["matching"] = instance.shared_edges - len(solution.mismatched)
+        return data
 
     def from_dict(self, instance: TilesInstance, data: Any, source: str) -> TilesSolution:
         rows = json_field(data, "placement", source)
@@ -605,6 +659,9 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             "raw_edges": placed,
             "width": width,
             "colours": _palette(instance.style, values),
+            "mismatched": [(r - 1, c - 1, side) for r, c, side in solution.mismatched or ()],
+            "scored": solution.mismatched is not None,
+            "shared_edges": instance.shared_edges,
         }
 
     # ----------------------------------------------------------------- generator
@@ -692,7 +749,7 @@ def _fix_clash(instance: TilesInstance) -> str | None:
                 "grey edges must face the border, and only there"
             )
         for side, neighbour in ((1, (row, col + 1)), (2, (row + 1, col))):
-            if neighbour in shown:
+            if neighbour in shown and not instance.scored:  # score mode allows mismatches
                 other, other_edges = shown[neighbour]
                 if not matches(instance.style, edges[side], other_edges[(side + 2) % 4]):
                     return (
@@ -831,9 +888,11 @@ def _is_pair(cell: Any) -> bool:
 
 
 def check_placement(
-    instance: TilesInstance, placement: Sequence[Sequence[tuple[int, int]]]
+    instance: TilesInstance, placement: Sequence[Sequence[tuple[int, int]]], scored: bool = False
 ) -> list[str]:
-    """Every tile once, turns 0-3, every shared edge matching, the frame outside."""
+    """Every tile once, turns 0-3, the fixed pieces in place, the frame outside, and
+    (unless ``scored``: Eternity II's contests let edges mismatch) every shared edge
+    matching."""
     rows, cols = instance.rows, instance.cols
     if len(placement) != rows or any(len(row) != cols for row in placement):
         return [f"placement is not {rows}x{cols}"]
@@ -842,19 +901,53 @@ def check_placement(
         return problems or ["a rotation is not 0-3"]
     problems += _fix_problems(instance, placement)
     shown = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in placement]
-    for r in range(rows):
-        for c in range(cols):
+    if not scored:
+        problems += [
+            f"({r},{c}) {side} {edge} vs {other}"
+            for r, c, side, edge, other in _mismatches(instance, shown)
+        ]
+    if instance.style == "e2":
+        problems += _frame_problems(instance, shown)
+    return problems
+
+
+def mismatched_edges(
+    instance: TilesInstance, placement: Sequence[Sequence[tuple[int, int]]]
+) -> list[tuple[int, int, str]]:
+    """The shared edges that do not match, as ``(row, col, "right" | "bottom")`` of the
+    1-based cell left of or above them, in reading order."""
+    shown = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in placement]
+    return sorted((r, c, side) for r, c, side, _, _ in _mismatches(instance, shown))
+
+
+def _mismatches(
+    instance: TilesInstance, shown: Sequence[Sequence[tuple[str, str, str, str]]]
+) -> list[tuple[int, int, str, str, str]]:
+    """(row, col, side, its edge, the neighbour's edge) for each shared edge that does
+    not match, 1-based, right of or below the cell."""
+    found = []
+    for r in range(instance.rows):
+        for c in range(instance.cols):
             _, right, bottom, _ = shown[r][c]
-            if c + 1 < cols and not matches(instance.style, right, shown[r][c + 1][3]):
-                problems.append(f"({r + 1},{c + 1}) right {right} vs {shown[r][c + 1][3]}")
-            if r + 1 < rows and not matches(instance.style, bottom, shown[r + 1][c][0]):
-                problems.append(f"({r + 1},{c + 1}) bottom {bottom} vs {shown[r + 1][c][0]}")
-            if instance.style == "e2":
-                border = (r == 0, c == cols - 1, r == rows - 1, c == 0)
-                for side, (edge, outside) in enumerate(zip(shown[r][c], border, strict=True)):
-                    if (edge == FRAME) != outside:
-                        where = "on the border" if outside else "inside"
-                        problems.append(f"({r + 1},{c + 1}) {SIDES[side]} is {edge} {where}")
+            if c + 1 < instance.cols and not matches(instance.style, right, shown[r][c + 1][3]):
+                found.append((r + 1, c + 1, "right", right, shown[r][c + 1][3]))
+            if r + 1 < instance.rows and not matches(instance.style, bottom, shown[r + 1][c][0]):
+                found.append((r + 1, c + 1, "bottom", bottom, shown[r + 1][c][0]))
+    return found
+
+
+def _frame_problems(
+    instance: TilesInstance, shown: Sequence[Sequence[tuple[str, str, str, str]]]
+) -> list[str]:
+    """Grey edges that are not on the border, and border sides that are not grey."""
+    problems = []
+    for r in range(instance.rows):
+        for c in range(instance.cols):
+            border = _border_sides(instance, r + 1, c + 1)
+            for side, (edge, outside) in enumerate(zip(shown[r][c], border, strict=True)):
+                if (edge == FRAME) != outside:
+                    where = "on the border" if outside else "inside"
+                    problems.append(f"({r + 1},{c + 1}) {SIDES[side]} is {edge} {where}")
     return problems
 
 

@@ -701,3 +701,15 @@ def test_a_users_own_opt_mode_is_left_alone(workspace):
     write(workspace, "cheap", CHEAPEST_PAIR)
     result = solve("cheap", clingo_args=["--opt-mode=ignore"])
     assert result.status == "solved" and not result.optimal
+
+
+def test_a_race_cut_short_keeps_the_cheapest_best_answer():
+    """Two searches of one objective stopped by the limit: the answer shown is the one
+    that costs least, whichever process found it."""
+    from aspuzzles.workers import _Race, _Worker
+
+    dear = Outcome([["a"]], count=1, stats={"conflicts": 1}, cost=[5, 2], timeout_phase="solving")
+    cheap = Outcome([["b"]], count=1, stats={"conflicts": 1}, cost=[5, 1], timeout_phase="solving")
+    for outcomes in ((dear, cheap), (cheap, dear)):
+        workers = [_Worker(None, None, None, outcome=outcome) for outcome in outcomes]
+        assert _Race(workers, None).cut_short().models == [["b"]]

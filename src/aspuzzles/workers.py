@@ -149,9 +149,10 @@ class _Race:
     def _said(self) -> Outcome:
         """The outcome of a worker that finished with statistics, or a blank: of those
         cut short, the one with the most answers (racing searches that count the same
-        answers, so a count cut short says the most that is known)."""
+        answers, so a count cut short says the most that is known), and of those the
+        one whose best answer costs least (an objective not yet proved optimal)."""
         said = [w.outcome for w in self.workers if w.outcome is not None and w.outcome.stats]
-        return max(said, key=lambda outcome: outcome.count) if said else Outcome()
+        return max(said, key=_weight) if said else Outcome()
 
     def live(self) -> list[_Worker]:
         return [worker for worker in self.workers if worker.outcome is None]
@@ -168,6 +169,12 @@ class _Race:
             outcome.count = len(outcome.models)
             outcome.stats["horizon"] = self.bounds.lower
         return outcome
+
+
+def _weight(outcome: Outcome) -> tuple[int, list[int]]:
+    """Most answers first, then the lowest cost (clingo compares costs level by level,
+    the highest priority first)."""
+    return outcome.count, [-level for level in outcome.cost or []]
 
 
 def run_in_workers(

@@ -799,3 +799,12 @@ def test_score_mode_grounds_its_own_part_and_leaves_the_exact_program_as_it_is(c
     encoding = find_encoding("tiles").read_text()
     base = encoding.split("#program score.")[0]
     assert "pair(" not in base.replace("%   pair(V,W)", "") and "#minimize" not in base
+
+
+def test_check_takes_the_puzzles_options_so_a_scored_placement_is_judged_by_score_rules(cli):
+    answer = cli("solve", "tiles", "unsolvable-animal-3x3", "--score", "--format", "json").out
+    exact = cli("check", "tiles", "unsolvable-animal-3x3", answer)
+    assert exact.code == 1 and "rejected: (1,2) bottom" in exact.err
+    scored = cli("check", "tiles", "unsolvable-animal-3x3", answer, "--score")
+    assert scored.code == 0, scored.err
+    assert "score: 11 of 12 shared edges match; mismatched: (1,2) bottom" in scored.out

@@ -210,7 +210,7 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
         sub = subparsers.choices[known.command]
         if known.command in ("generate", "roll"):
             game.add_arguments(sub)
-        elif known.command in ("solve", "facts", "sweep"):
+        elif known.command in ("solve", "facts", "sweep", "check"):
             game.add_solve_arguments(sub)
         return _parse_command(sub, argv, known.command), game
     return parser.parse_args(argv), game
@@ -341,6 +341,7 @@ def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     if args.instance == args.solution == "-":
         raise InputError("standard input (-) can give the instance or the solution, not both")
     parsed, name = load_instance(game, args.instance)
+    parsed = game.configure(parsed, _options(game, args))  # the rules asked for (--score)
     text, source = _solution_text(args.solution)
     problems, solution = check_solution(game, parsed, text, source)
     if problems:

@@ -643,6 +643,9 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         width = max(len(label(edge)) for tile in instance.tiles for edge in tile)
         values = sorted({edge for tile in instance.tiles for edge in tile})
         fixed = {(fix.row - 1, fix.col - 1) for fix in instance.fixed}
+        mismatched = solution.mismatched
+        if mismatched is None and instance.scored:  # a person's placement (aspuzzles check)
+            mismatched = tuple(mismatched_edges(instance, solution.placement))
         labels = [
             [f"{t}/{r}" + ("*" if (row, col) in fixed else "") for col, (t, r) in enumerate(cells)]
             for row, cells in enumerate(solution.placement)
@@ -659,8 +662,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             "raw_edges": placed,
             "width": width,
             "colours": _palette(instance.style, values),
-            "mismatched": [(r - 1, c - 1, side) for r, c, side in solution.mismatched or ()],
-            "scored": solution.mismatched is not None,
+            "mismatched": [(r - 1, c - 1, side) for r, c, side in mismatched or ()],
+            "scored": mismatched is not None,
             "shared_edges": instance.shared_edges,
         }
 

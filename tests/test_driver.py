@@ -689,7 +689,7 @@ def test_an_optimum_not_proved_in_time_shows_the_best_answer_found(workspace, cl
     )
     (workspace / "instances" / "colouring").mkdir()
     (workspace / "instances" / "colouring" / "g70.lp").write_text(f"node(0..69).\n{edges}\n")
-    run = cli("solve", "colouring", "g70", "--timeout", "1.5", "--format", "json")
+    run = cli("solve", "colouring", "g70", "--timeout", "3", "--format", "json")
     assert run.code == 3, run.err
     data = run.json()
     assert data["status"] == "timeout" and data["optimal"] is False

@@ -808,3 +808,14 @@ def test_check_takes_the_puzzles_options_so_a_scored_placement_is_judged_by_scor
     scored = cli("check", "tiles", "unsolvable-animal-3x3", answer, "--score")
     assert scored.code == 0, scored.err
     assert "score: 11 of 12 shared edges match; mismatched: (1,2) bottom" in scored.out
+
+
+def test_score_mode_races_core_guided_optimization_against_the_default():
+    """clasp's usc asks first whether no edge need mismatch, which on a board with an
+    exact solution is the exact search; its answer is proved optimal at once."""
+    board = replace(load_instance(PUZZLE, "gen-e2-6x6-8-kinds")[0], scored=True)
+    assert PUZZLE.portfolio(board) == (("--opt-strategy=usc",),)
+    alone = solve_instance(PUZZLE, board, portfolio=False, clingo_args=["--opt-strategy=usc"])
+    raced = solve_instance(PUZZLE, board, timeout=60)
+    for result in (alone, raced):
+        assert (result.status, result.cost, result.optimal) == ("solved", [0], True)

@@ -161,10 +161,6 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
 
 
-def _cell(cell: tuple[int, int]) -> str:
-    return f"({cell[0]},{cell[1]})"
-
-
 def _fix_line(line: str, reader: LineReader, number: int) -> Fix:
     """``fix ROW COL TILE TURNS``: four whole numbers, the turns 0-3."""
     words = line.split()
@@ -199,7 +195,7 @@ def _checked_fixes(
         cell = (fix.row, fix.col)
         if cell in cells:
             raise reader.error(
-                number, f"fix: cell {_cell(cell)} is already fixed on line {cells[cell]}"
+                number, f"fix: cell ({fix.row},{fix.col}) is already fixed on line {cells[cell]}"
             )
         if fix.tile in tiles:
             raise reader.error(
@@ -732,8 +728,7 @@ def _positions(instance: TilesInstance, tile_id: int, turns: int) -> list[tuple[
     edges = rotate(instance.tiles[tile_id - 1], turns)
     cells = [(r, c) for r in range(1, instance.rows + 1) for c in range(1, instance.cols + 1)]
     if instance.style == "e2":
-        grey = [edge == FRAME for edge in edges]
-        cells = [(r, c) for r, c in cells if grey == list(_border_sides(instance, r, c))]
+        cells = [(r, c) for r, c in cells if _grey_faces_out(instance, edges, r, c)]
     if not instance.fixed:
         return cells
     for fix in instance.fixed:
@@ -752,21 +747,23 @@ def _fix_clash(instance: TilesInstance) -> str | None:
         for fix in instance.fixed
     }
     for (row, col), (fix, edges) in shown.items():
-        grey = tuple(edge == FRAME for edge in edges)
-        if instance.style == "e2" and grey != _border_sides(instance, row, col):
+        if instance.style == "e2" and not _grey_faces_out(instance, edges, row, col):
             return (
                 f"fixed tile {fix.tile} turned {fix.turns} cannot stand on ({row},{col}): "
                 "grey edges must face the border, and only there"
             )
-        for side, neighbour in ((1, (row, col + 1)), (2, (row + 1, col))):
-            if neighbour in shown and not instance.scored:  # score mode allows mismatches
-                other, other_edges = shown[neighbour]
-                if not matches(instance.style, edges[side], other_edges[(side + 2) % 4]):
-                    return (
-                        f"fixed tiles {fix.tile} on ({row},{col}) and {other.tile} on "
-                        f"({neighbour[0]},{neighbour[1]}) do not match: "
-                        f"{edges[side]} against {other_edges[(side + 2) % 4]}"
-                    )
+        if instance.scored:  # score mode allows mismatches
+            continue
+        for side, (n_row, n_col) in ((1, (row, col + 1)), (2, (row + 1, col))):
+            if (n_row, n_col) not in shown:
+                continue
+            other, other_edges = shown[n_row, n_col]
+            facing = other_edges[(side + 2) % 4]
+            if not matches(instance.style, edges[side], facing):
+                return (
+                    f"fixed tiles {fix.tile} on ({row},{col}) and {other.tile} on "
+                    f"({n_row},{n_col}) do not match: {edges[side]} against {facing}"
+                )
     return None
 
 
@@ -774,6 +771,12 @@ def shown_turn(tile: Sequence[str], turns: int) -> int:
     """The turn among ``distinct_rotations`` that shows the same picture as ``turns``
     (a ``1 2 1 2`` tile turned twice looks as it does unturned)."""
     return next(t for t in distinct_rotations(tile) if rotate(tile, t) == rotate(tile, turns))
+
+
+def _grey_faces_out(instance: TilesInstance, edges: Sequence[str], row: int, col: int) -> bool:
+    """Whether a turned tile's grey edges are exactly the sides of the 1-based cell
+    that lie on the border (e2 boards)."""
+    return tuple(edge == FRAME for edge in edges) == _border_sides(instance, row, col)
 
 
 def _border_sides(instance: TilesInstance, row: int, col: int) -> tuple[bool, bool, bool, bool]:
@@ -826,11 +829,11 @@ def kept_rotations(instance: TilesInstance) -> int:
     change, keeps any; they form a group of 1, 2 or 4 rotations."""
     if not instance.fixed:
         return instance.board_rotations
+    fix = instance.fixed[0]
     centre = ((instance.rows + 1) // 2, (instance.cols + 1) // 2)
     odd = instance.rows % 2 == 1 and instance.cols % 2 == 1
-    if len(instance.fixed) > 1 or not odd or instance.fixed[0][:2] != centre:
+    if len(instance.fixed) > 1 or not odd or (fix.row, fix.col) != centre:
         return 1
-    fix = instance.fixed[0]
     tile = instance.tiles[fix.tile - 1]
     step = 4 // instance.board_rotations  # quarter turns of the smallest rotation
     return sum(

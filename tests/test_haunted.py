@@ -178,14 +178,109 @@ def test_bad_game_ids_are_named_precisely(game_id, message):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "no game ID found (the file is empty)"),
-        ("# from undead.c\n\n", "no game ID found (the file holds only comments)"),
+        ("", "no puzzle found (the file is empty)"),
+        ("# from undead.c\n\n", "no puzzle found (the file holds only comments)"),
         ("4x4:1,1,1,a\n4x4:1,1,1,a\n", "bad.txt:2: expected one game ID, found more lines"),
     ],
 )
 def test_a_game_id_file_without_exactly_one_id_says_why(text, message):
     with pytest.raises(InputError) as error:
         PUZZLE.parse(text, "bad.txt")
+    assert message in str(error.value)
+
+
+# ------------------------------------------------------------- the board picture
+UNDEAD_C_PICTURE = r"""
+# Janko puzzle No. 1, as drawn in the header comment of Tatham's undead.c
+Ghosts: 0 Vampires: 2 Zombies: 6
+    2 1 1 1
+  1 \ \ . / 2
+  0 \ . / . 2
+  0 / . / . 2
+  3 . . . \ 2
+    3 3 2 2
+"""
+UNDEAD_C_ID = "4x4:0,2,6,LLaRLaRaRaRdL,2,1,1,1,2,2,2,2,2,2,3,3,3,0,0,1"
+
+
+def test_a_board_picture_is_the_same_puzzle_as_its_game_id():
+    assert PUZZLE.parse(UNDEAD_C_PICTURE, "janko.txt") == parse_game_id(UNDEAD_C_ID, "id")
+
+
+def test_a_picture_may_write_rows_solid_totals_in_any_order_and_cells_with_dashes():
+    solid = (
+        "z 6, G 0, dracula 2\n  2 1 1 1\n1 \\\\-/ 2\n0 \\./. 2\n0 /./. 2\n3 ...\\ 2\n  3 3 2 2\n"
+    )
+    assert PUZZLE.parse(solid, "solid.txt") == parse_game_id(UNDEAD_C_ID, "id")
+    given = solid.replace("1 \\\\-/ 2", "1 \\\\z/ 2")
+    assert PUZZLE.parse(given, "given.txt").grid[0] == "\\\\Z/"
+
+
+def test_a_solved_board_as_printed_reads_back_as_a_puzzle_with_every_monster_given():
+    solved = solve("haunted", SEED_ID).solution
+    reread = PUZZLE.parse(solved.text(), "solved.txt")
+    assert reread.clues == solved.instance.clues and reread.grid == solved.data.grid
+    result = solve_instance(PUZZLE, reread, unique=True)
+    assert result.verdict == "unique" and result.solution.data.grid == solved.data.grid
+
+
+def test_a_picture_may_leave_clues_out_and_the_others_still_bind():
+    full = PUZZLE.parse(UNDEAD_C_PICTURE, "janko.txt")
+    lines = UNDEAD_C_PICTURE.splitlines()
+    lines[3] = "    2 - 1 -"  # no clue on columns 2 and 4 at the top
+    lines[5] = "  - \\ . / . 2"  # nor on row 2 at the left
+    partial = PUZZLE.parse("\n".join(lines), "partial.txt")
+    assert partial.clues.count(None) == 3
+    assert [c for c, p in zip(full.clues, partial.clues, strict=True) if p is not None] == [
+        c for c in partial.clues if c is not None
+    ]
+    clue_lines = {
+        atom.arguments[0].number for atom in PUZZLE.facts(partial) if atom.match("clue", 2)
+    }
+    assert clue_lines == {line for line, clue in enumerate(partial.clues) if clue is not None}
+    result = solve_instance(PUZZLE, partial, models=0)
+    assert result.solutions, "the full puzzle's answer still fits the clues left"
+    for solution in result.solutions:
+        assert check_board(partial, solution.data.grid) == []
+    full_answer = solve("haunted", UNDEAD_C_ID).solution.data.grid
+    assert full_answer in [solution.data.grid for solution in result.solutions]
+    assert " -" in result.solutions[0].text()
+    with pytest.raises(InputError, match="a game ID needs every clue"):
+        encode_game_id(partial)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("  1 1\n1 . . 1\n  1 1\n", "pic.txt: expected one totals line"),
+        ("G 1 V 1 Z 0\nG 1 V 1 Z 0\n  1 1\n1 . . 1\n  1 1\n", "pic.txt:2: expected one totals"),
+        (
+            "ghosts 1, vampires 1\n  1 1\n1 . . 1\n  1 1\n",
+            "pic.txt:1: the totals line gives no zombie",
+        ),
+        (
+            "ghosts 1 vampires 1 werewolves 0\n  1 1\n1 . . 1\n  1 1\n",
+            "pic.txt:1: 'ghosts 1 vampires 1 w",
+        ),
+        ("G 1 V 1 Z 0 G 2\n  1 1\n1 . . 1\n  1 1\n", "pic.txt:1: the ghost total is given twice"),
+        ("G 1 V 1 Z 0\n  1 1\n", "pic.txt: expected a row of top clues, the grid rows"),
+        ("G 1 V 1 Z 0\n  1 x\n1 . . 1\n  1 1\n", "pic.txt:2: 'x' is not a clue"),
+        (
+            "G 1 V 1 Z 0\n  1 1\n1 . . . 1\n  1 1\n",
+            "pic.txt:3: expected a clue, 2 cells and a clue",
+        ),
+        ("G 1 V 1 Z 0\n  1 1\n1 .. . 1\n  1 1\n", "pic.txt:3: expected a clue, 2 cells"),
+        ("G 1 V 1 Z 0\n  1 1\n1 . x 1\n  1 1\n", "pic.txt:3: bad cell 'x' in column 2 (cells: "),
+        (
+            "G 1 V 1 Z 0\n  1 1\n1 . . 1\n  1 1 1\n",
+            "pic.txt:4: the bottom row has 3 clues, expected 2",
+        ),
+        ("G 1 V 1 Z 1\n  1 1\n1 . . 1\n  1 1\n", "totals 1+1+1=3 do not match the 2 monster cells"),
+    ],
+)
+def test_bad_board_pictures_are_named_precisely(text, message):
+    with pytest.raises(InputError) as error:
+        PUZZLE.parse(text, "pic.txt")
     assert message in str(error.value)
 
 

@@ -19,12 +19,13 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from clingo import Function, Number, Symbol
 
 from ..asp import Fact, FactFile, read_facts
-from ..errors import InputError, is_number
+from ..errors import InputError, LineReader, is_number
 from ..puzzle import Puzzle, string_rows
 
 KINDS = {"G": "ghost", "V": "vampire", "Z": "zombie"}
@@ -41,13 +42,13 @@ class HauntedInstance:
     """A board: ``grid`` rows of ``.`` (unknown monster), ``/``, ``\\`` or a given
     ``G``/``V``/``Z``; ``totals`` per kind letter; ``clues`` clockwise from the
     top-left corner (top edge left to right, right edge top to bottom, bottom edge right
-    to left, left edge bottom to top)."""
+    to left, left edge bottom to top), ``None`` where a board picture gives no clue."""
 
     width: int
     height: int
     totals: dict[str, int]
     grid: tuple[str, ...]
-    clues: tuple[int, ...]
+    clues: tuple[int | None, ...]
 
     def cells(self) -> list[tuple[int, int]]:
         """Monster cells (0-based), row-major."""
@@ -193,7 +194,7 @@ def _validated(
     height: int,
     totals: dict[str, int],
     grid: tuple[str, ...],
-    clues: tuple[int, ...],
+    clues: tuple[int | None, ...],
     fail: Any,
 ) -> HauntedInstance:
     monster_cells = sum(1 for row in grid for cell in row if cell not in MIRRORS)
@@ -222,6 +223,8 @@ def encode_game_id(instance: HauntedInstance) -> str:
             run -= step
         if char != "#":
             code.append({"\\": "L", "/": "R"}.get(char, char))
+    if None in instance.clues:
+        raise InputError("a game ID needs every clue: this board leaves some out")
     totals = ",".join(str(instance.totals[letter]) for letter in "GVZ")
     clues = ",".join(map(str, instance.clues))
     return f"{instance.width}x{instance.height}:{totals},{''.join(code)},{clues}"
@@ -324,6 +327,115 @@ def _border_line(row: int, col: int, width: int, height: int) -> int | None:
     return None
 
 
+# ------------------------------------------------------------- the board picture
+def _content_lines(text: str) -> list[tuple[int, str]]:
+    """Numbered lines without blank and comment lines. A comment may also follow
+    content after a space ('4x4:... # from undead.c'); a '#' right after a game ID's
+    size is a random seed, which the game ID parser refuses with a hint."""
+    return [
+        (number, _TRAILING_COMMENT.split(line, maxsplit=1)[0].strip())
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
+#: A totals line: each kind's name (or letter) and its number, in any order.
+TOTAL = re.compile(r"(ghosts?|vampires?|draculas?|zombies?|[GVZ])\s*[:=]?\s*(\d+)", re.IGNORECASE)
+TOTALS_LINE = re.compile(rf"(?:{TOTAL.pattern}[\s,;]*)+", re.IGNORECASE)
+NO_CLUE = ("-", ".", "?")
+EMPTY_CELLS = ".-"
+
+
+def parse_picture(text: str, source: str) -> HauntedInstance:
+    """The board as printed (the layout ``aspuzzles solve`` shows, and undead.c's own
+    header comment): a totals line, a row of top clues, one row per grid row with its
+    left and right clue, and a row of bottom clues. Cells are ``.`` (or ``-``) for an
+    unknown monster, ``/`` and ``\\`` for mirrors, ``G V Z`` for given monsters, one
+    token each or a row written solid (``\\./.``); a clue is a number, or ``-`` where
+    the puzzle gives none."""
+    reader = LineReader(source)
+    lines = _content_lines(text)
+    # Board rows start with a clue; a line starting with a letter must be the totals.
+    totals_lines = [_picture_totals(n, line, reader) for n, line in lines if line[0].isalpha()]
+    board = [(n, line.split()) for n, line in lines if not line[0].isalpha()]
+    if len(totals_lines) != 1:
+        where = [n for n, line in lines if line[0].isalpha()][1] if totals_lines else None
+        raise reader.error(
+            where, "expected one totals line (e.g. 'ghosts 0, vampires 2, zombies 6')"
+        )
+    totals = totals_lines[0]
+    if len(board) < 3:
+        raise reader.error(
+            None, "expected a row of top clues, the grid rows and a row of bottom clues"
+        )
+    (top_line, top), (bottom_line, bottom) = board[0], board[-1]
+    width = len(top)
+    top_clues = [_picture_clue(token, reader, top_line) for token in top]
+    rows, left, right = [], [], []
+    for number, tokens in board[1:-1]:
+        cells = _picture_cells(tokens, width, reader, number)
+        rows.append(cells)
+        left.append(_picture_clue(tokens[0], reader, number))
+        right.append(_picture_clue(tokens[-1], reader, number))
+    if len(bottom) != width:
+        raise reader.error(
+            bottom_line, f"the bottom row has {len(bottom)} clues, expected {width} (one a column)"
+        )
+    bottom_clues = [_picture_clue(token, reader, bottom_line) for token in bottom]
+    height = len(rows)
+    if not (width <= MAX_SIDE and height <= MAX_SIDE):
+        raise reader.error(None, f"grid size {width}x{height} is out of range")
+    clues = (*top_clues, *right, *reversed(bottom_clues), *reversed(left))
+    return _validated(width, height, totals, tuple(rows), clues, partial(reader.error, None))
+
+
+def _picture_totals(number: int, line: str, reader: LineReader) -> dict[str, int]:
+    """Each kind's total from a line such as ``Ghosts: 0 Vampires: 2 Zombies: 6``."""
+    if not TOTALS_LINE.fullmatch(line):
+        raise reader.error(
+            number, f"'{line}' is not a totals line (e.g. 'ghosts 0, vampires 2, zombies 6')"
+        )
+    totals: dict[str, int] = {}
+    for name, value in TOTAL.findall(line):
+        letter = "V" if name[0] in "dD" else name[0].upper()
+        if letter in totals:
+            raise reader.error(number, f"the {KINDS[letter]} total is given twice")
+        totals[letter] = int(value)
+    missing = [KINDS[letter] for letter in KINDS if letter not in totals]
+    if missing:
+        raise reader.error(number, f"the totals line gives no {' or '.join(missing)} total")
+    return totals
+
+
+def _picture_clue(token: str, reader: LineReader, number: int) -> int | None:
+    if token in NO_CLUE:
+        return None
+    if not is_number(token):
+        raise reader.error(number, f"'{token}' is not a clue (a number, or '-' for none)")
+    return int(token)
+
+
+def _picture_cells(tokens: list[str], width: int, reader: LineReader, number: int) -> str:
+    """A grid row's cells, between its left and right clue."""
+    inner = tokens[1:-1]
+    cells = "".join(inner)
+    spaced = len(inner) > 1
+    if len(cells) != width or (spaced and any(len(token) != 1 for token in inner)):
+        raise reader.error(
+            number,
+            f"expected a clue, {width} cells and a clue (as the top row has {width} clues)",
+        )
+    row = ""
+    for column, char in enumerate(cells, start=1):
+        cell = "." if char in EMPTY_CELLS else char.upper()
+        if cell not in MIRRORS + "." + "".join(KINDS):
+            raise reader.error(
+                number, f"bad cell '{char}' in column {column} (cells: . / \\ G V Z)"
+            )
+        row += cell
+    return row
+
+
 # ------------------------------------------------------------------------ puzzle
 _TRAILING_COMMENT = re.compile(r"\s+#")
 
@@ -337,18 +449,14 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def parse(self, text: str, source: str) -> HauntedInstance:
         if source.endswith(".lp") or "count(" in text or "#const" in text:
             return parse_facts(text, source)
-        # A comment may follow the game ID after a space ('4x4:... # from undead.c'); a
-        # '#' right after the size is a random seed, refused with a hint by the parser.
-        lines = [
-            (number, _TRAILING_COMMENT.split(line, maxsplit=1)[0].strip())
-            for number, line in enumerate(text.splitlines(), 1)
-            if line.strip() and not line.lstrip().startswith("#")
-        ]
+        lines = _content_lines(text)
         if not lines:
             empty = "is empty" if not text.strip() else "holds only comments"
-            raise InputError(f"no game ID found (the file {empty})", source)
+            raise InputError(f"no puzzle found (the file {empty})", source)
         if len(lines) > 1:
-            raise InputError("expected one game ID, found more lines", source, lines[1][0])
+            if any(GAME_ID.match(line) for _, line in lines):
+                raise InputError("expected one game ID, found more lines", source, lines[1][0])
+            return parse_picture(text, source)
         number, game_id = lines[0]
         return parse_game_id(game_id, source, number if source != "<argument>" else None)
 
@@ -364,6 +472,8 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         for letter, total in instance.totals.items():
             facts.append(Function("total", [Function(KINDS[letter]), Number(total)]))
         for line, clue in enumerate(instance.clues):
+            if clue is None:
+                continue
             facts.append(Function("clue", [Number(line), Number(clue)]))
             for (row, col, side), times in sorted(crossings(instance.grid, line).items()):
                 position = [Number(line), Number(row + 1), Number(col + 1)]
@@ -393,7 +503,8 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def template_context(
         self, instance: HauntedInstance, solution: HauntedSolution
     ) -> dict[str, Any]:
-        width, height, clues = instance.width, instance.height, instance.clues
+        width, height = instance.width, instance.height
+        clues = ["-" if clue is None else str(clue) for clue in instance.clues]
         return {
             "width": width,
             "height": height,
@@ -404,7 +515,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             "right": clues[width : width + height],
             "bottom": list(reversed(clues[width + height : 2 * width + height])),
             "left": list(reversed(clues[2 * width + height :])),
-            "cell_width": max(2, *(len(str(clue)) for clue in clues)) + 1,
+            "cell_width": max(2, *(len(clue) for clue in clues)) + 1,
             "names": KINDS,
         }
 
@@ -445,7 +556,7 @@ def check_board(instance: HauntedInstance, board: Sequence[str]) -> list[str]:
         return problems
     for line, clue in enumerate(instance.clues):
         seen = _count_seen(board, line)
-        if seen != clue:
+        if clue is not None and seen != clue:
             problems.append(f"line {line + 1} sees {seen} monsters, its clue says {clue}")
     return problems
 

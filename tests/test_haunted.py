@@ -333,6 +333,25 @@ def test_generator_is_seeded_and_makes_unique_puzzles():
     assert solve("haunted", game_id, unique=True).verdict == "unique"
 
 
+def test_generator_draws_pictures_and_sparse_pictures_stay_unique():
+    args = argparse.Namespace(size="6x5", seed=3, mirrors=0.35, picture=False, sparse=False)
+    game_id = PUZZLE.generate(args)
+    picture = PUZZLE.generate(argparse.Namespace(**{**vars(args), "picture": True}))
+    assert picture.startswith("# aspuzzles generate haunted --size 6x5 --mirrors 0.35 --seed 3")
+    assert PUZZLE.parse(picture, "gen.txt") == parse_game_id(game_id, "id")
+    sparse_args = argparse.Namespace(**{**vars(args), "picture": True, "sparse": True})
+    sparse = PUZZLE.parse(PUZZLE.generate(sparse_args), "sparse.txt")
+    full = parse_game_id(game_id, "id")
+    assert sparse.grid == full.grid and sparse.totals == full.totals
+    assert 0 < sparse.clues.count(None) < len(sparse.clues)
+    assert all(c in (None, f) for c, f in zip(sparse.clues, full.clues, strict=True))
+    result = solve_instance(PUZZLE, sparse, unique=True)
+    assert result.verdict == "unique"
+    assert result.solution.data.grid == solve("haunted", game_id).solution.data.grid
+    with pytest.raises(InputError, match="--sparse needs --picture"):
+        PUZZLE.generate(argparse.Namespace(**{**vars(args), "sparse": True}))
+
+
 @pytest.mark.parametrize(("size", "message"), [("5by4", "--size"), ("1x9", "out of range")])
 def test_generator_rejects_bad_sizes(size, message):
     with pytest.raises(InputError, match=message):

@@ -18,7 +18,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -529,6 +529,16 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             default=0.35,
             help="share of cells holding a mirror (default 0.35)",
         )
+        parser.add_argument(
+            "--picture",
+            action="store_true",
+            help="print the board picture (clues around the grid) instead of a game ID",
+        )
+        parser.add_argument(
+            "--sparse",
+            action="store_true",
+            help="(with --picture) leave out every clue that uniqueness does not need",
+        )
 
     def generate(self, args: argparse.Namespace) -> str:
         match = re.fullmatch(r"(\d+)(?:x(\d+))?", args.size)
@@ -539,8 +549,25 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             raise InputError(f"--size {args.size} is out of range (2 to {MAX_SIDE} per side)")
         if not 0.0 <= args.mirrors < 1.0:
             raise InputError("--mirrors must be a share from 0 up to (not including) 1")
-        instance, _ = generate_unique(width, height, random.Random(args.seed), args.mirrors)
-        return encode_game_id(instance)
+        sparse, picture = getattr(args, "sparse", False), getattr(args, "picture", False)
+        if sparse and not picture:
+            raise InputError("--sparse needs --picture: a game ID has to give every clue")
+        rng = random.Random(args.seed)
+        instance, _ = generate_unique(width, height, rng, args.mirrors)
+        if sparse:
+            instance = without_spare_clues(instance, rng)
+        if not picture:
+            return encode_game_id(instance)
+        header = (
+            f"# aspuzzles generate haunted --size {args.size} --mirrors {args.mirrors} "
+            f"--seed {args.seed} --picture{' --sparse' if sparse else ''}\n"
+        )
+        return header + self.picture(instance)
+
+    def picture(self, instance: HauntedInstance) -> str:
+        """The puzzle drawn as :func:`parse_picture` reads it: the solved board's layout
+        with ``.`` where a monster is to be found."""
+        return self.render_text(instance, HauntedSolution(instance.grid))
 
 
 def check_board(instance: HauntedInstance, board: Sequence[str]) -> list[str]:
@@ -612,6 +639,30 @@ def _count_seen(board: Sequence[str], line: int) -> int:
         d_row, d_col = step[heading]
         row, col = row + d_row, col + d_col
     return seen
+
+
+#: How many conflicts a uniqueness proof may take while ``--sparse`` drops clues.
+SPARSE_CONFLICTS = 2000
+
+
+def without_spare_clues(instance: HauntedInstance, rng: random.Random) -> HauntedInstance:
+    """The puzzle with every clue left out (in random order) whose absence keeps the
+    answer unique. The clues are facts, not assumptions, so each trial solves afresh.
+    With few clues left a uniqueness proof can take long, so each trial stops after
+    ``SPARSE_CONFLICTS`` conflicts and then keeps its clue: a limit on conflicts, not on
+    time, so that a seed makes the same puzzle on every machine."""
+    from ..driver import solve_instance
+
+    clues = list(instance.clues)
+    lines = [line for line, clue in enumerate(clues) if clue is not None]
+    rng.shuffle(lines)
+    for line in lines:
+        kept, clues[line] = clues[line], None
+        trial = replace(instance, clues=tuple(clues))
+        limit = (f"--solve-limit={SPARSE_CONFLICTS}",)
+        if solve_instance(PUZZLE, trial, unique=True, clingo_args=limit).verdict != "unique":
+            clues[line] = kept
+    return replace(instance, clues=tuple(clues))
 
 
 def generate_unique(

@@ -229,7 +229,7 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
     result = solve("capture", "wight", plan_search="descending", on_progress=said.append)
     assert first_plan(said).startswith("a plan of 6 moves found")
     assert len(result.solution.data.moves) == 6 and result.checked
-    monkeypatch.setattr(type(PUZZLE), "plan_hints", lambda self, instance: [])
+    monkeypatch.setattr(type(PUZZLE), "hints", lambda self, instance: [])
     said.clear()
     solve("capture", "wight", plan_search="descending", on_progress=said.append)
     assert first_plan(said).startswith("a plan of 7 moves found")
@@ -239,7 +239,7 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
 def test_a_wrong_hint_costs_no_answer(monkeypatch, wrong):
     """A swap the board does not allow, or a plan's first three moves only."""
     wrong = wrong or plan_atoms(wight(), SEED_MOVES[:3])
-    monkeypatch.setattr(type(PUZZLE), "plan_hints", lambda self, instance: wrong)
+    monkeypatch.setattr(type(PUZZLE), "hints", lambda self, instance: wrong)
     result = solve("capture", "wight", plan_search="descending")
     assert len(result.solution.data.moves) == 6 and result.checked
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import clingo
 import pytest
 
 from aspuzzles import CheckFailed, InputError, driver, solve
@@ -644,6 +645,35 @@ def test_an_objective_gives_the_optimum_not_the_first_answer(workspace, cli):
     assert run.code == 0 and "solved, cost 3 (optimal), 1 solution" in run.out
     data = cli("solve", "cheap", "--format", "json").json()
     assert (data["cost"], data["optimal"]) == ([3], True)
+
+
+ONE_OF_THREE = """\
+% Pick one item; every item costs 1, so each answer is optimal.
+1 { pick(1..3) } 1.
+#minimize { 1,X : pick(X) }.
+#show pick/1.
+"""
+
+
+def _pick(*items: int) -> list[clingo.Symbol]:
+    return [clingo.Function("pick", [clingo.Number(item)]) for item in items]
+
+
+def test_hints_give_an_optimizing_search_its_first_answer_and_bound(tmp_path):
+    """A puzzle's hints (tiles in score mode: a greedy placement) are completed by
+    clingo into the first answer; the search then only looks for cheaper ones, so when
+    it finds none the hinted answer is the optimum, proved."""
+    encoding = tmp_path / "one.lp"
+    encoding.write_text(ONE_OF_THREE)
+    job = Job(str(encoding), [], "", [], 1, False, None, None)
+    plain = run_job(job)
+    hinted_item = next(n for n in (1, 2, 3) if plain.models != [[f"pick({n})"]])
+    hinted = run_job(replace(job, hints=lambda: _pick(hinted_item)))
+    assert hinted.models == [[f"pick({hinted_item})"]]  # not the answer clingo finds alone
+    assert (hinted.satisfiable, hinted.optimal, hinted.cost) == (True, True, [1])
+    # Hints that lead nowhere (two picks) cost a little search, never the answer.
+    astray = run_job(replace(job, hints=lambda: _pick(1, 2)))
+    assert (astray.models, astray.optimal) == (plain.models, True)
 
 
 def test_several_answers_a_count_or_a_verdict_are_about_the_optimal_ones(workspace):

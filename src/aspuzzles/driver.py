@@ -261,7 +261,7 @@ def solve_instance(
         timeout=None if timeout is None else _left(timeout, started),
         incremental=game.incremental(parsed),
         parts=game.program_parts(parsed),
-        hints=partial(game.plan_hints, parsed),
+        hints=partial(game.hints, parsed),
     )
     searches = _searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
@@ -466,14 +466,20 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
             outcome.stats["ground_time"] = time.perf_counter() - started
             report("phase", "solving")
             mode = _optimization_mode(control, job) if optimization.seen else None
-            _solve_once(
-                control,
-                job,
-                outcome,
-                deadline,
-                heartbeat=lambda: report("tick", outcome.count),
-                optimizing=mode,
-            )
+            hinted = mode == "opt" and _start_from_hints(control, job, outcome, deadline)
+            if outcome.timeout_phase or outcome.interrupted:  # stopped while hinted
+                _settle_optimum(outcome, "opt", exhausted=False, best=[])
+            else:
+                _solve_once(
+                    control,
+                    job,
+                    outcome,
+                    deadline,
+                    heartbeat=lambda: report("tick", outcome.count),
+                    optimizing=mode,
+                )
+            if hinted and outcome.satisfiable is False:  # nothing cheaper than the hint
+                outcome.satisfiable = True
         elif job.descending:
             _solve_descending(control, job, outcome, deadline, report)
         else:
@@ -558,6 +564,39 @@ def _solve_once(
     if was_cut_off:
         outcome.count, outcome.models, outcome.satisfiable = 0, [], None
     return not was_cut_off
+
+
+def _start_from_hints(control: Control, job: Job, outcome: Outcome, deadline: float | None) -> bool:
+    """A first answer for a search with an objective, from the puzzle's hints: clingo
+    completes them by propagation under assumptions (giving up after
+    ``SCOUT_CONFLICTS`` conflicts if they lead nowhere). The answer goes into
+    ``outcome``, and the search proper is bounded to strictly cheaper answers, so that
+    finishing without one proves it optimal. True when the hints gave an answer.
+
+    Why: on a large board clasp's own first answers are poor (Eternity II in score mode,
+    30 s: 233 of 480 edges matching, where a greedy placement in Python matches 398)."""
+    hints = job.hints() if job.hints else []
+    if not hints:
+        return False
+    found: list[Any] = []
+
+    def on_model(model: clingo.Model) -> None:
+        found[:] = [[str(symbol) for symbol in model.symbols(shown=True)], list(model.cost)]
+
+    configuration = control.configuration.solve
+    limit, configuration.solve_limit = configuration.solve_limit, str(SCOUT_CONFLICTS)
+    assumptions = [(atom, True) for atom in hints]
+    with control.solve(on_model=on_model, async_=True, assumptions=assumptions) as handle:
+        _wait(handle, outcome, deadline)
+    configuration.solve_limit = limit  # the user's own, if any
+    _add_effort(control, outcome)
+    if not found:
+        return False
+    atoms, cost = found
+    outcome.models, outcome.count, outcome.cost = [atoms], 1, cost
+    bound = [*cost[:-1], cost[-1] - 1]  # lexicographically below the hint's cost
+    configuration.opt_mode = "opt," + ",".join(map(str, bound))
+    return True
 
 
 class _OptimizationSeen:

@@ -57,9 +57,9 @@ class Job:
     #: The encoding's ``#program`` parts to ground (see ``Puzzle.program_parts``); a
     #: planning job grounds its own.
     parts: tuple[str, ...] = ("base",)
-    #: ``Puzzle.plan_hints``, called only by a search from above, in the process that
-    #: runs it (no other search waits for them), and assumed in a Control of their own
-    #: for a first plan, before the search proper starts without them.
+    #: ``Puzzle.hints``, called only by a search that uses them (a planning search
+    #: from above, or a search for one optimal answer), in the process that runs it (no
+    #: other search waits for them).
     hints: Callable[[], list[Symbol]] | None = None
 
     def clingo_arguments(self) -> list[str]:

@@ -135,14 +135,23 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         cut short by its time limit), so that it does not claim to be the shortest."""
         return solution
 
-    def plan_hints(self, instance: InstanceT) -> list[Symbol]:
-        """The atoms of a plan found by a quick, incomplete search in Python, as the
-        encoding's answer set would hold them (capture: ``swap(Tick,A,B)``), for a
-        planning puzzle with monotone budgets. The search from above builds them in its
-        own process and assumes them true under the largest budget, in a Control of
-        their own: clingo completes the plan by propagation, an upper bound at once,
-        and the search proper then runs as if there were no hint. A wrong hint costs a
-        little time, never an answer: the plan still comes from clingo and the checker."""
+    def hints(self, instance: InstanceT) -> list[Symbol]:
+        """The atoms of an answer found by a quick, incomplete search in Python, as the
+        encoding's answer set would hold them, assumed true in a first solve call so
+        that clingo completes the answer by propagation and the search proper starts
+        with a bound. Two uses:
+
+        - a planning puzzle with monotone budgets (capture: ``swap(Tick,A,B)`` of a
+          plan): the search from above assumes them under the largest budget, in a
+          Control of its own, for an upper bound at once, and then runs as if there were
+          no hint;
+        - a program with an objective, asked for one answer (tiles in score mode:
+          ``place/4`` of a greedy placement): the completed answer is the first one and
+          its cost the bound; the search then looks only for cheaper answers, and
+          finishing without one proves the hinted answer optimal.
+
+        A wrong hint costs a little time, never an answer: the answer still comes from
+        clingo, and the checker checks it."""
         return []
 
     def portfolio(self, instance: InstanceT) -> tuple[tuple[str, ...], ...]:

@@ -715,7 +715,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
                 facts.append(Function("tile", [Number(cell), Function(ATOM_OF_TILE[tile])]))
         return facts + geometry_facts(board)
 
-    def plan_hints(self, instance: CaptureInstance) -> list[Symbol]:
+    def hints(self, instance: CaptureInstance) -> list[Symbol]:
         plan = quick_plan(instance.board)
         return [] if plan is None else plan_atoms(instance.board, plan)
 

@@ -346,24 +346,24 @@ NO_CLUE = ("-", ".", "?")
 EMPTY_CELLS = ".-"
 
 
-def parse_picture(text: str, source: str) -> HauntedInstance:
+def parse_picture(lines: Sequence[tuple[int, str]], source: str) -> HauntedInstance:
     """The board as printed (the layout ``aspuzzles solve`` shows, and undead.c's own
     header comment): a totals line, a row of top clues, one row per grid row with its
     left and right clue, and a row of bottom clues. Cells are ``.`` (or ``-``) for an
     unknown monster, ``/`` and ``\\`` for mirrors, ``G V Z`` for given monsters, one
     token each or a row written solid (``\\./.``); a clue is a number, or ``-`` where
-    the puzzle gives none."""
+    the puzzle gives none. ``lines`` are the file's numbered lines without comments
+    (``_content_lines``)."""
     reader = LineReader(source)
-    lines = _content_lines(text)
     # Board rows start with a clue; a line starting with a letter must be the totals.
-    totals_lines = [_picture_totals(n, line, reader) for n, line in lines if line[0].isalpha()]
+    totals_lines = [(n, line) for n, line in lines if line[0].isalpha()]
     board = [(n, line.split()) for n, line in lines if not line[0].isalpha()]
-    if len(totals_lines) != 1:
-        where = [n for n, line in lines if line[0].isalpha()][1] if totals_lines else None
+    totals = [_picture_totals(n, line, reader) for n, line in totals_lines]
+    if len(totals) != 1:
         raise reader.error(
-            where, "expected one totals line (e.g. 'ghosts 0, vampires 2, zombies 6')"
+            totals_lines[1][0] if totals else None,
+            "expected one totals line (e.g. 'ghosts 0, vampires 2, zombies 6')",
         )
-    totals = totals_lines[0]
     if len(board) < 3:
         raise reader.error(
             None, "expected a row of top clues, the grid rows and a row of bottom clues"
@@ -386,7 +386,7 @@ def parse_picture(text: str, source: str) -> HauntedInstance:
     if not (width <= MAX_SIDE and height <= MAX_SIDE):
         raise reader.error(None, f"grid size {width}x{height} is out of range")
     clues = (*top_clues, *right, *reversed(bottom_clues), *reversed(left))
-    return _validated(width, height, totals, tuple(rows), clues, partial(reader.error, None))
+    return _validated(width, height, totals[0], tuple(rows), clues, partial(reader.error, None))
 
 
 def _picture_totals(number: int, line: str, reader: LineReader) -> dict[str, int]:
@@ -456,7 +456,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         if len(lines) > 1:
             if any(GAME_ID.match(line) for _, line in lines):
                 raise InputError("expected one game ID, found more lines", source, lines[1][0])
-            return parse_picture(text, source)
+            return parse_picture(lines, source)
         number, game_id = lines[0]
         return parse_game_id(game_id, source, number if source != "<argument>" else None)
 

@@ -564,12 +564,12 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             facts.append(
                 Function(relation, [String(value), String(partner(instance.style, value))])
             )
-        for tile_id, tile in enumerate(instance.tiles, start=1):
+        for tile_id in range(1, len(instance.tiles) + 1):
             facts.append(Function("tile", [Number(tile_id)]))
-            for turns in distinct_rotations(tile):
-                edges = [String(edge) for edge in rotate(tile, turns)]
-                facts.append(Function("rot", [Number(tile_id), Number(turns), *edges]))
-                for row, col in _positions(instance, tile_id, turns):
+            for turns, edges, cells in _turns_and_cells(instance, tile_id):
+                shown = [String(edge) for edge in edges]
+                facts.append(Function("rot", [Number(tile_id), Number(turns), *shown]))
+                for row, col in cells:
                     facts.append(
                         Function("fits", [Number(row), Number(col), Number(tile_id), Number(turns)])
                     )
@@ -733,6 +733,18 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return header + format_tiles(instance)
 
 
+def _turns_and_cells(
+    instance: TilesInstance, tile_id: int
+) -> list[tuple[int, tuple[str, str, str, str], list[tuple[int, int]]]]:
+    """Each distinct turn of a tile, with its edges as turned and the cells where it
+    may stand (``fits/4`` for the encoding, the candidates of the greedy placement)."""
+    tile = instance.tiles[tile_id - 1]
+    return [
+        (turns, rotate(tile, turns), _positions(instance, tile_id, turns))
+        for turns in distinct_rotations(tile)
+    ]
+
+
 def _positions(instance: TilesInstance, tile_id: int, turns: int) -> list[tuple[int, int]]:
     """Cells where a turned tile may stand: anywhere for animals; for e2, exactly
     where its grey edges face the border; a fixed tile only on its cell in its turn,
@@ -893,10 +905,18 @@ def _orbit(instance: TilesInstance, cell: tuple[int, int], rotations: int) -> se
     orbit, current = set(), cell
     while current not in orbit:
         orbit.add(current)
-        current = _rotated_cell(instance, current)
-        if rotations == 2 and instance.square:
-            current = _rotated_cell(instance, current)
+        current = _turned_cell(instance, current, 4 // rotations)
     return orbit
+
+
+def _turned_cell(
+    instance: TilesInstance, cell: tuple[int, int], quarter_turns: int
+) -> tuple[int, int]:
+    """Where a cell goes when the board turns clockwise by ``quarter_turns`` (a multiple
+    of 2 on a board that is not square, which only half turns map onto itself)."""
+    for _ in range(quarter_turns if instance.square else quarter_turns // 2):
+        cell = _rotated_cell(instance, cell)
+    return cell
 
 
 def _rotated_cell(instance: TilesInstance, cell: tuple[int, int]) -> tuple[int, int]:
@@ -1045,10 +1065,10 @@ def quick_placement(instance: TilesInstance, work: int = GREEDY_WORK) -> Placeme
     candidates = {
         (row, col): [] for row in range(1, instance.rows + 1) for col in range(1, instance.cols + 1)
     }
-    for tile_id, tile in enumerate(instance.tiles, start=1):
-        for turns in distinct_rotations(tile):
-            for cell in _positions(instance, tile_id, turns):
-                candidates[cell].append((tile_id, turns, rotate(tile, turns)))
+    for tile_id in range(1, len(instance.tiles) + 1):
+        for turns, edges, cells in _turns_and_cells(instance, tile_id):
+            for cell in cells:
+                candidates[cell].append((tile_id, turns, edges))
     rng = random.Random(0)
     runs = min(GREEDY_RUNS, max(1, work // max(1, sum(map(len, candidates.values())))))
     best: tuple[int, Placement] | None = None
@@ -1119,10 +1139,8 @@ def _turned_board(instance: TilesInstance, placement: Placement, quarter_turns: 
     turned: dict[tuple[int, int], tuple[int, int]] = {}
     for row, cells in enumerate(placement, start=1):
         for col, (tile_id, turns) in enumerate(cells, start=1):
-            cell = (row, col)
-            for _ in range(quarter_turns if instance.square else quarter_turns // 2):
-                cell = _rotated_cell(instance, cell)
             tile = instance.tiles[tile_id - 1]
+            cell = _turned_cell(instance, (row, col), quarter_turns)
             turned[cell] = (tile_id, shown_turn(tile, turns + quarter_turns))
     return [
         [turned[row, col] for col in range(1, instance.cols + 1)]

@@ -569,6 +569,34 @@ def test_the_first_racer_to_answer_wins_and_the_other_is_stopped():
     assert time.perf_counter() - started < 10
 
 
+def test_a_shortcut_that_finds_nothing_drops_out_and_the_race_goes_on():
+    """A shortcut's "none" proves nothing (no perfect placement is not no placement):
+    the answer comes from the search that goes on."""
+
+    def scripted(job: Job, report: Reporter) -> Outcome:
+        if job.answers_only:
+            return Outcome(satisfiable=False, stats={"conflicts": 1})
+        time.sleep(0.5)
+        return Outcome(models=[["answer"]], satisfiable=True, count=1, stats={"conflicts": 9})
+
+    job = Job("unused.lp", [], "", [], 1, False, None, None)
+    outcome = run_in_workers([job, replace(job, answers_only=True)], scripted)
+    assert (outcome.satisfiable, outcome.models) == (True, [["answer"]])
+
+
+def test_a_shortcuts_answer_ends_the_race():
+    def scripted(job: Job, report: Reporter) -> Outcome:
+        if not job.answers_only:
+            time.sleep(30)
+        return Outcome(models=[["perfect"]], satisfiable=True, count=1, cost=[0])
+
+    started = time.perf_counter()
+    job = Job("unused.lp", [], "", [], 1, False, None, None)
+    outcome = run_in_workers([job, replace(job, answers_only=True)], scripted)
+    assert (outcome.models, outcome.cost) == ([["perfect"]], [0])
+    assert time.perf_counter() - started < 10
+
+
 def test_a_cut_short_horizon_names_what_it_proved():
     """The message counts in the puzzle's own unit, singular where it is one."""
     plan = Incremental(max_steps=9, unit="moves")

@@ -61,6 +61,9 @@ class Job:
     #: from above, or a search for one optimal answer), in the process that runs it (no
     #: other search waits for them).
     hints: Callable[[], list[Symbol]] | None = None
+    #: A shortcut search (``Puzzle.shortcuts``): its answers end a race, but its
+    #: finding none does not.
+    answers_only: bool = False
 
     def clingo_arguments(self) -> list[str]:
         """The options for clingo's Control, with a share's constants if it has one."""

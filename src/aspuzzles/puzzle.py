@@ -160,6 +160,15 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         its own process, and the first to answer wins."""
         return ()
 
+    def shortcuts(self, instance: InstanceT) -> tuple[tuple[str, ...], ...]:
+        """Search settings (extra clingo options each) under which every answer is an
+        answer to the instance as asked, and one of the best where it has an objective,
+        but under which finding none proves nothing: tiles in score mode with every
+        edge made to match (a perfect placement mismatches nothing, the least there is,
+        but most boards have none). The driver races each like a portfolio entry; its
+        answers end the race, and its finding none drops it from the race."""
+        return ()
+
     def infeasible(self, instance: InstanceT) -> str | None:
         """A reason the instance cannot have a solution, found without search (e.g. a
         count that does not divide); ``None`` when search must decide."""

@@ -9,7 +9,8 @@ down (each plan lowers the upper bound); the parent stops both as soon as the bo
 meet, and a run cut short still returns the best plan with what was proved about it.
 Or both children climb, each over its share of the first moves: a budget is refuted
 once both have refuted it, and the first plan of either is the minimum once the other
-has refuted every budget below it.
+has refuted every budget below it. A shortcut search (``Puzzle.shortcuts``) races with
+the others, but only its answers count: finding none, it drops out.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class _Worker:
     process: Any
     receiver: Connection
     share: int | None  # of a split search, or None: it searches every plan
+    answers_only: bool = False  # a shortcut search: finding none proves nothing
     phase: str = "loading"
     found: int = 0  # answers found so far, by a search without a plan
     outcome: Outcome | None = None
@@ -72,7 +74,8 @@ class _Worker:
         process = context.Process(target=_serve, args=(runner, job, sender), daemon=True)
         process.start()
         sender.close()
-        return cls(process, receiver, None if job.part is None else job.part[0])
+        share = None if job.part is None else job.part[0]
+        return cls(process, receiver, share, answers_only=job.answers_only)
 
     def stop(self) -> None:
         if self.process.is_alive():
@@ -141,6 +144,8 @@ class _Race:
             self.final = outcome
         elif outcome.timeout_phase is not None:
             return
+        elif worker.answers_only and not outcome.satisfiable:
+            return  # a shortcut that found nothing drops out; the others go on
         elif worker.share is None:
             self.final = outcome  # an answer or a proof of none
         elif self.bounds is not None:

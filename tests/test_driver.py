@@ -771,3 +771,35 @@ def test_a_race_cut_short_keeps_the_cheapest_best_answer():
     for outcomes in ((dear, cheap), (cheap, dear)):
         workers = [_Worker(None, None, None, outcome=outcome) for outcome in outcomes]
         assert _Race(workers, None).cut_short().models == [["b"]]
+
+
+def test_rounds_around_a_hinted_answer_improve_it_until_they_stop_paying():
+    """The large-neighbourhood search: each round keeps all picks of the best answer
+    but one (assumed true) and lets clingo find a cheaper answer around them; the
+    rounds stop after ``LNS_PATIENCE`` rounds without one, and the complete search
+    (here: none cheaper) proves the last optimal."""
+    program = (
+        "{ pick(1..12) }. :- #count { X : pick(X) } != 4.\n"
+        "#minimize { X : pick(X) }.\n#show pick/1.\n"
+    )
+    control = clingo.Control()
+    control.add("base", [], program)
+    control.ground([("base", [])])
+    picks = [clingo.Function("pick", [clingo.Number(n)]) for n in (9, 10, 11, 12)]
+    rounds: list[int] = []
+
+    def all_but_one(atoms, rng: random.Random) -> list[clingo.Symbol]:
+        rounds.append(len(atoms))
+        kept = sorted(atoms)
+        del kept[rng.randrange(len(kept))]
+        return kept
+
+    job = Job("unused.lp", [], program, [], 1, False, None, None)
+    job = replace(job, hints=lambda: picks, neighbourhood=all_but_one)
+    outcome = Outcome()
+    mode = driver._optimization_mode(control, job)
+    driver._solve_program(control, job, outcome, None, lambda kind, value: None, mode)
+    assert outcome.models == [["pick(1)", "pick(2)", "pick(3)", "pick(4)"]]
+    assert (outcome.cost, outcome.optimal, outcome.satisfiable) == ([10], True, True)
+    assert outcome.stats["lns_rounds"] == len(rounds) >= driver.LNS_PATIENCE + 4
+    assert set(rounds) == {4}  # every round saw a whole answer of four picks

@@ -17,6 +17,7 @@ from aspuzzles import InputError, load_instance, solve, solve_instance
 from aspuzzles.driver import fact_program
 from aspuzzles.paths import find_encoding
 from aspuzzles.puzzles.tiles import (
+    FREED_CELLS,
     PUZZLE,
     Fix,
     TilesInstance,
@@ -772,6 +773,34 @@ def test_score_mode_starts_from_a_greedy_placement_that_clingo_accepts(style, ro
         assert check_placement(board, placement, scored=True) == []
         assert _completes(board, PUZZLE.hints(board))
         assert PUZZLE.hints(replace(board, scored=False)) == []  # exact mode: no start
+
+
+def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
+    """A round of the large-neighbourhood search keeps every placement but those of
+    ten cells, half of them beside a mismatched edge; small boards get no rounds."""
+    rng = random.Random(7)
+    board = _spoiled(planted_tiles("e2", 6, 6, 3, rng, fixed=2), rng)
+    placement = quick_placement(board)
+    assert placement is not None
+    mismatched = mismatched_edges(board, placement)
+    assert mismatched  # a spoiled board, greedily filled
+    placed = set(PUZZLE.hints(board))
+    atoms = [*placed] + [
+        clingo.Function("mismatch", [clingo.Number(r), clingo.Number(c), clingo.Function(side)])
+        for r, c, side in mismatched
+    ]
+    beside = {(r, c) for r, c, side in mismatched} | {
+        (r, c + 1) if side == "right" else (r + 1, c) for r, c, side in mismatched
+    }
+    for seed in range(5):
+        kept = PUZZLE.neighbourhood(board, atoms, random.Random(seed))
+        assert set(kept) <= placed and len(kept) == 36 - FREED_CELLS
+        freed = {(a.arguments[0].number, a.arguments[1].number) for a in placed - set(kept)}
+        assert not freed & {(fix.row, fix.col) for fix in board.fixed}
+        assert len(freed & beside) >= min(len(beside - {(f.row, f.col) for f in board.fixed}), 5)
+    small = _spoiled(planted_tiles("e2", 4, 5, 3, rng), rng)
+    assert PUZZLE.neighbourhood(small, atoms, rng) == []  # 20 cells: the complete search
+    assert PUZZLE.neighbourhood(replace(board, scored=False), atoms, rng) == []
 
 
 def test_a_lone_centre_hint_keeps_the_greedy_board_from_turning_off_its_picture():

@@ -10,7 +10,8 @@ out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +62,9 @@ class Job:
     #: from above, or a search for one optimal answer), in the process that runs it (no
     #: other search waits for them).
     hints: Callable[[], list[Symbol]] | None = None
+    #: ``Puzzle.neighbourhood``: the atoms of an answer to keep in a round of the
+    #: large-neighbourhood search that follows a hinted answer (see ``hints``).
+    neighbourhood: Callable[[Sequence[Symbol], random.Random], list[Symbol]] | None = None
     #: A shortcut search (``Puzzle.shortcuts``): its answers end a race, but its
     #: finding none does not.
     answers_only: bool = False

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -152,6 +153,17 @@ class Puzzle(Generic[InstanceT, SolutionT]):
 
         A wrong hint costs a little time, never an answer: the answer still comes from
         clingo, and the checker checks it."""
+        return []
+
+    def neighbourhood(
+        self, instance: InstanceT, atoms: Sequence[Symbol], rng: random.Random
+    ) -> list[Symbol]:
+        """Of an answer's shown atoms, those to keep (assumed true) in one round of a
+        large-neighbourhood search: clingo re-solves the rest for a cheaper answer. A
+        program with an objective, asked for one answer, runs such rounds after its
+        hinted answer (see ``hints``), until they stop paying, before the complete
+        search. ``[]``: no such search (tiles in score mode frees ten cells, half of
+        them next to a mismatch)."""
         return []
 
     def portfolio(self, instance: InstanceT) -> tuple[tuple[str, ...], ...]:

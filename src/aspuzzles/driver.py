@@ -268,19 +268,11 @@ def solve_instance(
     searches = _searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
     if portfolio and threads == 1:
+        racers = [(extra, {}) for extra in game.portfolio(parsed)]
+        racers += [(extra, SHORTCUT) for extra in game.shortcuts(parsed)]
         jobs += [
-            replace(job, arguments=_arguments(game, threads, clingo_args, extra))
-            for extra in game.portfolio(parsed)
-        ]
-        jobs += [
-            replace(
-                job,
-                arguments=_arguments(game, threads, clingo_args, extra),
-                answers_only=True,
-                hints=None,
-                neighbourhood=None,
-            )
-            for extra in game.shortcuts(parsed)
+            replace(job, arguments=_arguments(game, threads, clingo_args, extra), **changes)
+            for extra, changes in racers
         ]
     prepared = time.perf_counter() - started
     outcome = _run(jobs, on_progress)
@@ -290,6 +282,11 @@ def solve_instance(
         message, source = outcome.error
         raise InputError(message, source)
     return _result(game, parsed, name, outcome, unique=unique, count=count)
+
+
+#: What makes a job a shortcut search (``Puzzle.shortcuts``): its "none" proves nothing,
+#: and it starts from no hinted answer (its answers are the best there are).
+SHORTCUT: dict[str, Any] = {"answers_only": True, "hints": None, "neighbourhood": None}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -577,9 +574,9 @@ def _solve_program(
     starts from the puzzle's hinted answer, if it has one, and improves it in rounds
     around it before the complete search."""
     start = _start_from_hints(control, job, outcome, deadline) if mode == "opt" else None
-    if start is not None and job.neighbourhood is not None and not _stopped(outcome):
-        _improve_around(control, job, outcome, deadline, start)
-    if _stopped(outcome):  # stopped while the hint was completed or improved
+    if start is not None and job.neighbourhood is not None and outcome.timeout_phase is None:
+        _improve_around(control, job.neighbourhood, outcome, deadline, start)
+    if outcome.timeout_phase is not None:  # stopped (or interrupted) around the hint
         _settle_optimum(outcome, "opt", exhausted=False, best=[])
         return
     _solve_once(
@@ -592,10 +589,6 @@ def _solve_program(
     )
     if start is not None and outcome.satisfiable is False:  # nothing cheaper was found
         outcome.satisfiable = True
-
-
-def _stopped(outcome: Outcome) -> bool:
-    return outcome.timeout_phase is not None or outcome.interrupted
 
 
 def _start_from_hints(
@@ -624,7 +617,11 @@ def _start_from_hints(
 
 
 def _improve_around(
-    control: Control, job: Job, outcome: Outcome, deadline: float | None, atoms: list[Symbol]
+    control: Control,
+    neighbourhood: Callable[[Sequence[Symbol], random.Random], list[Symbol]],
+    outcome: Outcome,
+    deadline: float | None,
+    atoms: list[Symbol],
 ) -> None:
     """A large-neighbourhood search from the answer in ``outcome`` (as Potassco's
     clingo-lns does it): each round keeps most of the best answer's atoms (the
@@ -638,11 +635,12 @@ def _improve_around(
     for minutes (the META 2010 10x10 in tiles' score mode: 32 mismatches after the
     greedy start, still 32 after 30 s), where re-solving ten cells at a time finds
     cheaper ones (26-29 in 30 s, as the seed of the draws goes)."""
-    assert job.neighbourhood is not None
     rng = random.Random(LNS_SEED)
     rounds = last_better = 0
-    while rounds - last_better < max(LNS_PATIENCE, 2 * last_better) and not _stopped(outcome):
-        kept = job.neighbourhood(atoms, rng)
+    while rounds - last_better < max(LNS_PATIENCE, 2 * last_better):
+        if outcome.timeout_phase is not None:  # the limit, or Ctrl-C
+            break
+        kept = neighbourhood(atoms, rng)
         if not kept:
             return
         rounds += 1

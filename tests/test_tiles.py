@@ -74,6 +74,26 @@ def test_seed_answer_in_the_seeds_own_convention_is_accepted_once_converted():
     assert check_placement(instance, [SEED_SQL_ROW[0:3], SEED_SQL_ROW[3:6], SEED_SQL_ROW[6:9]])
 
 
+def test_other_half_names_match_as_head_and_tail_do():
+    """The seed with each cat cut another way (top/bottom, front/back, upper/lower):
+    the same unique answer, checked, since only the names of the halves changed."""
+    renamed = {
+        "lion": ("top", "bottom"),
+        "tiger": ("front", "back"),
+        "panther": ("upper", "lower"),
+        "cheetah": ("head", "tail"),
+    }
+    text = SEED.read_text()
+    for cat, (first, second) in renamed.items():
+        text = text.replace(f"{cat}_head", f"{cat}_{first}")
+        text = text.replace(f"{cat}_tail", f"{cat}_{second}")
+    assert "lion_bottom" in text and "tiger_front" in text
+    result = solve_instance(PUZZLE, parse_tiles(text, "renamed.txt"), unique=True)
+    assert result.verdict == "unique"
+    placement = [cell for row in result.solution.data.placement for cell in row]
+    assert placement == [(tile, (4 - ccw) % 4) for tile, ccw in SEED_SQL_ROW]
+
+
 def test_raw_option_keeps_all_board_rotations():
     result = solve("tiles", SEED, count=True, options={"raw": True})
     assert (result.count, result.count_details["count_raw"]) == (4, 4)
@@ -146,7 +166,13 @@ def test_checker_enforces_the_frame():
         ),
         (
             "style animal\nsize 1 1\nlion_paw a_tail b_tail c_head\n",
-            "tiles.txt:3: tile 1: unknown half 'paw' in 'lion_paw'",
+            "tiles.txt:3: tile 1: unknown half 'paw' in 'lion_paw' (expected head or tail, "
+            "top or bottom, front or back, upper or lower)",
+        ),
+        (
+            "style animal\nsize 1 2\nlion_top a_tail b_tail c_head\nx_head lion_head b_tail c_head\n",
+            "tiles.txt:4: kind 'lion' has halves 'top' (line 3) and 'head': a kind's halves "
+            "are one pair (top and bottom)",
         ),
         (
             "style animal\nsize 1 2\nlion_head a_tail b_tail c_head\n",

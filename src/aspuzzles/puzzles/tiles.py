@@ -33,7 +33,12 @@ from ..puzzle import Puzzle, json_field
 from ..render import wheel_colours
 
 SIDES = ("top", "right", "bottom", "left")
-HALVES = ("head", "tail")
+#: The two halves of an animal picture, by the names puzzle makers give them. A kind
+#: uses one pair (a lion is cut into head and tail, or into top and bottom); an edge
+#: matches the other half of its pair.
+HALF_PAIRS = (("head", "tail"), ("top", "bottom"), ("front", "back"), ("upper", "lower"))
+OTHER_HALF = {one: other for pair in HALF_PAIRS for one, other in (pair, pair[::-1])}
+HALVES = HALF_PAIRS[0]  # what the generator writes
 STYLES = ("animal", "e2")
 FRAME = "0"
 #: The style of a bare list whose colours are letters while it is read; it becomes
@@ -111,7 +116,7 @@ def partner(style: str, edge: str) -> str:
     if style == "e2":
         return edge
     kind, half = edge.rsplit("_", 1)
-    return f"{kind}_{'tail' if half == 'head' else 'head'}"
+    return f"{kind}_{OTHER_HALF[half]}"
 
 
 def matches(style: str, one: str, other: str) -> bool:
@@ -134,6 +139,7 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     first_id: int | None = None  # the id of the first tile, in a bare list that numbers them
     tiles: list[tuple[str, str, str, str]] = []
     fixes: list[tuple[int, Fix]] = []  # with the line each was given on
+    half_pairs: dict[str, tuple[str, int]] = {}  # an animal kind's first half, and its line
     for number, line in reader.lines(text):
         words = line.split()
         keyword = words[0].lower()  # 'Style', 'SIZE' as well
@@ -156,7 +162,8 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
                 words = _without_id(words, first_id + len(tiles), reader, number)
             for edges in _spelled_out(words) if style in (None, LETTERS) else [words]:
                 style = style or _style_of_edge(edges[0], reader, number)
-                tiles.append(_tile_line(edges, style, len(tiles) + 1, reader, number))
+                tile = _tile_line(edges, style, len(tiles) + 1, reader, number)
+                tiles.append(_same_pairs(tile, style, half_pairs, reader, number))
     instance = _board(style, size, tiles, reader)
     return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
 
@@ -415,11 +422,34 @@ def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) ->
     kind, _, half = edge.rpartition("_")
     if not kind:
         raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not KIND_HALF")
-    if half.lower() not in HALVES:
+    if half.lower() not in OTHER_HALF:
+        expected = ", ".join(" or ".join(pair) for pair in HALF_PAIRS)
         raise reader.error(
-            line, f"tile {tile_id}: unknown half '{half}' in '{edge}' (expected head or tail)"
+            line, f"tile {tile_id}: unknown half '{half}' in '{edge}' (expected {expected})"
         )
     return f"{kind}_{half.lower()}"
+
+
+def _same_pairs(
+    tile: tuple[str, str, str, str],
+    style: str,
+    seen: dict[str, tuple[str, int]],
+    reader: LineReader,
+    number: int,
+) -> tuple[str, str, str, str]:
+    """The tile, once every animal edge of a kind is seen to name a half of one pair:
+    ``lion_head`` and ``lion_top`` on one board would leave it unclear which halves
+    match. ``seen`` keeps each kind's first half and the line it was on."""
+    for edge in tile if style == "animal" else ():
+        kind, half = edge.rsplit("_", 1)
+        first, line = seen.setdefault(kind, (half, number))
+        if half not in (first, OTHER_HALF[first]):
+            raise reader.error(
+                number,
+                f"kind '{kind}' has halves '{first}' (line {line}) and '{half}': "
+                f"a kind's halves are one pair ({first} and {OTHER_HALF[first]})",
+            )
+    return tile
 
 
 def _colours_of_letters(

@@ -9,10 +9,12 @@ import re
 import subprocess
 import sys
 import time
+import types
 from xml.etree import ElementTree
 
 import pytest
 
+from aspuzzles import entry
 from aspuzzles.cli import main
 
 from .conftest import ROOT, interrupted_run
@@ -224,6 +226,31 @@ def test_ctrl_c_stops_a_long_search_at_once_with_its_own_exit_code(search):
     data = json.loads(run.stdout)
     assert (data["status"], data["interrupted"], data["complete"]) == ("interrupted", True, False)
     assert data["timeout_phase"] == "solving"
+
+
+def test_ctrl_c_while_the_command_is_still_importing_ends_in_one_line(monkeypatch, capsys):
+    """The entry point answers Ctrl-C during the imports the command line needs (a
+    tenth of a second or more) as at any other moment: one line, exit code 130."""
+
+    class Importing(types.ModuleType):
+        def __getattr__(self, name):
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "aspuzzles.cli", Importing("aspuzzles.cli"))
+    assert entry.main() == 130
+    assert capsys.readouterr().err == "aspuzzles: interrupted\n"
+
+
+def test_importing_the_package_imports_neither_clingo_nor_the_puzzles():
+    """What keeps the time before the entry point can answer Ctrl-C short; the public
+    names are there all the same, imported on first use."""
+    code = (
+        "import sys, aspuzzles; "
+        "print(sorted(m for m in ('clingo', 'jinja2', 'aspuzzles.driver') if m in sys.modules)); "
+        "print(aspuzzles.solve.__module__, aspuzzles.InputError.__module__)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines() == ["[]", "aspuzzles.driver aspuzzles.errors"]
 
 
 def standard_input(monkeypatch, data: bytes) -> None:

@@ -5,14 +5,42 @@ In a notebook::
     import aspuzzles
     result = aspuzzles.solve("haunted", "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2")
     result.solution          # draws itself as SVG
+
+The names below are imported on first use (PEP 562), not with the package: importing
+clingo, jinja2 and the puzzles takes a tenth of a second or more, and the ``aspuzzles``
+command wants to be able to answer Ctrl-C in that time (see ``entry``).
 """
 
-from .driver import Result, load_instance, solve, solve_instance
-from .errors import AspuzzlesError, CheckFailed, ExitCode, InputError
-from .puzzle import Puzzle, Solution
-from .registry import get_puzzle, puzzle_names
+from __future__ import annotations
 
-__all__ = [
+import importlib
+
+TYPE_CHECKING = False  # not typing's: importing typing alone takes 17 ms
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .driver import Result, load_instance, solve, solve_instance
+    from .errors import AspuzzlesError, CheckFailed, ExitCode, InputError
+    from .puzzle import Puzzle, Solution
+    from .registry import get_puzzle, puzzle_names
+
+#: Each public name and the module that defines it.
+_HOMES = {
+    "AspuzzlesError": "errors",
+    "CheckFailed": "errors",
+    "ExitCode": "errors",
+    "InputError": "errors",
+    "Puzzle": "puzzle",
+    "Result": "driver",
+    "Solution": "puzzle",
+    "get_puzzle": "registry",
+    "load_instance": "driver",
+    "puzzle_names": "registry",
+    "solve": "driver",
+    "solve_instance": "driver",
+}
+
+__all__ = [  # the keys of _HOMES, spelled out for linters and type checkers
     "AspuzzlesError",
     "CheckFailed",
     "ExitCode",
@@ -27,3 +55,15 @@ __all__ = [
     "solve_instance",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module 'aspuzzles' has no attribute '{name}'")
+    value = getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])

@@ -1,5 +1,5 @@
 """``python -m aspuzzles`` is the ``aspuzzles`` command."""
 
-from .cli import main
+from .entry import main
 
 raise SystemExit(main())

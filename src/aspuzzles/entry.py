@@ -1,0 +1,22 @@
+"""The ``aspuzzles`` command's entry point: the command line itself is in ``cli``.
+
+Why a module of its own: the command imports clingo, jinja2 and every puzzle before it
+can run, which takes a tenth of a second or more. Ctrl-C in that time would end in
+Python's traceback; here it ends like Ctrl-C at any other moment, with one line and
+exit code 130.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from .errors import ExitCode
+
+
+def main() -> int:
+    try:
+        from .cli import main as run
+    except KeyboardInterrupt:
+        print("aspuzzles: interrupted", file=sys.stderr)
+        return ExitCode.INTERRUPTED
+    return run()

@@ -14,6 +14,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+import aspuzzles
 from aspuzzles import entry
 from aspuzzles.cli import main
 
@@ -251,6 +252,9 @@ def test_importing_the_package_imports_neither_clingo_nor_the_puzzles():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.splitlines() == ["[]", "aspuzzles.driver aspuzzles.errors"]
+    assert all(getattr(aspuzzles, name) is not None for name in aspuzzles.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'solver'"):
+        aspuzzles.solver  # noqa: B018
 
 
 def standard_input(monkeypatch, data: bytes) -> None:

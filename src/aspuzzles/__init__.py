@@ -24,23 +24,10 @@ if TYPE_CHECKING:
     from .puzzle import Puzzle, Solution
     from .registry import get_puzzle, puzzle_names
 
-#: Each public name and the module that defines it.
-_HOMES = {
-    "AspuzzlesError": "errors",
-    "CheckFailed": "errors",
-    "ExitCode": "errors",
-    "InputError": "errors",
-    "Puzzle": "puzzle",
-    "Result": "driver",
-    "Solution": "puzzle",
-    "get_puzzle": "registry",
-    "load_instance": "driver",
-    "puzzle_names": "registry",
-    "solve": "driver",
-    "solve_instance": "driver",
-}
+#: The modules that define the public names, looked through in this order.
+_HOMES = ("errors", "puzzle", "registry", "driver")
 
-__all__ = [  # the keys of _HOMES, spelled out for linters and type checkers
+__all__ = [
     "AspuzzlesError",
     "CheckFailed",
     "ExitCode",
@@ -58,12 +45,14 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _HOMES:
-        raise AttributeError(f"module 'aspuzzles' has no attribute '{name}'")
-    value = getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
-    globals()[name] = value  # looked up once
-    return value
+    if name in __all__:
+        for home in _HOMES:
+            module = importlib.import_module(f".{home}", __name__)
+            if hasattr(module, name):
+                globals()[name] = value = getattr(module, name)  # looked up once
+                return value
+    raise AttributeError(f"module 'aspuzzles' has no attribute '{name}'")
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
+    return sorted({*globals(), *__all__})

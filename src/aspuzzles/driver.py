@@ -634,7 +634,7 @@ def _improve_around(
     Why: on a large board the complete search finds nothing cheaper than a good start
     for minutes (the META 2010 10x10 in tiles' score mode: 32 mismatches after the
     greedy start, still 32 after 30 s), where re-solving ten cells at a time finds
-    cheaper ones (26-29 in 30 s, as the seed of the draws goes)."""
+    cheaper ones (24-29 in 30 s, as the seed of the draws goes)."""
     rng = random.Random(LNS_SEED)
     rounds = last_better = 0
     while rounds - last_better < max(LNS_PATIENCE, 2 * last_better):
@@ -664,10 +664,10 @@ def _solve_around(
     """The last answer (its shown atoms and cost) of one solve call with ``atoms``
     assumed true, cut off after ``SCOUT_CONFLICTS`` conflicts; None if it found none.
     A user's own ``--solve-limit`` is restored afterwards."""
-    found: list[Any] = []
+    found: list[tuple[list[Symbol], list[int]]] = []
 
     def on_model(model: clingo.Model) -> None:
-        found[:] = [model.symbols(shown=True), list(model.cost)]
+        found.append((model.symbols(shown=True), list(model.cost)))
 
     configuration = control.configuration.solve
     limit, configuration.solve_limit = configuration.solve_limit, str(SCOUT_CONFLICTS)
@@ -676,7 +676,7 @@ def _solve_around(
         _wait(handle, outcome, deadline)
     configuration.solve_limit = limit
     _add_effort(control, outcome)
-    return (found[0], found[1]) if found else None
+    return found[-1] if found else None
 
 
 def _keep_answer(control: Control, outcome: Outcome, atoms: list[Symbol], cost: list[int]) -> None:

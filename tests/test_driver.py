@@ -597,6 +597,21 @@ def test_a_shortcuts_answer_ends_the_race():
     assert time.perf_counter() - started < 10
 
 
+def test_a_shortcuts_answers_carry_the_cost_it_declares(tmp_path):
+    """A shortcut searches a program of its own, which may have no objective (tiles'
+    exact search in score mode): its answers are reported at the cost it declares, as
+    optimal; an answer of any other job keeps what clingo says."""
+    encoding = tmp_path / "pick.lp"
+    encoding.write_text("1 { pick(1..3) } 1.\n")
+    job = Job(str(encoding), [], "", [], 1, False, None, None)
+    assert (run_job(job).cost, run_job(job).optimal) == (None, False)
+    shortcut = run_job(replace(job, answers_only=True, answer_cost=(0,)))
+    assert (shortcut.count, shortcut.cost, shortcut.optimal) == (1, [0], True)
+    encoding.write_text("1 { pick(1..3) } 1.\n:- pick(_).\n")
+    none = run_job(replace(job, answers_only=True, answer_cost=(0,)))
+    assert (none.satisfiable, none.cost, none.optimal) == (False, None, False)
+
+
 def test_a_cut_short_horizon_names_what_it_proved():
     """The message counts in the puzzle's own unit, singular where it is one."""
     plan = Incremental(max_steps=9, unit="moves")

@@ -912,12 +912,15 @@ def test_check_takes_the_puzzles_options_so_a_scored_placement_is_judged_by_scor
 
 
 def test_score_mode_races_the_exact_search_as_a_shortcut():
-    """A perfect placement mismatches nothing, so the exact search (``-c perfect=1``)
-    races as a shortcut: its answer is optimal, its finding none says nothing, and it
-    is left out where the board cannot be perfect without search."""
+    """A perfect placement mismatches nothing, so the exact search (the board without
+    score mode, its own program, facts and race) runs as shortcuts whose answers cost 0: its
+    answer is optimal, its finding none says nothing, and it is left out where the
+    board cannot be perfect without search."""
     exact = load_instance(PUZZLE, "gen-e2-6x6-8-kinds")[0]
     board = replace(exact, scored=True)
-    assert PUZZLE.shortcuts(board) == (("--const=perfect=1",),)
+    shortcuts = PUZZLE.shortcuts(board)  # both orders of the exact search's own race
+    assert [shortcut.arguments for shortcut in shortcuts] == [(), *PUZZLE.portfolio(exact)]
+    assert {(shortcut.instance, shortcut.cost) for shortcut in shortcuts} == {(exact, (0,))}
     assert PUZZLE.shortcuts(exact) == ()  # the exact search is the search itself
     assert (
         PUZZLE.shortcuts(replace(load_instance(PUZZLE, "gen-e2-4x4-4-kinds")[0], scored=True)) == ()
@@ -925,12 +928,8 @@ def test_score_mode_races_the_exact_search_as_a_shortcut():
     spoiled = _spoiled(board, random.Random(1))  # one edge changed: an odd colour
     assert PUZZLE.infeasible(replace(spoiled, scored=False)) is not None
     assert PUZZLE.shortcuts(spoiled) == ()
-    perfect = solve_instance(PUZZLE, board, portfolio=False, clingo_args=["-c", "perfect=1"])
-    assert (perfect.status, perfect.cost, perfect.optimal) == ("solved", [0], True)
-    assert perfect.solution.data.mismatched == ()  # and checked by the driver
-    imperfect = replace(load_instance(PUZZLE, "unsolvable-animal-3x3")[0], scored=True)
-    none = solve_instance(PUZZLE, imperfect, portfolio=False, clingo_args=["-c", "perfect=1"])
-    assert none.status == "unsatisfiable"  # no perfect placement: not a verdict on the race
+    imperfect = replace(load_instance(PUZZLE, "unsolvable-animal-3x3")[0], scored=False)
+    assert solve_instance(PUZZLE, imperfect).status == "unsatisfiable"  # not the race's verdict
 
 
 def test_score_mode_with_a_perfect_placement_answers_as_fast_as_the_exact_search(cli):

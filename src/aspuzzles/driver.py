@@ -45,7 +45,7 @@ from .jobs import (
     search_text,
 )
 from .paths import STDIN, find_encoding, instance_files, named_file, read_stdin, read_text_file
-from .puzzle import Incremental, Puzzle, Solution
+from .puzzle import Incremental, Puzzle, Shortcut, Solution
 from .registry import get_puzzle
 from .workers import run_in_workers
 
@@ -268,12 +268,11 @@ def solve_instance(
     searches = _searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
     if portfolio and threads == 1:
-        racers = [(extra, {}) for extra in game.portfolio(parsed)]
-        racers += [(extra, SHORTCUT) for extra in game.shortcuts(parsed)]
         jobs += [
-            replace(job, arguments=_arguments(game, threads, clingo_args, extra), **changes)
-            for extra, changes in racers
+            replace(job, arguments=_arguments(game, threads, clingo_args, extra))
+            for extra in game.portfolio(parsed)
         ]
+        jobs += _shortcut_jobs(game, job, game.shortcuts(parsed), clingo_args)
     prepared = time.perf_counter() - started
     outcome = _run(jobs, on_progress)
     outcome.stats["facts_time"] = prepared
@@ -284,9 +283,33 @@ def solve_instance(
     return _result(game, parsed, name, outcome, unique=unique, count=count)
 
 
-#: What makes a job a shortcut search (``Puzzle.shortcuts``): its "none" proves nothing,
-#: and it starts from no hinted answer (its answers are the best there are).
-SHORTCUT: dict[str, Any] = {"answers_only": True, "hints": None, "neighbourhood": None}
+def _shortcut_jobs(
+    game: Puzzle[Any, Any], job: Job, shortcuts: Sequence[Shortcut[Any]], clingo_args: Sequence[str]
+) -> list[Job]:
+    """The jobs of shortcut searches (``Puzzle.shortcuts``): each with its own instance's
+    facts (built once for shortcuts that share an instance) and program parts, its "none"
+    proving nothing, and no hinted answer to start from (its answers are the best there
+    are)."""
+    facts: dict[int, list[Symbol]] = {}
+    jobs = []
+    for shortcut in shortcuts:
+        variant = shortcut.instance
+        if id(variant) not in facts:
+            facts[id(variant)] = list(game.facts(variant))
+        jobs.append(
+            replace(
+                job,
+                facts=facts[id(variant)],
+                program=game.program(variant),
+                parts=game.program_parts(variant),
+                arguments=_arguments(game, 1, clingo_args, shortcut.arguments),
+                answers_only=True,
+                answer_cost=shortcut.cost,
+                hints=None,
+                neighbourhood=None,
+            )
+        )
+    return jobs
 
 
 # --------------------------------------------------------------------------- helpers
@@ -486,6 +509,8 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
         outcome.interrupt("grounding")
     if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
         outcome.stats.update(_statistics(control))
+    if job.answer_cost is not None and outcome.count:
+        outcome.cost, outcome.optimal = list(job.answer_cost), True  # see Shortcut
     return outcome
 
 

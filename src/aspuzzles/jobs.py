@@ -68,6 +68,9 @@ class Job:
     #: A shortcut search (``Puzzle.shortcuts``): its answers end a race, but its
     #: finding none does not.
     answers_only: bool = False
+    #: A shortcut's ``cost``: what each of its answers costs in the objective asked (its
+    #: own program may have none), so that an answer of it is reported as optimal.
+    answer_cost: tuple[int, ...] | None = None
 
     def clingo_arguments(self) -> list[str]:
         """The options for clingo's Control, with a share's constants if it has one."""

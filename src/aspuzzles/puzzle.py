@@ -65,6 +65,21 @@ class Incremental:
     splits: bool = False
 
 
+@dataclass(frozen=True)
+class Shortcut(Generic[InstanceT]):
+    """A search raced beside the one asked for, whose every answer is an answer to the
+    instance as asked (and one of the cheapest, where it has an objective), but whose
+    finding none proves nothing: tiles in score mode race the exact search, since a
+    perfect placement mismatches nothing. It searches ``instance`` (a variant of the
+    one asked, with its own facts and program parts) under the extra clingo
+    ``arguments``; ``cost`` is what each of its answers costs in the objective asked,
+    the least there is, so an answer of it is optimal as soon as it is found."""
+
+    instance: InstanceT
+    arguments: tuple[str, ...] = ()
+    cost: tuple[int, ...] | None = None
+
+
 class Puzzle(Generic[InstanceT, SolutionT]):
     """What a puzzle provides. Subclasses override the methods marked as required."""
 
@@ -172,13 +187,12 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         its own process, and the first to answer wins."""
         return ()
 
-    def shortcuts(self, instance: InstanceT) -> tuple[tuple[str, ...], ...]:
-        """Search settings (extra clingo options each) under which every answer is an
-        answer to the instance as asked, and one of the best where it has an objective,
-        but under which finding none proves nothing: tiles in score mode with every
-        edge made to match (a perfect placement mismatches nothing, the least there is,
-        but most boards have none). The driver races each like a portfolio entry; its
-        answers end the race, and its finding none drops it from the race."""
+    def shortcuts(self, instance: InstanceT) -> tuple[Shortcut[InstanceT], ...]:
+        """Searches that may answer sooner than the one asked, but under which finding
+        none proves nothing (see :class:`Shortcut`): tiles in score mode race the exact
+        search (a perfect placement mismatches nothing, the least there is, but most
+        boards have none). The driver races each like a portfolio entry; its answers
+        end the race, and its finding none drops it from the race."""
         return ()
 
     def infeasible(self, instance: InstanceT) -> str | None:

@@ -113,6 +113,7 @@ def test_options_and_the_instance_come_in_any_order(cli, args):
             "not a game ID",
         ),
         (["solve", "cake", "nosuch"], "nosuch: no such instance file"),
+        (["solve", "cake", "/"], "/: is a folder, not an instance file"),
         (
             ["solve", "haunted", "-o", "/no/such/folder/out.txt"],
             "/no/such/folder/out.txt: cannot write here: there is no folder '/no/such/folder'",

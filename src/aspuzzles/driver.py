@@ -360,6 +360,8 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
         return game.parse(read_text_file(path), _display_path(path)), path.name
     if game.accepts_inline and not _looks_like_path(str(reference)):
         return _parse_inline(game, str(reference)), _inline_name(str(reference))
+    if Path(str(reference)).is_dir():
+        raise InputError("is a folder, not an instance file", str(reference))
     raise InputError("no such instance file", str(reference))
 
 

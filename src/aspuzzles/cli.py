@@ -138,8 +138,9 @@ def _base_parser() -> ArgumentParser:
         dest="portfolio",
         action="store_false",
         help="(tiles, cake) search with the tuned settings only, instead of racing "
-        "other settings (tiles: a second search order; cake: Luby restarts) against "
-        "them in another process",
+        "other settings (tiles: a second search order, and in score mode core-guided "
+        "optimization and the exact search; cake: Luby restarts) against them in "
+        "other processes",
     )
     solve.add_argument(
         "--encoding", metavar="FILE", help="use this encoding instead of encodings/PUZZLE.lp"

@@ -21,9 +21,12 @@ LIMIT = 30.0
 ENCODING = ROOT / "encodings" / "capture.lp"
 PER_MOVE = ROOT / "bench" / "encodings" / "capture_per_move.lp"
 ALL_TICKS = ROOT / "bench" / "encodings" / "capture_all_ticks.lp"
-ONE_THREAD: list[str] = []
+#: The rows before the preset lever run clasp's own default preset (``auto``) instead of
+#: the puzzle's tuned ``frumpy``.
+AUTO = ["--configuration=auto"]
+ONE_THREAD = AUTO
 TWO_THREADS = ["--parallel-mode=2,split"]
-VSIDS = ["--heuristic=Vsids"]
+VSIDS = ["--heuristic=Vsids", *AUTO]
 MIRROR = ":- symmetric, swap(1,A,B), mirror(A,B,A2,B2), (A2,B2) < (A,B).\n"
 LONELY = [
     ":- query(t), moves(T,t), lonely(T,_).\n",
@@ -84,6 +87,7 @@ def levers() -> None:
         ("+ mirror symmetry of the first move", without(*LONELY), ONE_THREAD),
         ("+ lonely-tile bounds for the last move", lambda: ALL_TICKS, ONE_THREAD),
         ("+ ticks grounded only as far as plans reach", lambda: ENCODING, ONE_THREAD),
+        ("+ clasp's frumpy preset (the tuned options)", lambda: ENCODING, []),
         ("+ two threads splitting the search (2,split)", lambda: ENCODING, TWO_THREADS),
     ]
     rows = []

@@ -303,12 +303,18 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
 
 def test_ticks_are_grounded_only_as_far_as_plans_reach():
     """The liche's 56 tiles allow 16 ticks, but every plan of up to 2 moves is over by
-    tick 8: the climbing search refutes the budgets 1 and 2 on half the timeline."""
+    tick 8: the climbing search refutes the budgets 1 and 2 on half the timeline. How
+    far budget 3 grows it depends on which cut-off plans the search meets before a
+    finished one: under clasp's default preset it stays within 8 ticks, under the tuned
+    frumpy preset it reaches 11, still short of all 16."""
     path = shared_data("capture", "mlic_liche.txt")
     start = parse_capture(path.read_text(), path.name).board
-    result = solve("capture", path, plan_search="ascending")
-    assert result.checked and len(result.solution.data.moves) == 3
-    assert result.stats["ticks"] <= phase_bound(start) // 2
+    plain = solve("capture", path, plan_search="ascending", clingo_args=["--configuration=auto"])
+    assert plain.checked and len(plain.solution.data.moves) == 3
+    assert plain.stats["ticks"] <= phase_bound(start) // 2
+    tuned = solve("capture", path, plan_search="ascending")
+    assert tuned.checked and len(tuned.solution.data.moves) == 3
+    assert tuned.stats["ticks"] < phase_bound(start)
 
 
 def test_a_board_without_legal_moves_is_proved_unsolvable():

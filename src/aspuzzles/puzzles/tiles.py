@@ -162,8 +162,8 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
                 words = _without_id(words, first_id + len(tiles), reader, number)
             for edges in _spelled_out(words) if style in (None, LETTERS) else [words]:
                 style = style or _style_of_edge(edges[0], reader, number)
-                tile = _tile_line(edges, style, len(tiles) + 1, reader, number)
-                tiles.append(_same_pairs(tile, style, half_pairs, reader, number))
+                tiles.append(_tile_line(edges, style, len(tiles) + 1, reader, number))
+                _check_one_pair(tiles[-1], style, half_pairs, reader, number)
     instance = _board(style, size, tiles, reader)
     return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
 
@@ -430,14 +430,14 @@ def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) ->
     return f"{kind}_{half.lower()}"
 
 
-def _same_pairs(
+def _check_one_pair(
     tile: tuple[str, str, str, str],
     style: str,
     seen: dict[str, tuple[str, int]],
     reader: LineReader,
     number: int,
-) -> tuple[str, str, str, str]:
-    """The tile, once every animal edge of a kind is seen to name a half of one pair:
+) -> None:
+    """Every animal edge of a kind must name a half of one pair:
     ``lion_head`` and ``lion_top`` on one board would leave it unclear which halves
     match. ``seen`` keeps each kind's first half and the line it was on."""
     for edge in tile if style == "animal" else ():
@@ -449,7 +449,6 @@ def _same_pairs(
                 f"kind '{kind}' has halves '{first}' (line {line}) and '{half}': "
                 f"a kind's halves are one pair ({first} and {OTHER_HALF[first]})",
             )
-    return tile
 
 
 def _colours_of_letters(
@@ -551,7 +550,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         optimum where ``bb`` takes seconds or more, and on a board far from exact
         ``usc`` finds no answer where ``bb`` finds good ones. (Exact boards in score
         mode are the shortcut's: see ``shortcuts``.)"""
-        if instance.rows * instance.cols <= 16:
+        if _answered_alone(instance):
             return ()
         if instance.scored:
             return (("--opt-strategy=usc",),)
@@ -569,7 +568,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         4 + 12 8x8 13 s against 0.5 s). Not where a board cannot be perfect without
         search (an odd colour, clashing hints): the exact search would only prove that
         slowly, and small boards are answered in this process anyway."""
-        if not instance.scored or instance.rows * instance.cols <= 16:
+        if not instance.scored or _answered_alone(instance):
             return ()
         exact = replace(instance, scored=False)
         if self.infeasible(exact) is not None:
@@ -1123,6 +1122,13 @@ def _palette(style: str, values: list[str]) -> dict[str, str]:
 #: How many cells a round of score mode's large-neighbourhood search frees (see
 #: ``Tiles.neighbourhood``).
 FREED_CELLS = 10
+#: Boards of at most this many cells answer in a few milliseconds, less than a second
+#: process costs, so nothing is raced against their search (see ``Tiles.portfolio``).
+RACED_ABOVE = 16
+
+
+def _answered_alone(instance: TilesInstance) -> bool:
+    return instance.rows * instance.cols <= RACED_ABOVE
 
 
 def _cell_of(atom: Symbol) -> tuple[int, int]:

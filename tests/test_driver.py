@@ -153,6 +153,27 @@ def test_syntax_error_in_an_edited_encoding_names_file_and_line(workspace, cli):
     assert run.err.count("\n") == 1 and "broken.lp:2:7" in run.err
 
 
+def test_a_character_clingo_cannot_read_is_an_input_error_not_a_crash(workspace, cli):
+    # clingo's lexer reports half of a UTF-8 character, which its Python logger cannot
+    # decode: the process used to abort with "PANIC: exception in nothrow scope".
+    write(workspace, "accent", '% Comments and strings may say "café".\nlabel("é").\ncafé.\n')
+    run = cli("solve", "accent")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "accent.lp:3:4: unexpected character 'é' (U+00E9) outside a string" in run.err
+    (workspace / "instances" / "latin" / "bom.lp").write_text(
+        "#const n = 2.\n\ufeffgiven(1,1,1).\n"
+    )
+    run = cli("solve", "latin", "instances/latin/bom.lp")
+    assert run.code == 2 and "bom.lp:2:1: unexpected character '\\ufeff' (U+FEFF)" in run.err
+    (workspace / "instances" / "latin" / "lead.lp").write_text(
+        "\ufeff#const n = 2.\ngiven(1,1,1).\n"
+    )
+    assert cli("solve", "latin", "instances/latin/lead.lp").code == 0
+    (workspace / "encodings" / "marked.lp").write_text("\ufeff" + LATIN)
+    run = cli("solve", "marked", "--encoding", "encodings/marked.lp")
+    assert run.code == 2 and "marked.lp:1:1: starts with a byte-order mark" in run.err
+
+
 def test_a_wrong_encoding_is_caught_by_the_checker(tmp_path):
     # Drop the clue constraint: clingo then finds boards the checker must reject.
     encoding = (ROOT / "encodings" / "haunted.lp").read_text()

@@ -308,6 +308,11 @@ def test_large_clues_and_zero_totals_are_accepted():
         ("#const n=2.\nghost(0) :- zombie(1).", ":2: only facts"),
         ("#const n=2.\nghost(0", ":3:1: syntax error, unexpected EOF"),
         ("#const n=2.\nghost(0 1).", ":2:9: syntax error, unexpected <NUMBER>"),
+        (
+            "#const n=2.\nghost(0). \ufeffzombie(4).",
+            ":2:11: unexpected character '\\ufeff' (U+FEFF)",
+        ),
+        ('#const n=2. % café\nmirror(1,1,"/"). dracula(1)é.', ":2:28: unexpected character 'é'"),
         ("#const n=2.\nghost(0). zombi(4).", ":2: unknown fact zombi(4) (expected count/3, "),
         ("#const n=2.\nghost(0).\nghost(1).", ":3: the ghost total is given twice"),
         ('#const n=2.\nmirror(1,1,"/").\nmirror(1,1,"\\\\").', ":3: cell (1,1) is given two"),

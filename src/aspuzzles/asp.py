@@ -9,6 +9,7 @@ ground fact (with ``#const`` names and integer arithmetic) into a :class:`clingo
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -74,8 +75,36 @@ class FactFile:
         return [arg.number for arg in fact.args]
 
 
+#: What clingo's lexer skips or takes whole (strings, block and line comments), or one
+#: character outside them that is not ASCII.
+_LEXEMES = re.compile(r'"(?:\\.|[^"\\\n])*"|%\*.*?\*%|%[^\n]*|([^\x00-\x7f])', re.DOTALL)
+
+
+def check_characters(text: str, source: str) -> None:
+    """Refuse a character outside ASCII where clingo's lexer would meet it.
+
+    Why here: clingo reports such a character with its first byte only, and its Python
+    logger cannot decode half a character, so the whole process aborts ("PANIC:
+    exception in nothrow scope") instead of raising. Strings and comments may hold any
+    text; a byte-order mark at the very start is dropped when a file is read.
+    """
+    for match in _LEXEMES.finditer(text):
+        if match.group(1) is not None:
+            index = match.start(1)
+            line = text.count("\n", 0, index) + 1
+            column = index - (text.rfind("\n", 0, index) + 1) + 1
+            char = match.group(1)
+            raise InputError(
+                f"unexpected character {char!r} (U+{ord(char):04X}) outside a string or comment",
+                source,
+                line,
+                column,
+            )
+
+
 def read_facts(text: str, source: str) -> FactFile:
     """Parse a program made only of ground facts and ``#const`` definitions."""
+    check_characters(text, source)
     statements: list[ast.AST] = []
     messages: list[str] = []
     try:

@@ -13,6 +13,7 @@ from typing import Any
 
 from clingo import Symbol, SymbolType
 
+from .asp import check_characters
 from .paths import instance_files
 from .puzzle import Puzzle
 
@@ -49,6 +50,7 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         return files[0].name if files else ""
 
     def parse(self, text: str, source: str) -> BareInstance:
+        check_characters(text, source)
         return BareInstance(text, source)
 
     def facts(self, instance: BareInstance) -> list[Symbol]:

@@ -12,6 +12,7 @@ at once, in two such workers.
 
 from __future__ import annotations
 
+import codecs
 import logging
 import multiprocessing
 import random
@@ -27,6 +28,7 @@ import clingo
 from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
+from .asp import check_characters
 from .errors import CheckFailed, InputError, clingo_message
 from .jobs import (
     ASCENDING,
@@ -413,14 +415,21 @@ def _display_path(path: Path) -> str:
 
 
 def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Path:
+    """The encoding file to load, checked here for what would crash clingo's loader."""
     if encoding is not None:
         path = named_file(encoding)
         if path is None:
             raise InputError("no such encoding file", str(encoding))
-        return path
-    path = find_encoding(game.name)
-    if path is None:
-        raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
+    else:
+        path = find_encoding(game.name)
+        if path is None:
+            raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
+    text = read_text_file(path)
+    if path.read_bytes().startswith(codecs.BOM_UTF8):
+        # clingo loads the file itself, and its lexer takes the mark for a character.
+        message = "starts with a byte-order mark, which clingo cannot read: save it without one"
+        raise InputError(message, _display_path(path), 1, 1)
+    check_characters(text, _display_path(path))
     return path
 
 

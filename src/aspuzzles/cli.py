@@ -64,7 +64,8 @@ def _top_parser() -> ArgumentParser:
         prog=PROG,
         description="Solve logic puzzles with clingo; every answer is checked in Python.",
         epilog="exit codes: 0 solved, 1 no solution, 2 bad input or usage, "
-        "3 time limit reached with no answer, 4 internal error, 130 interrupted (Ctrl-C)",
+        "3 time limit reached before the question was answered (what was found is still shown), "
+        "4 internal error, 130 interrupted (Ctrl-C)",
     )
     parser.add_argument(
         "--version",

@@ -191,6 +191,9 @@ def test_unknown_puzzle_and_missing_instance(cli):
     assert run.code == 2 and "unknown puzzle 'nosuchpuzzle'" in run.err
     run = cli("solve", "haunted", "missing.txt")
     assert run.code == 2 and "missing.txt: no such instance file" in run.err
+    for command in ("solve", "facts", "generate"):  # an empty name was an internal error
+        run = cli(command, "")
+        assert run.code == 2 and "error: no puzzle named (known: cake, " in run.err
 
 
 def test_fact_program_gives_the_same_answers_on_the_clingo_command_line(tmp_path, cli):

@@ -206,7 +206,7 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
         if not asks_help:
             raise
         known = argparse.Namespace()  # no puzzle named yet: the second pass prints the help
-    game = get_puzzle(known.puzzle) if getattr(known, "puzzle", None) else None
+    game = get_puzzle(known.puzzle) if getattr(known, "puzzle", None) is not None else None
     if game is not None:
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub = subparsers.choices[known.command]

@@ -42,4 +42,6 @@ def get_puzzle(name: str) -> Puzzle[Any, Any]:
     if find_encoding(name) is not None:
         return BarePuzzle(name)
     known = ", ".join(puzzle_names())
+    if not name.strip():
+        raise InputError(f"no puzzle named (known: {known})")
     raise InputError(f"unknown puzzle '{name}' (known: {known}; or add encodings/{name}.lp)")

@@ -172,6 +172,13 @@ def test_a_character_clingo_cannot_read_is_an_input_error_not_a_crash(workspace,
     (workspace / "encodings" / "marked.lp").write_text("\ufeff" + LATIN)
     run = cli("solve", "marked", "--encoding", "encodings/marked.lp")
     assert run.code == 2 and "marked.lp:1:1: starts with a byte-order mark" in run.err
+    (workspace / "encodings" / "parts").mkdir()
+    (workspace / "encodings" / "parts" / "rules.lp").write_text(
+        "% rules\n:- given(R,C,V), \u00a0V > 9.\n"
+    )
+    write(workspace, "split", LATIN + '% #include "nothing.lp".\n#include "parts/rules.lp".\n')
+    run = cli("solve", "split", "--encoding", "encodings/split.lp", "instances/latin/three.lp")
+    assert run.code == 2 and "rules.lp:2:18: unexpected character '\\xa0' (U+00A0)" in run.err
 
 
 def test_a_wrong_encoding_is_caught_by_the_checker(tmp_path):

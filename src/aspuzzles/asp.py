@@ -102,6 +102,16 @@ def check_characters(text: str, source: str) -> None:
             )
 
 
+#: ``#include "file".`` (``<name>`` includes are clingo's own programs).
+_INCLUDE = re.compile(r'#include\s*"((?:\\.|[^"\\\n])*)"\s*\.')
+
+
+def included_files(text: str) -> list[str]:
+    """The files a program includes by name, comments aside."""
+    code = _LEXEMES.sub(lambda m: m.group(0) if m.group(0).startswith('"') else " ", text)
+    return _INCLUDE.findall(code)
+
+
 def read_facts(text: str, source: str) -> FactFile:
     """Parse a program made only of ground facts and ``#const`` definitions."""
     check_characters(text, source)

@@ -28,7 +28,7 @@ import clingo
 from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
-from .asp import check_characters
+from .asp import check_characters, included_files
 from .errors import CheckFailed, InputError, clingo_message
 from .jobs import (
     ASCENDING,
@@ -424,13 +424,27 @@ def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Pat
         path = find_encoding(game.name)
         if path is None:
             raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
-    text = read_text_file(path)
+    _check_loadable(path, set())
+    return path
+
+
+def _check_loadable(path: Path, seen: set[Path]) -> None:
+    """What clingo loads itself (an encoding and the files it includes) is checked here
+    for characters its lexer would meet: clingo reports them in a message its Python
+    logger cannot decode, and the process aborts (see ``check_characters``)."""
+    if path.resolve() in seen:
+        return
+    seen.add(path.resolve())
     if path.read_bytes().startswith(codecs.BOM_UTF8):
-        # clingo loads the file itself, and its lexer takes the mark for a character.
         message = "starts with a byte-order mark, which clingo cannot read: save it without one"
         raise InputError(message, _display_path(path), 1, 1)
+    text = read_text_file(path)
     check_characters(text, _display_path(path))
-    return path
+    for name in included_files(text):
+        # clingo looks beside the including file first, then in the working folder.
+        found = next((c for c in (path.parent / name, Path(name)) if c.is_file()), None)
+        if found is not None:
+            _check_loadable(found, seen)
 
 
 def _arguments(

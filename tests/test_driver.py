@@ -181,6 +181,19 @@ def test_a_character_clingo_cannot_read_is_an_input_error_not_a_crash(workspace,
     assert run.code == 2 and "rules.lp:2:18: unexpected character '\\xa0' (U+00A0)" in run.err
 
 
+@pytest.mark.parametrize("given", [["-c", "x=é"], ["-cx=é"], ["--const=x=é"], ["--const", "x=é"]])
+def test_a_constant_clingo_cannot_read_is_refused(cli, given):
+    run = cli("solve", "haunted", *[f"--clingo={arg}" for arg in given])
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "--clingo: the constant 'x=é' holds the character 'é' (U+00E9)" in run.err
+
+
+def test_constants_in_ascii_or_in_strings_reach_clingo(cli):
+    for given in (["-c", "x=3"], ["-cx=3"], ["--const", 'x="é"']):
+        run = cli("solve", "haunted", *[f"--clingo={arg}" for arg in given])
+        assert run.code == 0, run.err
+
+
 def test_a_wrong_encoding_is_caught_by_the_checker(tmp_path):
     # Drop the clue constraint: clingo then finds boards the checker must reject.
     encoding = (ROOT / "encodings" / "haunted.lp").read_text()

@@ -452,6 +452,7 @@ def _arguments(
 ) -> list[str]:
     """The puzzle's tuned options (or a portfolio entry's ``extra`` ones), unless the user
     passes the same option; then threads and the user's own options."""
+    _check_constants(clingo_args)
     overridden = {arg.split("=", 1)[0] for arg in clingo_args}
     if threads > 1:
         overridden.add("--parallel-mode")
@@ -460,6 +461,25 @@ def _arguments(
     if threads > 1:
         arguments.append(f"--parallel-mode={threads}")
     return [*arguments, *clingo_args]
+
+
+def _check_constants(clingo_args: Sequence[str]) -> None:
+    """A constant's definition (``-c name=value``) goes through clingo's lexer, which
+    would abort the process on a character outside ASCII (see ``check_characters``)."""
+    for before, arg in zip(["", *clingo_args], clingo_args, strict=False):
+        if before in ("-c", "--const"):
+            definition = arg
+        elif arg.startswith("--const="):
+            definition = arg.removeprefix("--const=")
+        elif arg.startswith("-c") and "=" in arg:
+            definition = arg.removeprefix("-c")
+        else:
+            continue
+        try:
+            check_characters(definition, "--clingo")
+        except InputError as error:
+            found = error.message.replace("unexpected character", "holds the character", 1)
+            raise InputError(f"the constant '{definition}' {found}", "--clingo") from None
 
 
 def fact_program(game: Puzzle[Any, Any], parsed: Any) -> str:

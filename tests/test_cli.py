@@ -48,6 +48,14 @@ def test_svg_to_file(cli, tmp_path):
     run = cli("solve", "haunted", "--format", "svg", "-o", target)
     assert run.code == 0 and run.out == ""
     assert target.read_text().startswith("<svg") and "solved" in run.err
+    assert run.err.rstrip().endswith("(checked)")  # as the terminal and a notebook say
+
+
+def test_a_notebook_says_whether_the_answers_were_checked():
+    result = aspuzzles.solve("haunted", "seed-4x4")
+    assert result.summary().endswith("(checked)")
+    assert "(checked)</p>" in result._repr_html_()
+    assert not aspuzzles.solve("cake", "seed-5-pieces").summary().endswith(")")
 
 
 @pytest.mark.parametrize(

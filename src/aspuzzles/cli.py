@@ -407,7 +407,7 @@ def _format(result: Result, output_format: str, with_stats: bool) -> str:
         return json.dumps(result.to_dict(), indent=2) + "\n"
     if output_format == "svg":
         if not result.solutions:  # a count, no solution or a time limit: say so
-            return text_svg(_status_line(result)) + "\n"
+            return text_svg(result.summary()) + "\n"
         return stack_svgs([solution.svg() for solution in result.solutions]) + "\n"
     if output_format == "atoms":
         return "".join(" ".join(s.atoms) + "\n" for s in result.solutions)
@@ -417,19 +417,10 @@ def _format(result: Result, output_format: str, with_stats: bool) -> str:
         header = f"Solution {number}:\n" if many else ""
         blocks.append(header + solution.text().rstrip("\n") + "\n")
     lines = ["\n".join(blocks)] if blocks else []
-    lines.append(_status_line(result))
+    lines.append(result.summary())
     if with_stats:
         lines.append(_stats_block(result.stats))
     return "\n".join(line.rstrip("\n") for line in lines if line) + "\n"
-
-
-def _status_line(result: Result) -> str:
-    summary = result.summary()
-    if result.solutions and not result.checked:
-        summary += " (not checked: this puzzle has no Python checker)"
-    elif result.solutions:
-        summary += " (checked)"
-    return summary
 
 
 def _stats_block(stats: dict[str, Any]) -> str:

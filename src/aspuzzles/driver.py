@@ -128,7 +128,8 @@ class Result:
         return data
 
     def summary(self) -> str:
-        """One line: status, verdict or count, and time."""
+        """One line: status, verdict or count, time, and whether the answers shown were
+        checked (the terminal, a notebook and ``-o``'s stderr line all say it alike)."""
         parts = [f"{self.puzzle} {self.instance}: {self.status}"]
         if self.status == TIMEOUT:
             parts[0] += f" (time limit reached while {self.timeout_phase})"
@@ -152,7 +153,10 @@ class Result:
             parts.append(f"{found} solution{'' if found == 1 else 's'}{before}")
         if "total_time" in self.stats:
             parts.append(f"in {self.stats['total_time']:.3f}s")
-        return ", ".join(parts)
+        line = ", ".join(parts)
+        if self.solutions and not self.checked:
+            return line + " (not checked: this puzzle has no Python checker)"
+        return line + " (checked)" if self.solutions else line
 
     def _repr_html_(self) -> str:
         from html import escape

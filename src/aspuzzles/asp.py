@@ -80,26 +80,36 @@ class FactFile:
 _LEXEMES = re.compile(r'"(?:\\.|[^"\\\n])*"|%\*.*?\*%|%[^\n]*|([^\x00-\x7f])', re.DOTALL)
 
 
-def check_characters(text: str, source: str) -> None:
-    """Refuse a character outside ASCII where clingo's lexer would meet it.
+def foreign_character(text: str) -> tuple[int, int, str] | None:
+    """The first character outside ASCII where clingo's lexer would meet it (not in a
+    string or comment), as (line, column, character), 1-based; None if there is none.
 
-    Why here: clingo reports such a character with its first byte only, and its Python
-    logger cannot decode half a character, so the whole process aborts ("PANIC:
-    exception in nothrow scope") instead of raising. Strings and comments may hold any
-    text; a byte-order mark at the very start is dropped when a file is read.
+    Why it matters: clingo reports such a character with its first byte only, and its
+    Python logger cannot decode half a character, so the whole process aborts ("PANIC:
+    exception in nothrow scope") instead of raising.
     """
     for match in _LEXEMES.finditer(text):
         if match.group(1) is not None:
             index = match.start(1)
             line = text.count("\n", 0, index) + 1
             column = index - (text.rfind("\n", 0, index) + 1) + 1
-            char = match.group(1)
-            raise InputError(
-                f"unexpected character {char!r} (U+{ord(char):04X}) outside a string or comment",
-                source,
-                line,
-                column,
-            )
+            return line, column, match.group(1)
+    return None
+
+
+def character_text(char: str) -> str:
+    """A character as messages name it: ``'é' (U+00E9)``."""
+    return f"{char!r} (U+{ord(char):04X})"
+
+
+def check_characters(text: str, source: str) -> None:
+    """Refuse a program text holding a character clingo cannot read (see
+    :func:`foreign_character`). Strings and comments may hold any text; a byte-order
+    mark at the very start is dropped when a file is read."""
+    if found := foreign_character(text):
+        line, column, char = found
+        message = f"unexpected character {character_text(char)} outside a string or comment"
+        raise InputError(message, source, line, column)
 
 
 #: ``#include "file".`` (``<name>`` includes are clingo's own programs).

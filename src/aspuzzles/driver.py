@@ -28,7 +28,7 @@ import clingo
 from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
-from .asp import check_characters, included_files
+from .asp import character_text, check_characters, foreign_character, included_files
 from .errors import CheckFailed, InputError, clingo_message
 from .jobs import (
     ASCENDING,
@@ -154,9 +154,10 @@ class Result:
         if "total_time" in self.stats:
             parts.append(f"in {self.stats['total_time']:.3f}s")
         line = ", ".join(parts)
-        if self.solutions and not self.checked:
-            return line + " (not checked: this puzzle has no Python checker)"
-        return line + " (checked)" if self.solutions else line
+        if not self.solutions:
+            return line
+        checked = "checked" if self.checked else "not checked: this puzzle has no Python checker"
+        return f"{line} ({checked})"
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -479,11 +480,9 @@ def _check_constants(clingo_args: Sequence[str]) -> None:
             definition = arg.removeprefix("-c")
         else:
             continue
-        try:
-            check_characters(definition, "--clingo")
-        except InputError as error:
-            found = error.message.replace("unexpected character", "holds the character", 1)
-            raise InputError(f"the constant '{definition}' {found}", "--clingo") from None
+        if found := foreign_character(definition):
+            where = f"holds the character {character_text(found[2])} outside a string or comment"
+            raise InputError(f"the constant '{definition}' {where}", "--clingo")
 
 
 def fact_program(game: Puzzle[Any, Any], parsed: Any) -> str:

@@ -85,6 +85,126 @@ def test_bare_puzzle_is_listed(workspace, cli):
     assert "latin: latin (bare encoding)" in run.out and "three.lp" in run.out
 
 
+HANOI = """\
+% Towers of Hanoi in clingo's incremental mode (after clingo's own example): disk 1 is
+% the largest, and disk D may sit only on a larger disk (a smaller number).
+#include <incmode>.
+#program base.
+on(D,P,0) :- init_on(D,P).
+#program step(t).
+1 { move(D,P,t) : disk(D), peg(P) } 1.
+move(D,t) :- move(D,_,t).
+on(D,P,t) :- move(D,P,t).
+on(D,P,t) :- on(D,P,t-1), not move(D,t).
+blocked(D-1,P,t) :- on(D,P,t-1).
+blocked(D-1,P,t) :- blocked(D,P,t), disk(D).
+:- move(D,P,t), blocked(D-1,P,t).
+:- move(D,t), on(D,P,t-1), blocked(D,P,t).
+:- disk(D), not 1 { on(D,P,t) } 1.
+#program check(t).
+:- query(t), goal_on(D,P), not on(D,P,t).
+#show move/3.
+"""
+
+
+def hanoi_workspace(workspace: Path, disks: int = 3, extra: str = "") -> None:
+    write(workspace, "hanoi", HANOI)
+    folder = workspace / "instances" / "hanoi"
+    folder.mkdir()
+    (folder / "tower.lp").write_text(
+        f"peg(a;b;c). disk(1..{disks}). init_on(1..{disks},a). goal_on(1..{disks},c).\n{extra}"
+    )
+
+
+def replay_hanoi(atoms: list[str], disks: int) -> dict[str, list[int]]:
+    """The pegs after the plan's moves, each move checked against the rules."""
+    pegs: dict[str, list[int]] = {"a": list(range(1, disks + 1)), "b": [], "c": []}
+    moves = sorted(clingo.parse_term(atom).arguments for atom in atoms)
+    for disk, peg, _time in sorted(moves, key=lambda move: move[2].number):
+        source = next(name for name, stack in pegs.items() if disk.number in stack)
+        assert pegs[source][-1] == disk.number, "only the top disk moves"
+        assert not pegs[peg.name] or pegs[peg.name][-1] < disk.number, "onto a larger disk"
+        pegs[source].pop()
+        pegs[peg.name].append(disk.number)
+    return pegs
+
+
+def test_an_incremental_encoding_grows_its_horizon_as_clingos_incmode_does(workspace, cli):
+    """`#include <incmode>` alone solves `base` through the API (clingo 5.8 runs no loop
+    there): the driver grows the horizon, and the first with an answer is the shortest
+    plan (three disks: 7 moves, and only one plan of 7)."""
+    hanoi_workspace(workspace)
+    result = solve("hanoi", "tower.lp", unique=True)
+    assert (result.status, result.verdict, result.horizon) == ("solved", "unique", 7)
+    atoms = result.solutions[0].data.atoms
+    assert len(atoms) == 7
+    assert replay_hanoi(list(atoms), 3) == {"a": [], "b": [], "c": [1, 2, 3]}
+    run = cli("solve", "hanoi", "tower.lp")
+    assert run.code == 0 and "solved, horizon 7, 1 solution" in run.out
+    assert cli("solve", "hanoi", "tower.lp", "--format", "json").json()["horizon"] == 7
+
+
+def test_incmode_constants_bound_and_start_the_horizon(workspace, cli):
+    hanoi_workspace(workspace)
+    run = cli("solve", "hanoi", "tower.lp", "--clingo=-c", "--clingo=imax=7")
+    assert run.code == 1 and "unsatisfiable" in run.out  # horizons 0-6 only
+    assert cli("solve", "hanoi", "tower.lp", "--clingo=-c", "--clingo=imax=8").code == 0
+    # imin=10: clingo solves horizons 0-9 before it may stop, so the answer is a plan of
+    # nine moves (seven, and a disk moved away and back).
+    result = solve("hanoi", "tower.lp", clingo_args=["-c", "imin=10"])
+    assert result.horizon == 9 and len(result.solutions[0].data.atoms) == 9
+    # With a limit the search runs in a worker process: the plan goes there with the job.
+    run = cli("solve", "hanoi", "tower.lp", "--timeout", "5", "--clingo=-c", "--clingo=imin=4")
+    assert run.code == 0 and "horizon 7" in run.out
+
+
+@pytest.mark.parametrize(
+    ("constant", "message"),
+    [
+        ("imax=0", "encodings/hanoi.lp: imax=0 allows no horizon at all: give imax 1 or more"),
+        ("imax=x", "encodings/hanoi.lp: imax must be a whole number of horizons, not x"),
+        ("imin=-1", "encodings/hanoi.lp: imin must be a whole number of horizons, not -1"),
+        ('istop="UNSAT"', 'istop="UNSAT" is not supported: the search stops at the first'),
+    ],
+)
+def test_incmode_constants_clingo_would_misread_are_refused(workspace, cli, constant, message):
+    hanoi_workspace(workspace)
+    run = cli("solve", "hanoi", "tower.lp", "--clingo=-c", f"--clingo={constant}")
+    assert run.code == 2 and message in run.err and run.err.count("\n") == 1
+
+
+def test_an_incremental_encoding_without_imax_is_cut_short_by_the_limit(workspace, cli):
+    hanoi_workspace(workspace, extra="goal_on(1,b).\n")  # disk 1 cannot be on two pegs
+    run = cli("solve", "hanoi", "tower.lp", "--timeout", "1")
+    assert run.code == 3 and "proved: none within" in run.out
+
+
+def test_the_answer_at_a_horizon_with_an_objective_is_its_best(workspace):
+    write(
+        workspace,
+        "sum",
+        "#include <incmode>.\n#program base.\nval(0,0).\n#program step(t).\n"
+        "1 { add(t,1); add(t,2); add(t,3) } 1.\nval(t,V+D) :- val(t-1,V), add(t,D).\n"
+        "#minimize { D,t : add(t,D), D != 2 }.\n"
+        "#program check(t).\n:- query(t), goal(G), not val(t,G).\n#show add/2.\n",
+    )
+    (workspace / "instances" / "sum").mkdir()
+    (workspace / "instances" / "sum" / "four.lp").write_text("goal(4).\n")
+    result = solve("sum", "four.lp")
+    assert (result.horizon, result.cost, result.optimal) == (2, [0], True)
+    assert result.solutions[0].data.atoms == ("add(1,2)", "add(2,2)")
+
+
+def test_incmode_is_found_in_an_included_file_and_not_in_a_comment(workspace):
+    hanoi_workspace(workspace)
+    (workspace / "encodings" / "hanoi_rules.lp").write_text(HANOI)
+    write(workspace, "hanoi", '#include "hanoi_rules.lp".\n')
+    assert solve("hanoi", "tower.lp").horizon == 7
+    write(workspace, "hanoi", HANOI.replace("#include <incmode>.", "% #include <incmode>."))
+    result = solve("hanoi", "tower.lp")  # one shot: base alone, nothing moves
+    assert result.horizon is None and result.solutions[0].data.atoms == ()
+
+
 def test_modes_count_all_unique(workspace):
     write(workspace, "free", "{ a; b; c }.\n#show a/0. #show b/0. #show c/0.\n")
     assert solve("free", count=True).count == 8

@@ -116,10 +116,23 @@ def check_characters(text: str, source: str) -> None:
 _INCLUDE = re.compile(r'#include\s*"((?:\\.|[^"\\\n])*)"\s*\.')
 
 
+#: ``#include <incmode>.``: clingo's incremental mode (see ``driver.incmode_plan``).
+_INCMODE = re.compile(r"#include\s*<incmode>\s*\.")
+
+
+def _code(text: str) -> str:
+    """The program text with its comments blanked out (strings kept)."""
+    return _LEXEMES.sub(lambda m: m.group(0) if m.group(0).startswith('"') else " ", text)
+
+
 def included_files(text: str) -> list[str]:
     """The files a program includes by name, comments aside."""
-    code = _LEXEMES.sub(lambda m: m.group(0) if m.group(0).startswith('"') else " ", text)
-    return _INCLUDE.findall(code)
+    return _INCLUDE.findall(_code(text))
+
+
+def includes_incmode(text: str) -> bool:
+    """Whether a program asks for clingo's incremental mode, comments aside."""
+    return _INCMODE.search(_code(text)) is not None
 
 
 def read_facts(text: str, source: str) -> FactFile:

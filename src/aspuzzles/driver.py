@@ -18,7 +18,7 @@ import multiprocessing
 import random
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -28,7 +28,13 @@ import clingo
 from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
-from .asp import character_text, check_characters, foreign_character, included_files
+from .asp import (
+    character_text,
+    check_characters,
+    foreign_character,
+    included_files,
+    includes_incmode,
+)
 from .errors import CheckFailed, InputError, clingo_message
 from .jobs import (
     ASCENDING,
@@ -97,6 +103,9 @@ class Result:
     #: short shows its best solution with ``optimal`` false and status ``timeout``.
     cost: list[int] | None = None
     optimal: bool = False
+    #: For a program in clingo's incremental mode (see ``incmode_plan``): the horizon
+    #: (the step t of ``step(t)``) of the answers, the first one that has any.
+    horizon: int | None = None
 
     @property
     def solution(self) -> Solution | None:
@@ -125,18 +134,16 @@ class Result:
             data["progress"] = self.progress
         if self.cost is not None:
             data["cost"], data["optimal"] = self.cost, self.optimal
+        if self.horizon is not None:
+            data["horizon"] = self.horizon
         return data
 
     def summary(self) -> str:
         """One line: status, verdict or count, time, and whether the answers shown were
         checked (the terminal, a notebook and ``-o``'s stderr line all say it alike)."""
-        parts = [f"{self.puzzle} {self.instance}: {self.status}"]
-        if self.status == TIMEOUT:
-            parts[0] += f" (time limit reached while {self.timeout_phase})"
-        elif self.status == INTERRUPTED:
-            parts[0] += f" (while {self.timeout_phase})"
-        if self.status in (TIMEOUT, INTERRUPTED) and self.progress:
-            parts.append(self.progress)
+        parts = self._status_parts()
+        if self.horizon is not None:
+            parts.append(f"horizon {self.horizon}")
         if self.reason:
             parts.append(f"without search: {self.reason}")
         if self.cost is not None and self.optimal:
@@ -158,6 +165,17 @@ class Result:
             return line
         checked = "checked" if self.checked else "not checked: this puzzle has no Python checker"
         return f"{line} ({checked})"
+
+    def _status_parts(self) -> list[str]:
+        """The status and, for a run cut short, where it stopped and what it proved."""
+        parts = [f"{self.puzzle} {self.instance}: {self.status}"]
+        if self.status == TIMEOUT:
+            parts[0] += f" (time limit reached while {self.timeout_phase})"
+        elif self.status == INTERRUPTED:
+            parts[0] += f" (while {self.timeout_phase})"
+        if self.status in (TIMEOUT, INTERRUPTED) and self.progress:
+            parts.append(self.progress)
+        return parts
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -272,6 +290,8 @@ def solve_instance(
         hints=partial(game.hints, parsed),
         neighbourhood=partial(game.neighbourhood, parsed),
     )
+    if job.incremental is None and _asks_for_incmode(Path(job.encoding)):
+        job = replace(job, incremental=incmode_plan(job))
     searches = _searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
     if portfolio and threads == 1:
@@ -287,7 +307,10 @@ def solve_instance(
     if outcome.error:
         message, source = outcome.error
         raise InputError(message, source)
-    return _result(game, parsed, name, outcome, unique=unique, count=count)
+    result = _result(game, parsed, name, outcome, unique=unique, count=count)
+    if job.incremental is not None and job.incremental.incmode and result.status == SOLVED:
+        result.horizon = outcome.stats.get("horizon")
+    return result
 
 
 def _shortcut_jobs(
@@ -429,14 +452,68 @@ def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Pat
         path = find_encoding(game.name)
         if path is None:
             raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
-    _check_loadable(path, set())
+    list(_loaded_texts(path, set()))  # reads, and so checks, every file clingo will load
     return path
 
 
-def _check_loadable(path: Path, seen: set[Path]) -> None:
-    """What clingo loads itself (an encoding and the files it includes) is checked here
-    for characters its lexer would meet: clingo reports them in a message its Python
-    logger cannot decode, and the process aborts (see ``check_characters``)."""
+def _asks_for_incmode(path: Path) -> bool:
+    return any(includes_incmode(text) for text in _loaded_texts(path, set()))
+
+
+#: The horizon of an incremental program without ``imax``: it grows until an answer,
+#: the time limit or Ctrl-C, as clingo's own incremental mode does.
+UNBOUNDED = 2**62
+
+
+def incmode_plan(job: Job) -> Incremental:
+    """clingo's incremental mode for an encoding that includes ``<incmode>``.
+
+    The clingo wheel's ``python -m clingo`` does not run that loop in 5.8, and the API
+    never does, so without this a potassco-style planning encoding would solve its
+    ``base`` part alone. The driver's horizon loop is the same loop: horizon 0 grounds
+    ``base`` and ``check(0)``, horizon t adds ``step(t)`` and ``check(t)``, and only
+    ``query(t)`` is true. Its constants are read as clingo reads them (encoding,
+    instance or ``-c``): ``imax`` caps the number of horizons (0 .. imax-1, so an
+    instance without answers within it is unsatisfiable), ``imin`` makes the search
+    go on to horizon imin-1 at least, and ``istop`` must be ``SAT`` (stop at the first
+    horizon with an answer), the default and the only reading of "solved" here."""
+    messages: list[str] = []
+    try:
+        control = _loaded_control(job, messages)
+    except RuntimeError:  # the run itself reports the error, with its place
+        return Incremental(max_steps=UNBOUNDED, first_step=0, incmode=True)
+    imin = _count_constant(control, "imin", 0, job.encoding)
+    imax = _count_constant(control, "imax", None, job.encoding)
+    istop = control.get_const("istop")
+    if istop is not None and str(istop).strip('"') != "SAT":
+        message = (
+            f"istop={istop} is not supported: the search stops at the first horizon "
+            "with an answer (istop=SAT)"
+        )
+        raise InputError(message, _display_path(Path(job.encoding)))
+    if imax == 0:
+        message = "imax=0 allows no horizon at all: give imax 1 or more"
+        raise InputError(message, _display_path(Path(job.encoding)))
+    last = UNBOUNDED if imax is None else imax - 1
+    return Incremental(max_steps=last, first_step=min(max(0, imin - 1), last), incmode=True)
+
+
+def _count_constant(control: Control, name: str, default: int | None, encoding: str) -> int | None:
+    """An incremental-mode constant that counts horizons (``imin``, ``imax``)."""
+    value = control.get_const(name)
+    if value is None:
+        return default
+    if value.type != clingo.SymbolType.Number or value.number < 0:
+        message = f"{name} must be a whole number of horizons, not {value}"
+        raise InputError(message, _display_path(Path(encoding)))
+    return value.number
+
+
+def _loaded_texts(path: Path, seen: set[Path]) -> Iterator[str]:
+    """The texts clingo loads itself: an encoding and the files it includes, each once.
+    Each is checked here for characters its lexer would meet: clingo reports them in a
+    message its Python logger cannot decode, and the process aborts (see
+    ``check_characters``)."""
     if path.resolve() in seen:
         return
     seen.add(path.resolve())
@@ -445,11 +522,12 @@ def _check_loadable(path: Path, seen: set[Path]) -> None:
         raise InputError(message, _display_path(path), 1, 1)
     text = read_text_file(path)
     check_characters(text, _display_path(path))
+    yield text
     for name in included_files(text):
         # clingo looks beside the including file first, then in the working folder.
         found = next((c for c in (path.parent / name, Path(name)) if c.is_file()), None)
         if found is not None:
-            _check_loadable(found, seen)
+            yield from _loaded_texts(found, seen)
 
 
 def _arguments(
@@ -847,6 +925,16 @@ class _Horizon:
     steps: int = 0
     ticks: int = 0
     ground_time: float = 0.0
+    #: Notes an objective as steps are grounded: the answer at a horizon is then its best.
+    objective: _OptimizationSeen = field(default_factory=lambda: _OptimizationSeen())
+
+    def __post_init__(self) -> None:
+        self.control.register_observer(self.objective)
+        if self.plan.incmode:
+            # Horizon 0 has a check(0) of its own to ground, and the query is declared
+            # as clingo's <incmode> declares it (the API's <incmode> adds nothing).
+            self.steps = -1
+            self.control.add("check", ["t"], "#external query(t).")
 
     def ground(self, parts: list[tuple[str, Sequence[Symbol]]]) -> None:
         self.report("phase", "grounding")
@@ -857,7 +945,8 @@ class _Horizon:
     def set_budget(self, step: int, previous: int | None) -> None:
         """Ground the steps up to ``step`` and make ``query(step)`` the only query."""
         for number in range(self.steps + 1, step + 1):
-            self.ground([("step", [clingo.Number(number)]), ("check", [clingo.Number(number)])])
+            check = ("check", [clingo.Number(number)])
+            self.ground([("step", [clingo.Number(number)]), check] if number else [check])
         self.steps = max(self.steps, step)
         if previous is not None:
             self.control.release_external(clingo.Function("query", [clingo.Number(previous)]))
@@ -881,6 +970,7 @@ class _Horizon:
             last = self.ticks == self.plan.max_ticks
             cut_off = None if last else clingo.Function("open", [clingo.Number(self.ticks)])
             self.report("phase", "solving")
+            mode = _optimization_mode(self.control, job) if self.objective.seen else None
             finished = _solve_once(
                 self.control,
                 job,
@@ -889,6 +979,7 @@ class _Horizon:
                 assumptions,
                 cut_off=cut_off,
                 heartbeat=self._beat,
+                optimizing=mode,
             )
             if finished or outcome.timeout_phase:  # a search stopped is not grown further
                 return

@@ -63,6 +63,9 @@ class Incremental:
     #: ``parts`` processes each climb the budgets over a share of the plans. Only with
     #: ``step_atom`` set: a share's plan is an upper bound for the whole search.
     splits: bool = False
+    #: clingo's incremental mode (``#include <incmode>``, see ``driver.incmode_plan``):
+    #: horizon 0 is ``base`` and ``check(0)``, and ``step(t)`` starts at t = 1.
+    incmode: bool = False
 
 
 @dataclass(frozen=True)

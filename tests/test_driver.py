@@ -270,7 +270,17 @@ def test_syntax_error_in_an_edited_encoding_names_file_and_line(workspace, cli):
     assert "broken.lp:2:7: syntax error, unexpected :-" in str(error.value)
     run = cli("solve", "broken")
     assert run.code == 2 and run.err.count("\n") == 1 and "error: error" not in run.err
-    assert run.err.count("\n") == 1 and "broken.lp:2:7" in run.err
+    assert run.err.count("\n") == 1 and "error: encodings/broken.lp:2:7" in run.err
+
+
+def test_a_script_block_is_refused_with_the_reason_not_a_bare_failure(workspace, cli):
+    """The clingo wheel has no script languages; its error is raised, not logged, and
+    the message used to be only "clingo failed"."""
+    write(workspace, "scripted", "#script (python)\ndef main(prg):\n    pass\n#end.\na.\n")
+    run = cli("solve", "scripted")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "error: encodings/scripted.lp:1:1: python support not available" in run.err
+    assert "runs no #script code" in run.err
 
 
 def test_a_character_clingo_cannot_read_is_an_input_error_not_a_crash(workspace, cli):

@@ -610,8 +610,8 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
     deadline = None if job.timeout is None else started + job.timeout
     try:
         control = _loaded_control(job, messages)
-    except RuntimeError:
-        return Outcome(error=(_clingo_error(messages), None))
+    except RuntimeError as error:
+        return Outcome(error=(_clingo_error(messages, error), None))
     except InputError as error:
         return Outcome(error=(str(error), None))
     outcome = Outcome()
@@ -629,8 +629,8 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
             _solve_descending(control, job, outcome, deadline, report)
         else:
             _solve_ascending(control, job, outcome, deadline, report)
-    except RuntimeError:
-        return Outcome(error=(_clingo_error(messages), None))
+    except RuntimeError as error:
+        return Outcome(error=(_clingo_error(messages, error), None))
     except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
         outcome.interrupt("grounding")
     if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
@@ -1102,9 +1102,22 @@ def _scout(job: Job, outcome: Outcome, deadline: float | None) -> list[str]:
     return scout.models[0] if scout.satisfiable and scout.models else []
 
 
-def _clingo_error(messages: list[str]) -> str:
-    """clingo's own message, on one line and placed as ours are (``file:line:col: ...``)."""
-    return clingo_message(messages[0]) if messages else "clingo failed"
+def _clingo_error(messages: list[str], error: RuntimeError) -> str:
+    """clingo's own message, on one line and placed as ours are (``file:line:col: ...``):
+    the first it logged, or else the error's own text (``#script`` blocks fail without
+    logging: ``python support not available``)."""
+    text = messages[0] if messages else str(error).strip()
+    if not text:
+        return "clingo failed"
+    message = clingo_message(text)
+    here = f"{Path.cwd()}/"  # clingo names the encoding by the absolute path it loaded
+    message = message.removeprefix(here)
+    if "support not available" in message:  # the clingo wheel has no script languages
+        message += (
+            " (the clingo package from PyPI runs no #script code: give its results as "
+            "facts, or compute them in a puzzle module)"
+        )
+    return message
 
 
 def _statistics(control: Control) -> dict[str, Any]:
@@ -1293,8 +1306,8 @@ class Session:
         try:
             self.control = _loaded_control(job, messages)
             self.control.ground([("base", [])])
-        except RuntimeError:
-            raise InputError(_clingo_error(messages)) from None
+        except RuntimeError as error:
+            raise InputError(_clingo_error(messages, error)) from None
         # Externals are false until assigned; set them free so assumptions decide them.
         for atom in self.control.symbolic_atoms:
             if atom.is_external:

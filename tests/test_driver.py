@@ -273,6 +273,21 @@ def test_syntax_error_in_an_edited_encoding_names_file_and_line(workspace, cli):
     assert run.err.count("\n") == 1 and "error: encodings/broken.lp:2:7" in run.err
 
 
+def test_clingos_error_in_a_bare_instance_names_the_instance_file(workspace, cli):
+    """The instance goes to clingo as program text, which clingo calls ``<block>``."""
+    folder = workspace / "instances" / "latin"
+    (folder / "typo.lp").write_text("#const n = 2.\ngiven(1,1 :- .\n")
+    run = cli("solve", "latin", "typo.lp")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "error: instances/latin/typo.lp:2:11: syntax error" in run.err
+    write(workspace, "latin", "#const n = 3.\n" + LATIN)
+    run = cli("solve", "latin", "three.lp")  # both files define n: clingo refuses
+    assert (
+        run.code == 2 and "error: instances/latin/three.lp:1:1: redefinition of constant" in run.err
+    )
+    assert "encodings/latin.lp:1:1-14: note: constant also defined here" in run.err
+
+
 def test_a_script_block_is_refused_with_the_reason_not_a_bare_failure(workspace, cli):
     """The clingo wheel has no script languages; its error is raised, not logged, and
     the message used to be only "clingo failed"."""

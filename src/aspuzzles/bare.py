@@ -59,6 +59,9 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
     def program(self, instance: BareInstance) -> str:
         return instance.program
 
+    def program_source(self, instance: BareInstance) -> str | None:
+        return instance.source
+
     def decode(self, instance: BareInstance, atoms: Sequence[Symbol]) -> BareSolution:
         cells = {
             (str(atom.arguments[0]), str(atom.arguments[1])): _plain(atom.arguments[2])

@@ -281,6 +281,7 @@ def solve_instance(
         encoding=str(resolve_encoding(game, encoding)),
         facts=list(game.facts(parsed)),
         program=game.program(parsed),
+        program_source=game.program_source(parsed),
         arguments=_arguments(game, threads, clingo_args),
         models=wanted,
         count_only=count,
@@ -611,7 +612,7 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
     try:
         control = _loaded_control(job, messages)
     except RuntimeError as error:
-        return Outcome(error=(_clingo_error(messages, error), None))
+        return Outcome(error=(_clingo_error(messages, error, job.program_source), None))
     except InputError as error:
         return Outcome(error=(str(error), None))
     outcome = Outcome()
@@ -630,7 +631,7 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
         else:
             _solve_ascending(control, job, outcome, deadline, report)
     except RuntimeError as error:
-        return Outcome(error=(_clingo_error(messages, error), None))
+        return Outcome(error=(_clingo_error(messages, error, job.program_source), None))
     except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
         outcome.interrupt("grounding")
     if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
@@ -1102,16 +1103,17 @@ def _scout(job: Job, outcome: Outcome, deadline: float | None) -> list[str]:
     return scout.models[0] if scout.satisfiable and scout.models else []
 
 
-def _clingo_error(messages: list[str], error: RuntimeError) -> str:
+def _clingo_error(messages: list[str], error: RuntimeError, program_source: str | None) -> str:
     """clingo's own message, on one line and placed as ours are (``file:line:col: ...``):
     the first it logged, or else the error's own text (``#script`` blocks fail without
-    logging: ``python support not available``)."""
+    logging: ``python support not available``). Places name files as the user does:
+    relative to the working folder, and the instance's file for its added program."""
     text = messages[0] if messages else str(error).strip()
     if not text:
         return "clingo failed"
-    message = clingo_message(text)
-    here = f"{Path.cwd()}/"  # clingo names the encoding by the absolute path it loaded
-    message = message.removeprefix(here)
+    message = clingo_message(text).replace(f"{Path.cwd()}/", "")  # clingo's absolute paths
+    if program_source is not None:
+        message = message.replace("<block>:", f"{program_source}:")
     if "support not available" in message:  # the clingo wheel has no script languages
         message += (
             " (the clingo package from PyPI runs no #script code: give its results as "
@@ -1307,7 +1309,7 @@ class Session:
             self.control = _loaded_control(job, messages)
             self.control.ground([("base", [])])
         except RuntimeError as error:
-            raise InputError(_clingo_error(messages, error)) from None
+            raise InputError(_clingo_error(messages, error, job.program_source)) from None
         # Externals are false until assigned; set them free so assumptions decide them.
         for atom in self.control.symbolic_atoms:
             if atom.is_external:

@@ -71,6 +71,8 @@ class Job:
     #: A shortcut's ``cost``: what each of its answers costs in the objective asked (its
     #: own program may have none), so that an answer of it is reported as optimal.
     answer_cost: tuple[int, ...] | None = None
+    #: ``Puzzle.program_source``: the file that ``program`` is, for clingo's messages.
+    program_source: str | None = None
 
     def clingo_arguments(self) -> list[str]:
         """The options for clingo's Control, with a share's constants if it has one."""

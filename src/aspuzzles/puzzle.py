@@ -126,6 +126,11 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """Extra program text for the instance (only bare encodings need it)."""
         return ""
 
+    def program_source(self, instance: InstanceT) -> str | None:
+        """Where ``program``'s text comes from, line for line (a bare instance's file),
+        so that clingo's messages about it name that file instead of ``<block>``."""
+        return None
+
     def program_parts(self, instance: InstanceT) -> tuple[str, ...]:
         """The ``#program`` parts of the encoding to ground (without parameters): a
         variant of the rules can live in a part of its own (tiles: ``score``), so that

@@ -288,6 +288,14 @@ def test_clingos_error_in_a_bare_instance_names_the_instance_file(workspace, cli
     assert "encodings/latin.lp:1:1-14: note: constant also defined here" in run.err
 
 
+def test_clingos_warnings_are_one_line_placed_as_errors_are(workspace, caplog):
+    write(workspace, "divide", "p(X) :- X = 1/0.\n#show p/1.\n")
+    with caplog.at_level("WARNING", logger="aspuzzles.clingo"):
+        assert solve("divide").status == "solved"
+    shown = [record.getMessage() for record in caplog.records]
+    assert shown == ["encodings/divide.lp:1:13: operation undefined: (1/0)"]
+
+
 def test_a_script_block_is_refused_with_the_reason_not_a_bare_failure(workspace, cli):
     """The clingo wheel has no script languages; its error is raised, not logged, and
     the message used to be only "clingo failed"."""

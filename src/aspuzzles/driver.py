@@ -589,9 +589,9 @@ def _make_control(job: Job, messages: list[str]) -> Control:
             messages.append(text)
             clingo_log.debug(text)
         elif code == clingo.MessageCode.AtomUndefined:
-            clingo_log.info(text)
+            clingo_log.info(_user_places(clingo_message(text), job.program_source))
         else:
-            clingo_log.warning(text)
+            clingo_log.warning(_user_places(clingo_message(text), job.program_source))
 
     try:
         arguments = [f"--models={job.models}", *job.clingo_arguments()]
@@ -1103,17 +1103,24 @@ def _scout(job: Job, outcome: Outcome, deadline: float | None) -> list[str]:
     return scout.models[0] if scout.satisfiable and scout.models else []
 
 
+def _user_places(message: str, program_source: str | None) -> str:
+    """clingo's places as the user names the files: relative to the working folder
+    (clingo names an encoding by the absolute path it was loaded from), and the
+    instance's file for the program text it was given (``<block>``)."""
+    message = message.replace(f"{Path.cwd()}/", "")
+    if program_source is not None:
+        message = message.replace("<block>:", f"{program_source}:")
+    return message
+
+
 def _clingo_error(messages: list[str], error: RuntimeError, program_source: str | None) -> str:
     """clingo's own message, on one line and placed as ours are (``file:line:col: ...``):
     the first it logged, or else the error's own text (``#script`` blocks fail without
-    logging: ``python support not available``). Places name files as the user does:
-    relative to the working folder, and the instance's file for its added program."""
+    logging: ``python support not available``), its places as the user names them."""
     text = messages[0] if messages else str(error).strip()
     if not text:
         return "clingo failed"
-    message = clingo_message(text).replace(f"{Path.cwd()}/", "")  # clingo's absolute paths
-    if program_source is not None:
-        message = message.replace("<block>:", f"{program_source}:")
+    message = _user_places(clingo_message(text), program_source)
     if "support not available" in message:  # the clingo wheel has no script languages
         message += (
             " (the clingo package from PyPI runs no #script code: give its results as "

@@ -70,6 +70,15 @@ def test_bare_encoding_json_lists_atoms_and_grid(workspace, cli):
     assert "cell(1,1,1)" in data["solutions"][0]["atoms"]
 
 
+def test_bare_atoms_are_listed_by_name_with_numbers_in_numeric_order(workspace):
+    write(
+        workspace, "order", 'r(1..11). b("x"). a(2,10). a(2,9). #show r/1. #show a/2. #show b/1.\n'
+    )
+    atoms = solve("order").solutions[0].data.atoms
+    assert atoms[:3] == ("a(2,9)", "a(2,10)", 'b("x")')
+    assert atoms[3:] == tuple(f"r({n})" for n in range(1, 12))
+
+
 def test_bare_encoding_without_a_solution_exits_1(workspace, cli):
     run = cli("solve", "latin", "clash")
     assert run.code == 1 and "unsatisfiable" in run.out

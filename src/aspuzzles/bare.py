@@ -68,7 +68,7 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
             for atom in atoms
             if atom.match("cell", 3)
         }
-        return BareSolution(tuple(sorted(str(atom) for atom in atoms)), cells)
+        return BareSolution(tuple(str(atom) for atom in sorted(atoms, key=_reading_order)), cells)
 
     def check(self, instance: BareInstance, solution: BareSolution) -> list[str]:
         return []
@@ -107,6 +107,14 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         from .render import render_template
 
         return render_template("bare.svg.j2", **self.template_context(instance, solution))
+
+
+def _reading_order(symbol: Symbol) -> tuple[Any, ...]:
+    """Atoms by name, then by arguments in clingo's order, which compares numbers as
+    numbers: ``queen(9,1)`` before ``queen(10,1)`` (as text, ``10`` comes first)."""
+    if symbol.type == SymbolType.Function:
+        return (1, symbol.name, symbol.negative, symbol.arguments)
+    return (0, "", False, [symbol])
 
 
 def _plain(symbol: Symbol) -> str:

@@ -79,6 +79,21 @@ def test_bare_atoms_are_listed_by_name_with_numbers_in_numeric_order(workspace):
     assert atoms[3:] == tuple(f"r({n})" for n in range(1, 12))
 
 
+def test_a_bare_instance_includes_files_beside_it_as_clingo_would(workspace, cli):
+    """clingo is given the instance's text, not its file, so it would look for an
+    included file in the working folder only; beside the instance is where it is."""
+    folder = workspace / "instances" / "latin"
+    (folder / "givens.lp").write_text("given(1,1,1). given(1,2,2). given(2,1,2).\n")
+    (folder / "split.lp").write_text(
+        '#const n = 3.\n% #include "nothing.lp".\n#include "givens.lp".\n'
+    )
+    assert solve("latin", "split.lp", unique=True).verdict == "unique"
+    (folder / "givens.lp").write_text("given(1,1,1).\ngivén(1,2,2).\n")
+    run = cli("solve", "latin", "split.lp")
+    assert run.code == 2
+    assert "error: instances/latin/givens.lp:2:4: unexpected character 'é'" in run.err
+
+
 def test_bare_encoding_without_a_solution_exits_1(workspace, cli):
     run = cli("solve", "latin", "clash")
     assert run.code == 1 and "unsatisfiable" in run.out

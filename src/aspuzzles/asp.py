@@ -8,14 +8,17 @@ ground fact (with ``#const`` names and integer arithmetic) into a :class:`clingo
 
 from __future__ import annotations
 
+import codecs
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from clingo import Function, Number, Symbol, SymbolType, ast
 
 from .errors import InputError, clingo_message
+from .paths import display_path, read_text_file
 
 _BINARY: dict[ast.BinaryOperator, Callable[[int, int], int]] = {
     ast.BinaryOperator.Plus: operator.add,
@@ -121,13 +124,59 @@ _INCMODE = re.compile(r"#include\s*<incmode>\s*\.")
 
 
 def _code(text: str) -> str:
-    """The program text with its comments blanked out (strings kept)."""
-    return _LEXEMES.sub(lambda m: m.group(0) if m.group(0).startswith('"') else " ", text)
+    """The program text with its comments blanked out (strings kept), character for
+    character, so that a place in it is the same place in the text."""
+
+    def blank(match: re.Match[str]) -> str:
+        lexeme = match.group(0)
+        return lexeme if lexeme.startswith('"') else re.sub(r"[^\n]", " ", lexeme)
+
+    return _LEXEMES.sub(blank, text)
 
 
 def included_files(text: str) -> list[str]:
     """The files a program includes by name, comments aside."""
     return _INCLUDE.findall(_code(text))
+
+
+def program_texts(path: Path, seen: set[Path] | None = None) -> Iterator[str]:
+    """The texts clingo loads itself: a program file and the files it includes, each
+    once. Each is checked here for characters its lexer would meet: clingo reports them
+    in a message its Python logger cannot decode, and the process aborts (see
+    :func:`check_characters`)."""
+    seen = set() if seen is None else seen
+    if path.resolve() in seen:
+        return
+    seen.add(path.resolve())
+    if path.read_bytes().startswith(codecs.BOM_UTF8):
+        message = "starts with a byte-order mark, which clingo cannot read: save it without one"
+        raise InputError(message, display_path(path), 1, 1)
+    text = read_text_file(path)
+    check_characters(text, display_path(path))
+    yield text
+    for name in included_files(text):
+        # clingo looks beside the including file first, then in the working folder.
+        found = next((c for c in (path.parent / name, Path(name)) if c.is_file()), None)
+        if found is not None:
+            yield from program_texts(found, seen)
+
+
+def anchor_includes(text: str, folder: Path) -> str:
+    """A program text read from a file in ``folder``, its ``#include``s of files beside
+    it named by their full path: clingo is given the text, not the file, and would look
+    for them in the working folder only. Each such file is checked as clingo would load
+    it (see :func:`program_texts`)."""
+    pieces, last = [], 0
+    for match in _INCLUDE.finditer(_code(text)):
+        name = match.group(1)
+        beside = folder / name
+        if Path(name).is_absolute() or not beside.is_file():
+            continue
+        list(program_texts(beside))
+        quoted = str(beside.resolve()).replace("\\", "\\\\").replace('"', '\\"')
+        pieces += [text[last : match.start(1)], quoted]
+        last = match.end(1)
+    return "".join(pieces) + text[last:]
 
 
 def includes_incmode(text: str) -> bool:

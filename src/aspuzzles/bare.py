@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from clingo import Symbol, SymbolType
 
-from .asp import check_characters
+from .asp import anchor_includes, check_characters
 from .paths import instance_files
 from .puzzle import Puzzle
 
@@ -51,6 +52,8 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
 
     def parse(self, text: str, source: str) -> BareInstance:
         check_characters(text, source)
+        if Path(source).is_file():  # not standard input or an argument's text
+            text = anchor_includes(text, Path(source).parent)
         return BareInstance(text, source)
 
     def facts(self, instance: BareInstance) -> list[Symbol]:

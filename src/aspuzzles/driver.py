@@ -12,13 +12,12 @@ at once, in two such workers.
 
 from __future__ import annotations
 
-import codecs
 import logging
 import multiprocessing
 import random
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -28,13 +27,7 @@ import clingo
 from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
-from .asp import (
-    character_text,
-    check_characters,
-    foreign_character,
-    included_files,
-    includes_incmode,
-)
+from .asp import character_text, foreign_character, includes_incmode, program_texts
 from .errors import CheckFailed, InputError, clingo_message
 from .jobs import (
     ASCENDING,
@@ -52,7 +45,15 @@ from .jobs import (
     progress_text,
     search_text,
 )
-from .paths import STDIN, find_encoding, instance_files, named_file, read_stdin, read_text_file
+from .paths import (
+    STDIN,
+    display_path,
+    find_encoding,
+    instance_files,
+    named_file,
+    read_stdin,
+    read_text_file,
+)
 from .puzzle import Incremental, Puzzle, Shortcut, Solution
 from .registry import get_puzzle
 from .workers import run_in_workers
@@ -388,7 +389,7 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
             return game.parse("", "<empty>"), "<empty>"
     path = _instance_path(game.name, str(reference))
     if path is not None:
-        return game.parse(read_text_file(path), _display_path(path)), path.name
+        return game.parse(read_text_file(path), display_path(path)), path.name
     if game.accepts_inline and not _looks_like_path(str(reference)):
         return _parse_inline(game, str(reference)), _inline_name(str(reference))
     if Path(str(reference)).is_dir():
@@ -436,13 +437,6 @@ def _looks_like_path(reference: str) -> bool:
     return reference.endswith((".txt", ".lp")) or "/" in reference
 
 
-def _display_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
 def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Path:
     """The encoding file to load, checked here for what would crash clingo's loader."""
     if encoding is not None:
@@ -453,12 +447,12 @@ def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Pat
         path = find_encoding(game.name)
         if path is None:
             raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
-    list(_loaded_texts(path, set()))  # reads, and so checks, every file clingo will load
+    list(program_texts(path))  # reads, and so checks, every file clingo will load
     return path
 
 
 def _asks_for_incmode(path: Path) -> bool:
-    return any(includes_incmode(text) for text in _loaded_texts(path, set()))
+    return any(includes_incmode(text) for text in program_texts(path))
 
 
 #: The horizon of an incremental program without ``imax``: it grows until an answer,
@@ -491,10 +485,10 @@ def incmode_plan(job: Job) -> Incremental:
             f"istop={istop} is not supported: the search stops at the first horizon "
             "with an answer (istop=SAT)"
         )
-        raise InputError(message, _display_path(Path(job.encoding)))
+        raise InputError(message, display_path(Path(job.encoding)))
     if imax == 0:
         message = "imax=0 allows no horizon at all: give imax 1 or more"
-        raise InputError(message, _display_path(Path(job.encoding)))
+        raise InputError(message, display_path(Path(job.encoding)))
     last = UNBOUNDED if imax is None else imax - 1
     return Incremental(max_steps=last, first_step=min(max(0, imin - 1), last), incmode=True)
 
@@ -506,29 +500,8 @@ def _count_constant(control: Control, name: str, default: int | None, encoding: 
         return default
     if value.type != clingo.SymbolType.Number or value.number < 0:
         message = f"{name} must be a whole number of horizons, not {value}"
-        raise InputError(message, _display_path(Path(encoding)))
+        raise InputError(message, display_path(Path(encoding)))
     return value.number
-
-
-def _loaded_texts(path: Path, seen: set[Path]) -> Iterator[str]:
-    """The texts clingo loads itself: an encoding and the files it includes, each once.
-    Each is checked here for characters its lexer would meet: clingo reports them in a
-    message its Python logger cannot decode, and the process aborts (see
-    ``check_characters``)."""
-    if path.resolve() in seen:
-        return
-    seen.add(path.resolve())
-    if path.read_bytes().startswith(codecs.BOM_UTF8):
-        message = "starts with a byte-order mark, which clingo cannot read: save it without one"
-        raise InputError(message, _display_path(path), 1, 1)
-    text = read_text_file(path)
-    check_characters(text, _display_path(path))
-    yield text
-    for name in included_files(text):
-        # clingo looks beside the including file first, then in the working folder.
-        found = next((c for c in (path.parent / name, Path(name)) if c.is_file()), None)
-        if found is not None:
-            yield from _loaded_texts(found, seen)
 
 
 def _arguments(

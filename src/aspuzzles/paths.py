@@ -77,6 +77,14 @@ def instance_files(puzzle: str) -> list[Path]:
     )
 
 
+def display_path(path: Path) -> str:
+    """A file as messages name it: relative to the working folder where it lies inside."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
 def read_text_file(path: Path) -> str:
     """A puzzle or solution file as text, or a one-line :class:`InputError`.
 

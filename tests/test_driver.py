@@ -94,6 +94,23 @@ def test_a_bare_instance_includes_files_beside_it_as_clingo_would(workspace, cli
     assert "error: instances/latin/givens.lp:2:4: unexpected character 'é'" in run.err
 
 
+def test_included_files_are_found_where_clingo_finds_them(workspace, monkeypatch, cli):
+    """clingo 5.8 looks in the working folder first, then beside the including file,
+    then in CLINGOPATH's folders; a file found there is checked like any other."""
+    folder = workspace / "instances" / "latin"
+    (folder / "givens.lp").write_text("given(1,1,2).\n")
+    (workspace / "givens.lp").write_text("given(1,1,3).\n")  # the working folder wins
+    (folder / "first.lp").write_text('#const n = 3.\n#include "givens.lp".\n')
+    assert "cell(1,1,3)" in solve("latin", "first.lp").solutions[0].data.atoms
+    shared = workspace / "shared"
+    shared.mkdir()
+    (shared / "rules.lp").write_text("ok :- cell(1,1,_).\n#show ok/0.\nçok.\n")
+    write(workspace, "pathed", '#include "rules.lp".\n' + LATIN)
+    monkeypatch.setenv("CLINGOPATH", str(shared))
+    run = cli("solve", "pathed", "instances/latin/three.lp")
+    assert run.code == 2 and "rules.lp:3:1: unexpected character 'ç'" in run.err
+
+
 def test_bare_encoding_without_a_solution_exits_1(workspace, cli):
     run = cli("solve", "latin", "clash")
     assert run.code == 1 and "unsatisfiable" in run.out

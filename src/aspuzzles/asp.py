@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import operator
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -155,25 +156,35 @@ def program_texts(path: Path, seen: set[Path] | None = None) -> Iterator[str]:
     check_characters(text, display_path(path))
     yield text
     for name in included_files(text):
-        # clingo looks beside the including file first, then in the working folder.
-        found = next((c for c in (path.parent / name, Path(name)) if c.is_file()), None)
+        found = include_target(name, path.parent)
         if found is not None:
             yield from program_texts(found, seen)
 
 
+def include_target(name: str, folder: Path) -> Path | None:
+    """The file ``#include "name".`` loads from a file in ``folder``, searched as clingo
+    5.8 searches: the working folder, then the including file's folder, then the
+    folders listed in ``CLINGOPATH``; None if clingo will not find it (and says so)."""
+    candidates = [Path(name)]
+    if not Path(name).is_absolute():
+        candidates.append(folder / name)
+        listed = os.environ.get("CLINGOPATH", "")
+        candidates += [Path(entry) / name for entry in listed.split(":") if entry]
+    return next((candidate for candidate in candidates if candidate.is_file()), None)
+
+
 def anchor_includes(text: str, folder: Path) -> str:
-    """A program text read from a file in ``folder``, its ``#include``s of files beside
-    it named by their full path: clingo is given the text, not the file, and would look
-    for them in the working folder only. Each such file is checked as clingo would load
-    it (see :func:`program_texts`)."""
+    """A program text read from a file in ``folder``, each file it includes named by
+    its full path: clingo is given the text, not the file, so it would not look beside
+    it (see :func:`include_target`). Each such file is checked as clingo would load it
+    (see :func:`program_texts`)."""
     pieces, last = [], 0
     for match in _INCLUDE.finditer(_code(text)):
-        name = match.group(1)
-        beside = folder / name
-        if Path(name).is_absolute() or not beside.is_file():
-            continue
-        list(program_texts(beside))
-        quoted = str(beside.resolve()).replace("\\", "\\\\").replace('"', '\\"')
+        target = include_target(match.group(1), folder)
+        if target is None:
+            continue  # clingo reports it, at its place
+        list(program_texts(target))
+        quoted = str(target.resolve()).replace("\\", "\\\\").replace('"', '\\"')
         pieces += [text[last : match.start(1)], quoted]
         last = match.end(1)
     return "".join(pieces) + text[last:]

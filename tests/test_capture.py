@@ -372,6 +372,43 @@ def test_boards_in_the_games_own_letters_are_read_as_ours():
     assert game.board.count("s") == 2 and game.board.count("S") == 1
 
 
+def ocaml_list(rows: list[str]) -> str:
+    return "[" + "; ".join(f'"{row}"' for row in rows) + "]"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The field as the game's data (campaign_monsters.ml) writes it ...
+        f"capture_grid = {ocaml_list(BAT_IN_GAME_LETTERS)};\n",
+        # ... inside the monster's whole record, whose other fields hold strings too ...
+        f'  {{\n    id = "MBAT";\n    spells = ["SSWP"];\n'
+        f"    capture_grid = {ocaml_list(BAT_IN_GAME_LETTERS)};\n  }};\n",
+        # ... as a list over several lines, with commas, or as quoted rows alone.
+        "grid = [\n"
+        + ",\n".join(
+            f'  "{a}", "{b}"'
+            for a, b in zip(BAT_IN_GAME_LETTERS[::2], BAT_IN_GAME_LETTERS[1::2], strict=True)
+        )
+        + "\n]\n",
+        "\n".join(f'"{row}"' for row in BAT_IN_GAME_LETTERS),
+    ],
+)
+def test_boards_are_read_as_the_games_data_lists_them(text):
+    assert parse_capture(text, "bat.txt").board == "".join(BAT_IN_OUR_LETTERS)
+
+
+def test_quoted_rows_are_placed_and_checked_like_plain_ones():
+    rows = [*BAT_IN_GAME_LETTERS[:7], "-*YYZYY*"]
+    with pytest.raises(InputError) as error:
+        parse_capture(f"capture_grid = {ocaml_list(rows)};", "bat.txt")
+    column = len("capture_grid = [") + 7 * len('"--------"; ') + 1 + 4 + 1
+    assert str(error.value).startswith(f"bat.txt:1:{column}: unknown tile 'Z' at row 7, column 4")
+    with pytest.raises(InputError) as error:
+        parse_capture('"---SYS--"\n---*G*--\n', "bat.txt")
+    assert str(error.value).startswith("bat.txt:2: expected rows as quoted strings in a list")
+
+
 def test_a_board_of_skulls_alone_is_read_in_our_letters():
     rows = ["_" * 8] * 6 + ["___S____", "__Ss_S__"]
     assert parse_capture("\n".join(rows), "skulls.txt").board.count("S") == 3

@@ -122,11 +122,10 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
     Boards copied from the game's data (``GRBYSO*X-``) are read too, so that game boards
     need no hand conversion; which spelling a file uses shows in the letters only one of
     them has, and a file may not mix the two."""
-    raw_lines = text.splitlines()
-    lines = list(LineReader(source).lines(text))
-    game = any(char in GAME_ONLY for _, line in lines for char in line)
+    entries = _row_entries(text, source)
+    game = any(char in GAME_ONLY for _, _, line in entries for char in line)
     rows: list[tuple[int, str]] = []
-    for number, line in lines:
+    for number, start, line in entries:
         if len(rows) == SIZE:
             raise InputError(f"extra row: the board has {SIZE} rows", source, number)
         if len(line) != SIZE:
@@ -134,9 +133,7 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
         for col, char in enumerate(line):
             problem = _unknown_tile(char, game, f"row {len(rows)}, column {col}")
             if problem:
-                raise InputError(
-                    problem, source, number, raw_lines[number - 1].index(line) + col + 1
-                )
+                raise InputError(problem, source, number, start + col)
         rows.append((number, line))
     if not rows:
         raise InputError(f"empty file: expected {SIZE} rows of {SIZE} tiles", source)
@@ -159,6 +156,43 @@ def parse_capture(text: str, source: str) -> CaptureInstance:
             rows[found[0][0] // SIZE][0],
         )
     return CaptureInstance(board)
+
+
+#: A row written as a string, as the game's data lists a board: ``"---SYS--"``.
+_QUOTED = re.compile(r'"([^"]*)"')
+#: What may surround quoted rows: a list's brackets and separators, and a name it is
+#: given (``capture_grid = ["---SYS--"; "---*G*--"; ...];`` in OCaml, or with commas).
+_LIST_SYNTAX = re.compile(r"\s*(?:[A-Za-z_]\w*\s*=)?[\s\[\];,]*")
+
+
+def _row_entries(text: str, source: str) -> list[tuple[int, int, str]]:
+    """The board's rows as (line, column of the row's first tile, row): one row per
+    line, or, when rows are quoted, every quoted string (several may share a line, as
+    in the record of a monster in the game's data). Comment lines are skipped."""
+    raw_lines = text.splitlines()
+    lines = _grid_lines(LineReader(source).lines(text))
+    if not any('"' in line for _, line in lines):
+        return [(number, raw_lines[number - 1].index(line) + 1, line) for number, line in lines]
+    entries = []
+    for number, line in lines:
+        outside = _QUOTED.sub(",", line)
+        if '"' in outside or not _LIST_SYNTAX.fullmatch(outside):
+            message = "expected rows as quoted strings in a list, as in the rest of the file"
+            raise InputError(f'{message} ("---SYS--"; "---*G*--"; ...)', source, number)
+        start = raw_lines[number - 1].index(line) + 1
+        entries += [(number, start + m.start(1), m.group(1)) for m in _QUOTED.finditer(line)]
+    return entries
+
+
+def _grid_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines of the ``capture_grid`` field, from its name to the list's ``]``, when
+    the text is a monster's whole record from the game's data; all lines otherwise."""
+    start = next((k for k, (_, line) in enumerate(lines) if "capture_grid" in line), None)
+    if start is None:
+        return lines
+    end = next((k for k in range(start, len(lines)) if "]" in lines[k][1]), len(lines) - 1)
+    first, text = lines[start]
+    return [(first, text[text.index("capture_grid") :]), *lines[start + 1 : end + 1]]
 
 
 def _unknown_tile(char: str, game: bool, where: str) -> str | None:

@@ -900,7 +900,7 @@ class _Horizon:
     ticks: int = 0
     ground_time: float = 0.0
     #: Notes an objective as steps are grounded: the answer at a horizon is then its best.
-    objective: _OptimizationSeen = field(default_factory=lambda: _OptimizationSeen())
+    objective: _OptimizationSeen = field(default_factory=_OptimizationSeen)
 
     def __post_init__(self) -> None:
         self.control.register_observer(self.objective)

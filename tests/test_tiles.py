@@ -94,6 +94,15 @@ def test_other_half_names_match_as_head_and_tail_do():
     assert placement == [(tile, (4 - ccw) % 4) for tile, ccw in SEED_SQL_ROW]
 
 
+def test_halves_written_with_a_hyphen_are_the_same_edges():
+    hyphenated = parse_tiles(SEED.read_text().replace("_", "-"), "hyphens.txt")
+    assert hyphenated == parse_tiles(SEED.read_text(), "hyphens.txt")
+    assert "lion-head" in SEED.read_text().replace("_", "-")
+    with pytest.raises(InputError) as error:
+        parse_tiles("style animal\nsize 1 1\nlion-head lion lion_tail x_head\n", "t.txt")
+    assert str(error.value) == "t.txt:3: tile 1: edge 'lion' is not KIND_HALF (or KIND-HALF)"
+
+
 def test_raw_option_keeps_all_board_rotations():
     result = solve("tiles", SEED, count=True, options={"raw": True})
     assert (result.count, result.count_details["count_raw"]) == (4, 4)

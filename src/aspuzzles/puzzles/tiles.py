@@ -419,9 +419,10 @@ def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) ->
             f"tile {tile_id}: edge '{edge}' is a colour (mixed styles?); "
             "animal edges are KIND_HALF",
         )
-    kind, _, half = edge.rpartition("_")
+    # Puzzle makers write the half after an underscore or a hyphen (lion_head, lion-head).
+    kind, _, half = edge.rpartition("_" if "_" in edge else "-")
     if not kind:
-        raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not KIND_HALF")
+        raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not KIND_HALF (or KIND-HALF)")
     if half.lower() not in OTHER_HALF:
         expected = ", ".join(" or ".join(pair) for pair in HALF_PAIRS)
         raise reader.error(

@@ -55,6 +55,15 @@ def test_a_game_id_file_may_comment_after_the_id():
         PUZZLE.parse("4x4de#12345\n", "seed.txt")
 
 
+def test_a_link_to_tathams_web_version_is_its_game_id():
+    game_id = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
+    page = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/undead.html"
+    assert PUZZLE.parse(f"{page}#{game_id}", "<argument>") == PUZZLE.parse(game_id, "<argument>")
+    assert PUZZLE.parse(f"# saved\nundead.html#{game_id}\n", "l.txt") == PUZZLE.parse(game_id, "x")
+    with pytest.raises(InputError, match="a random seed"):
+        PUZZLE.parse(f"{page}#4x4de#12345", "<argument>")
+
+
 def test_fact_format_and_game_id_are_the_same_puzzle():
     from_facts = PUZZLE.parse((INSTANCES / "haunted" / "seed-4x4.lp").read_text(), "seed.lp")
     assert from_facts == parse_game_id(SEED_ID, "<argument>")

@@ -129,16 +129,21 @@ def clues_of(grid: Sequence[str]) -> tuple[int, ...]:
 # ----------------------------------------------------------------------- parsing
 GAME_ID = re.compile(r"^(\d+)(?:x(\d+))?(?:d[a-z])?:(.*)$", re.DOTALL)
 RANDOM_SEED = re.compile(r"^\d+(?:x\d+)?(?:d[a-z])?#\S*$")
+#: A link to Tatham's web version, whose game ID follows the page's name and a ``#``:
+#: ``https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/undead.html#4x4:0,2,6,...``.
+WEB_LINK = re.compile(r"^(?:[a-z][a-z0-9+.-]*://[^#\s]*|\S*\.html?)#", re.IGNORECASE)
 
 
 def parse_game_id(text: str, source: str, line: int | None = None) -> HauntedInstance:
-    """Tatham's ``WxH[dD]:G,V,Z,GRID,CLUES`` (or ``W:...`` for a square)."""
+    """Tatham's ``WxH[dD]:G,V,Z,GRID,CLUES`` (or ``W:...`` for a square), alone or at
+    the end of a link to his web version."""
 
     def fail(message: str) -> InputError:
         return InputError(message, source, line)
 
-    match = GAME_ID.match(text.strip())
-    if not match and RANDOM_SEED.match(text.strip()):
+    text = WEB_LINK.sub("", text.strip(), count=1)
+    match = GAME_ID.match(text)
+    if not match and RANDOM_SEED.match(text):
         raise fail(
             "a random seed ('WxH#SEED') names a puzzle only Undead's own generator can "
             "make: use the game ID ('WxH:...', Game > Specific in Undead)"

@@ -399,7 +399,9 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
 
 def _inline_name(text: str, width: int = 72) -> str:
     """The name an instance given inline goes by in the summary line and JSON: itself,
-    cut short when long (a 16x16 board's link runs to a thousand characters)."""
+    cut short when long (a 16x16 board's link runs to a thousand characters), without
+    the spaces a paste may bring around it."""
+    text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 3] + "..."
 
 

@@ -79,6 +79,12 @@ def test_bad_rolls(text, message):
         PUZZLE.parse_roll(text, "<argument>")
 
 
+def test_a_cell_may_be_written_column_first():
+    assert PUZZLE.parse_roll("2b 6D 3C 2F 1F 2D 5F", "<argument>") == PUZZLE.parse_roll(
+        "B2 D6 C3 F2 F1 D2 F5", "<argument>"
+    )
+
+
 def test_text_and_svg():
     solution = solve("geniussquare", ROLL).solution
     lines = solution.text().splitlines()

@@ -108,6 +108,12 @@ def test_bad_rolls(text, message):
         PUZZLE.parse_roll(text, "<argument>")
 
 
+def test_cell_numbers_may_have_leading_zeros():
+    assert PUZZLE.parse_roll("01 10 16 29 33 38 39", "r.txt") == PUZZLE.parse_roll(
+        "1 10 16 29 33 38 39", "r.txt"
+    )
+
+
 def test_impossible_roll_warns_and_strict_refuses(cli, caplog):
     assert not PUZZLE.dice_can_roll([3, 6, 14, 35, 43, 46, 1])
     run = cli("solve", "geniusstar", "1 2 3 4 5 6 7", "--strict")

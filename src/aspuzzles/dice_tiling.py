@@ -119,7 +119,7 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         cells: list[int] = []
         for line_number, line in enumerate(text.splitlines() or [text], start=1):
             for word in (w for w in re.split(r"[\s,]+", line.split("#")[0]) if w):
-                number = self.labels.get(word.upper())
+                number = self.labels.get(_usual_label(word))
                 if number is None:
                     first, last = self.label(1), self.label(len(self.board()))
                     raise InputError(
@@ -371,3 +371,12 @@ def dice_symmetries(puzzle: DiceTiling) -> list[dict[int, int]]:
         for symmetry in board_automorphisms(puzzle)
         if {frozenset(symmetry[n] for n in die) for die in faces} == faces
     ]
+
+
+def _usual_label(word: str) -> str:
+    """A cell label as the labels are written: ``07`` is ``7``, and ``2b`` (column
+    first, as some write a grid's cells) is ``B2``."""
+    if word.isascii() and word.isdigit():
+        return str(int(word))
+    match = re.fullmatch(r"(\d+)([A-Za-z]+)", word)
+    return f"{match.group(2)}{match.group(1)}".upper() if match else word.upper()

@@ -103,6 +103,23 @@ def test_halves_written_with_a_hyphen_are_the_same_edges():
     assert str(error.value) == "t.txt:3: tile 1: edge 'lion' is not KIND_HALF (or KIND-HALF)"
 
 
+def test_piece_lists_as_csv_with_a_column_header_are_read():
+    """Commas or semicolons part the edges as spaces do, and a header naming the sides
+    (with an id column or not, in any order) says in which order the edges come."""
+    text = (INSTANCES / "tiles" / "gen-e2-6x6-8-kinds.txt").read_text()
+    tiles = [line.split() for line in text.splitlines() if len(line.split()) == 4]
+    plain = parse_tiles("\n".join(" ".join(tile) for tile in tiles), "plain.txt")
+    csv = "id,north,east,south,west\n" + "\n".join(
+        f"{k},{','.join(tile)}" for k, tile in enumerate(tiles, start=1)
+    )
+    assert parse_tiles(csv, "pieces.csv") == plain
+    top, right, bottom, left = zip(*tiles, strict=True)
+    reordered = "Top; Bottom; Left; Right\n" + "\n".join(
+        ";".join(edges) for edges in zip(top, bottom, left, right, strict=True)
+    )
+    assert parse_tiles(reordered, "pieces.csv") == plain
+
+
 def test_raw_option_keeps_all_board_rotations():
     result = solve("tiles", SEED, count=True, options={"raw": True})
     assert (result.count, result.count_details["count_raw"]) == (4, 4)

@@ -23,7 +23,7 @@ import re
 import urllib.parse
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from clingo import Function, Number, String, Symbol
@@ -133,39 +133,61 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     reader = LineReader(source)
     if (board := _bucas_board(text, reader)) is not None:
         return board
-    style: str | None = None
+    listing = _TileLines(reader)
     size: tuple[int, int] | None = None
     declared = False  # a 'style' or 'size' line was given: the documented format
-    first_id: int | None = None  # the id of the first tile, in a bare list that numbers them
-    tiles: list[tuple[str, str, str, str]] = []
     fixes: list[tuple[int, Fix]] = []  # with the line each was given on
-    half_pairs: dict[str, tuple[str, int]] = {}  # an animal kind's first half, and its line
     for number, line in reader.lines(text):
-        words = line.split()
+        words = _line_words(line)
         keyword = words[0].lower()  # 'Style', 'SIZE' as well
-        if keyword in ("style", "size") and tiles:
+        if keyword in ("style", "size") and listing.tiles:
             raise reader.error(number, f"the '{keyword}' line must come before the tiles")
         if keyword == "fix":
             fixes.append((number, _fix_line(line, reader, number)))
         elif keyword == "style":
             declared = True
-            style = _style_line(line, style, reader, number)
+            listing.style = _style_line(line, listing.style, reader, number)
         elif keyword == "size":
             declared = True
             size = _size_line(line, size, reader, number)
-        elif not declared and not tiles and size is None and _is_size_header(words):
+        elif not declared and not listing.tiles and size is None and _is_size_header(words):
             size = int(words[0]), int(words[1])
+        elif not listing.tiles and listing.header is None and _column_header(words):
+            listing.header = _column_header(words)
         else:
-            if not declared and not tiles and _is_numbered_tile(words):
-                first_id = int(words[0])
-            if first_id is not None:
-                words = _without_id(words, first_id + len(tiles), reader, number)
-            for edges in _spelled_out(words) if style in (None, LETTERS) else [words]:
-                style = style or _style_of_edge(edges[0], reader, number)
-                tiles.append(_tile_line(edges, style, len(tiles) + 1, reader, number))
-                _check_one_pair(tiles[-1], style, half_pairs, reader, number)
-    instance = _board(style, size, tiles, reader)
+            listing.add(words, number, numbered=not declared and _is_numbered_tile(words))
+    instance = _board(listing.style, size, listing.tiles, reader)
     return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
+
+
+@dataclass
+class _TileLines:
+    """The tiles of a file as its lines give them, and what the lines so far tell
+    about how the rest are written."""
+
+    reader: LineReader
+    style: str | None = None
+    tiles: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: The id of the first tile, in a bare list that numbers them.
+    first_id: int | None = None
+    #: The sides a column header names, in its order (edges are read in that order).
+    header: tuple[int, ...] | None = None
+    #: An animal kind's first half, and its line.
+    half_pairs: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def add(self, words: list[str], number: int, numbered: bool) -> None:
+        """A tile line (or several tiles on one line, spelled as letter words)."""
+        if numbered and not self.tiles:
+            self.first_id = int(words[0])
+        if self.first_id is not None:
+            words = _without_id(words, self.first_id + len(self.tiles), self.reader, number)
+        if self.header is not None and len(words) == len(SIDE_NAMES):
+            words = [words[self.header.index(side)] for side in range(len(SIDE_NAMES))]
+        for edges in _spelled_out(words) if self.style in (None, LETTERS) else [words]:
+            self.style = self.style or _style_of_edge(edges[0], self.reader, number)
+            tile = _tile_line(edges, self.style, len(self.tiles) + 1, self.reader, number)
+            self.tiles.append(tile)
+            _check_one_pair(tile, self.style, self.half_pairs, self.reader, number)
 
 
 def _fix_line(line: str, reader: LineReader, number: int) -> Fix:
@@ -277,6 +299,32 @@ def _is_size_header(words: Sequence[str]) -> bool:
 
 def _is_positive(word: str) -> bool:
     return is_number(word) and int(word) > 0
+
+
+def _line_words(line: str) -> list[str]:
+    """A line's words, parted by spaces, commas or semicolons (``7,7,8,8`` as a CSV
+    file of pieces has it)."""
+    return [word for word in re.split(r"[\s,;]+", line) if word]
+
+
+#: The names a column header may give each side (0 top, 1 right, 2 bottom, 3 left);
+#: not single letters, which could be a tile's letter-coded edges.
+SIDE_NAMES = (("top", "north", "up"), ("right", "east"), ("bottom", "south", "down"),
+              ("left", "west"))  # fmt: skip
+_ID_NAMES = ("id", "piece", "tile", "no", "number")
+
+
+def _column_header(words: Sequence[str]) -> tuple[int, ...] | None:
+    """The sides a header line names, in its order (``id,north,east,south,west`` as CSV
+    files of pieces begin), or None if the line is no such header. The tiles' edges are
+    then read in that order, whatever it is."""
+    names = [word.lower() for word in words]
+    if names and names[0] in _ID_NAMES:
+        names = names[1:]
+    sides = [next((k for k, side in enumerate(SIDE_NAMES) if name in side), None) for name in names]
+    if sorted(side for side in sides if side is not None) != [0, 1, 2, 3] or len(sides) != 4:
+        return None
+    return tuple(side for side in sides if side is not None)
 
 
 def _is_numbered_tile(words: Sequence[str]) -> bool:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from aspuzzles import InputError, solve
+from aspuzzles import InputError, solve, solve_instance
 from aspuzzles.puzzles.cake import PUZZLE, CakeInstance, check_partition, parse_cake
 
 from .conftest import INSTANCES, ROOT, expected_answer
@@ -112,6 +112,23 @@ def test_malformed_cakes_are_named_precisely(text, message):
     with pytest.raises(InputError) as error:
         parse_cake(text, "cake.txt")
     assert str(error.value).startswith(message)
+
+
+def test_toppings_may_be_other_characters_each_its_own_topping():
+    """The seed with S for skulls, T for tombstones and . for plain: the same cake."""
+    letters = tuple(row.translate(str.maketrans("120", "ST.")) for row in SEED)
+    text = "pieces 6\n" + "\n".join(" ".join(row) for row in letters)
+    instance = parse_cake(text, "letters.txt")
+    assert instance == CakeInstance(6, letters)
+    assert solve_instance(PUZZLE, instance, count=True).count == 67
+    with pytest.raises(InputError) as error:
+        parse_cake("pieces 2\nSSTT\nS1TT\n", "cake.txt")
+    assert str(error.value) == (
+        "cake.txt:3:2: '1' is a digit in a grid that writes its toppings as other characters"
+    )
+    assert PUZZLE.infeasible(CakeInstance(4, ("SSTT", "S.T."))) == (
+        "2 x '.' do not divide into 4 pieces"
+    )
 
 
 def test_digits_may_be_spaced_out():

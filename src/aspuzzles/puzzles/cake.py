@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clingo import Function, Number, Symbol
+from clingo import Function, Number, String, Symbol
 
 from ..errors import InputError, LineReader, is_number
 from ..geometry import SquareGrid, is_connected
@@ -70,6 +70,7 @@ def parse_cake(text: str, source: str) -> CakeInstance:
             pieces = _pieces_line(line, reader, number)
         else:
             rows.append((number, _grid_row(line, rows, reader, number)))
+    _check_one_spelling(rows, text, reader)
     if pieces is None:
         raise reader.error(None, "missing the 'pieces K' line")
     if not rows:
@@ -93,11 +94,12 @@ def _pieces_line(line: str, reader: LineReader, number: int) -> int:
 
 
 def _grid_row(line: str, rows: list[tuple[int, str]], reader: LineReader, number: int) -> str:
-    """One row of topping digits, as long as the first row (``rows`` so far)."""
+    """One row of toppings, one character a cell, as long as the first row (``rows`` so
+    far)."""
     for column, char in enumerate(line, start=1):
-        if not (is_number(char) or char.isspace()):
-            raise reader.error(number, f"'{char}' is not a topping digit", column)
-    # Digits may be spaced out ("1 2 2 1"), as grids often are; a cell is one digit.
+        if not (char.isprintable() or char.isspace()):
+            raise reader.error(number, f"{char!r} is not a topping", column)
+    # Cells may be spaced out ("1 2 2 1"), as grids often are; a cell is one character.
     row = "".join(line.split())
     if rows and len(row) != len(rows[0][1]):
         raise reader.error(
@@ -105,6 +107,29 @@ def _grid_row(line: str, rows: list[tuple[int, str]], reader: LineReader, number
             f"ragged row: {len(row)} cells, expected {len(rows[0][1])} like line {rows[0][0]}",
         )
     return row
+
+
+def _check_one_spelling(rows: list[tuple[int, str]], text: str, reader: LineReader) -> None:
+    """Toppings are digits (0 plain, 1 skull, 2 tombstone, others numbered) or, in a
+    grid without digits, other characters, each its own topping (``S T .``). A grid
+    that starts with a digit takes any other character for a typo, and vice versa."""
+    if not rows:
+        return
+    digits = is_number(rows[0][1][0])
+    for number, row in rows:
+        odd = next((char for char in row if is_number(char) != digits), None)
+        if odd is not None:
+            column = text.splitlines()[number - 1].index(odd) + 1
+            if digits:
+                raise reader.error(number, f"'{odd}' is not a topping digit", column)
+            message = f"'{odd}' is a digit in a grid that writes its toppings as other characters"
+            raise reader.error(number, message, column)
+
+
+def topping_symbol(topping: str) -> Symbol:
+    """A topping as the encoding sees it: a digit as its number, another character as
+    a string."""
+    return Number(int(topping)) if is_number(topping) else String(topping)
 
 
 def format_cake(instance: CakeInstance) -> str:
@@ -125,8 +150,11 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
     def infeasible(self, instance: CakeInstance) -> str | None:
         for topping, total in sorted(instance.totals().items()):
             if total % instance.pieces:
-                name = TOPPING_NAMES.get(topping, f"topping {topping}")
-                return f"{total} x {name} ({topping}) do not divide into {instance.pieces} pieces"
+                if topping in TOPPING_NAMES or is_number(topping):
+                    kind = f"{TOPPING_NAMES.get(topping, 'topping ' + topping)} ({topping})"
+                else:
+                    kind = f"'{topping}'"
+                return f"{total} x {kind} do not divide into {instance.pieces} pieces"
         return None
 
     def portfolio(self, instance: CakeInstance) -> tuple[tuple[str, ...], ...]:
@@ -144,12 +172,12 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         facts = [Function("pieces", [Number(instance.pieces)]), Function("size", [Number(size)])]
         for topping, total in sorted(instance.totals().items()):
             quota = total // instance.pieces
-            facts.append(Function("quota", [Number(int(topping)), Number(quota)]))
+            facts.append(Function("quota", [topping_symbol(topping), Number(quota)]))
         for cell in grid.cells():
             index = grid.index(cell)
             facts.append(Function("cell", [Number(index)]))
-            topping = int(instance.grid[cell[0]][cell[1]])
-            facts.append(Function("topping", [Number(index), Number(topping)]))
+            topping = topping_symbol(instance.grid[cell[0]][cell[1]])
+            facts.append(Function("topping", [Number(index), topping]))
             for other in grid.neighbours(cell):
                 facts.append(Function("adj", [Number(index), Number(grid.index(other))]))
         for root, member in candidates(instance):
@@ -187,7 +215,9 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             "pieces": solution.pieces,
             "drawing": box_drawing(instance.grid, solution.pieces),
             "legend": ", ".join(
-                f"{kind} {TOPPING_NAMES.get(kind, 'topping ' + kind)} x{quotas[kind]}"
+                f"{kind} {TOPPING_NAMES[kind]} x{quotas[kind]}"
+                if kind in TOPPING_NAMES
+                else f"{kind} x{quotas[kind]}"
                 for kind in kinds
             ),
             "count": instance.pieces,

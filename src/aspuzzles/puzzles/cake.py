@@ -70,9 +70,9 @@ def parse_cake(text: str, source: str) -> CakeInstance:
             pieces = _pieces_line(line, reader, number)
         else:
             rows.append((number, _grid_row(line, rows, reader, number)))
-    _check_one_spelling(rows, text, reader)
     if pieces is None:
         raise reader.error(None, "missing the 'pieces K' line")
+    _check_one_spelling(rows, text, reader)
     if not rows:
         raise reader.error(None, "no grid rows")
     cells = len(rows) * len(rows[0][1])
@@ -112,10 +112,9 @@ def _grid_row(line: str, rows: list[tuple[int, str]], reader: LineReader, number
 def _check_one_spelling(rows: list[tuple[int, str]], text: str, reader: LineReader) -> None:
     """Toppings are digits (0 plain, 1 skull, 2 tombstone, others numbered) or, in a
     grid without digits, other characters, each its own topping (``S T .``). A grid
-    that starts with a digit takes any other character for a typo, and vice versa."""
-    if not rows:
-        return
-    digits = is_number(rows[0][1][0])
+    mostly of digits takes any other character for a typo, and vice versa."""
+    cells = "".join(row for _, row in rows)
+    digits = 2 * sum(map(is_number, cells)) >= len(cells)
     for number, row in rows:
         odd = next((char for char in row if is_number(char) != digits), None)
         if odd is not None:

@@ -97,7 +97,7 @@ def test_checker_rejects_broken_partitions(pieces, complaint):
         ("pieces 2\n1212\n121\n", "cake.txt:3: ragged row: 3 cells, expected 4 like line 2"),
         ("pieces 2\n12x2\n", "cake.txt:2:3: 'x' is not a topping digit"),
         ("pieces 2\nx212\n1212\n", "cake.txt:2:1: 'x' is not a topping digit"),
-        ("piece 2\n1212\n", "cake.txt: missing the 'pieces K' line"),
+        ("piece 6\n122121\n021121\n", "cake.txt: missing the 'pieces K' line"),
         ("pieces 2\n1 2 x 2\n", "cake.txt:2:5: 'x' is not a topping digit"),
         ("pieces 2\n12²2\n", "cake.txt:2:3: '²' is not a topping digit"),
         ("pieces 2\n1 2 1 2\n1 2 1\n", "cake.txt:3: ragged row: 3 cells, expected 4 like line 2"),

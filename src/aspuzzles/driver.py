@@ -278,8 +278,9 @@ def solve_instance(
             reason=reason,
             checked=game.has_checker,
         )
+    encoding_path, incmode = _checked_encoding(game, encoding)
     job = Job(
-        encoding=str(resolve_encoding(game, encoding)),
+        encoding=str(encoding_path),
         facts=list(game.facts(parsed)),
         program=game.program(parsed),
         program_source=game.program_source(parsed),
@@ -292,7 +293,7 @@ def solve_instance(
         hints=partial(game.hints, parsed),
         neighbourhood=partial(game.neighbourhood, parsed),
     )
-    if job.incremental is None and _asks_for_incmode(Path(job.encoding)):
+    if job.incremental is None and incmode:
         job = replace(job, incremental=incmode_plan(job))
     searches = _searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
@@ -441,6 +442,13 @@ def _looks_like_path(reference: str) -> bool:
 
 def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Path:
     """The encoding file to load, checked here for what would crash clingo's loader."""
+    return _checked_encoding(game, encoding)[0]
+
+
+def _checked_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> tuple[Path, bool]:
+    """The encoding file (see :func:`resolve_encoding`), and whether it or a file it
+    includes asks for clingo's incremental mode (see :func:`incmode_plan`); each file
+    is read once."""
     if encoding is not None:
         path = named_file(encoding)
         if path is None:
@@ -449,12 +457,8 @@ def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Pat
         path = find_encoding(game.name)
         if path is None:
             raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
-    list(program_texts(path))  # reads, and so checks, every file clingo will load
-    return path
-
-
-def _asks_for_incmode(path: Path) -> bool:
-    return any(includes_incmode(text) for text in program_texts(path))
+    texts = list(program_texts(path))  # reading checks every file clingo will load
+    return path, any(includes_incmode(text) for text in texts)
 
 
 #: The horizon of an incremental program without ``imax``: it grows until an answer,
@@ -479,30 +483,29 @@ def incmode_plan(job: Job) -> Incremental:
         control = _loaded_control(job, messages)
     except RuntimeError:  # the run itself reports the error, with its place
         return Incremental(max_steps=UNBOUNDED, first_step=0, incmode=True)
-    imin = _count_constant(control, "imin", 0, job.encoding)
-    imax = _count_constant(control, "imax", None, job.encoding)
+    source = display_path(Path(job.encoding))
+    imin = _count_constant(control, "imin", 0, source)
+    imax = _count_constant(control, "imax", None, source)
     istop = control.get_const("istop")
     if istop is not None and str(istop).strip('"') != "SAT":
         message = (
             f"istop={istop} is not supported: the search stops at the first horizon "
             "with an answer (istop=SAT)"
         )
-        raise InputError(message, display_path(Path(job.encoding)))
+        raise InputError(message, source)
     if imax == 0:
-        message = "imax=0 allows no horizon at all: give imax 1 or more"
-        raise InputError(message, display_path(Path(job.encoding)))
+        raise InputError("imax=0 allows no horizon at all: give imax 1 or more", source)
     last = UNBOUNDED if imax is None else imax - 1
     return Incremental(max_steps=last, first_step=min(max(0, imin - 1), last), incmode=True)
 
 
-def _count_constant(control: Control, name: str, default: int | None, encoding: str) -> int | None:
+def _count_constant(control: Control, name: str, default: int | None, source: str) -> int | None:
     """An incremental-mode constant that counts horizons (``imin``, ``imax``)."""
     value = control.get_const(name)
     if value is None:
         return default
     if value.type != clingo.SymbolType.Number or value.number < 0:
-        message = f"{name} must be a whole number of horizons, not {value}"
-        raise InputError(message, display_path(Path(encoding)))
+        raise InputError(f"{name} must be a whole number of horizons, not {value}", source)
     return value.number
 
 

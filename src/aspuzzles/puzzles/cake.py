@@ -125,6 +125,14 @@ def _check_one_spelling(rows: list[tuple[int, str]], text: str, reader: LineRead
             raise reader.error(number, message, column)
 
 
+def topping_name(topping: str) -> str | None:
+    """What a digit topping is called (``skull``; ``topping 3`` past the seed's three);
+    None for a topping written as another character, which is its own name."""
+    if not is_number(topping):
+        return None
+    return TOPPING_NAMES.get(topping, f"topping {topping}")
+
+
 def topping_symbol(topping: str) -> Symbol:
     """A topping as the encoding sees it: a digit as its number, another character as
     a string."""
@@ -149,10 +157,8 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
     def infeasible(self, instance: CakeInstance) -> str | None:
         for topping, total in sorted(instance.totals().items()):
             if total % instance.pieces:
-                if topping in TOPPING_NAMES or is_number(topping):
-                    kind = f"{TOPPING_NAMES.get(topping, 'topping ' + topping)} ({topping})"
-                else:
-                    kind = f"'{topping}'"
+                name = topping_name(topping)
+                kind = f"{name} ({topping})" if name else f"'{topping}'"
                 return f"{total} x {kind} do not divide into {instance.pieces} pieces"
         return None
 
@@ -214,9 +220,7 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             "pieces": solution.pieces,
             "drawing": box_drawing(instance.grid, solution.pieces),
             "legend": ", ".join(
-                f"{kind} {TOPPING_NAMES[kind]} x{quotas[kind]}"
-                if kind in TOPPING_NAMES
-                else f"{kind} x{quotas[kind]}"
+                " ".join(filter(None, (kind, topping_name(kind), f"x{quotas[kind]}")))
                 for kind in kinds
             ),
             "count": instance.pieces,

@@ -152,8 +152,8 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
             size = _size_line(line, size, reader, number)
         elif not declared and not listing.tiles and size is None and _is_size_header(words):
             size = int(words[0]), int(words[1])
-        elif not listing.tiles and listing.header is None and _column_header(words):
-            listing.header = _column_header(words)
+        elif not listing.tiles and listing.header is None and (sides := _column_header(words)):
+            listing.header = sides
         else:
             listing.add(words, number, numbered=not declared and _is_numbered_tile(words))
     instance = _board(listing.style, size, listing.tiles, reader)
@@ -321,10 +321,10 @@ def _column_header(words: Sequence[str]) -> tuple[int, ...] | None:
     names = [word.lower() for word in words]
     if names and names[0] in _ID_NAMES:
         names = names[1:]
-    sides = [next((k for k, side in enumerate(SIDE_NAMES) if name in side), None) for name in names]
-    if sorted(side for side in sides if side is not None) != [0, 1, 2, 3] or len(sides) != 4:
+    sides = [k for name in names for k, side in enumerate(SIDE_NAMES) if name in side]
+    if len(sides) != len(names) or sorted(sides) != [0, 1, 2, 3]:
         return None
-    return tuple(side for side in sides if side is not None)
+    return tuple(sides)
 
 
 def _is_numbered_tile(words: Sequence[str]) -> bool:

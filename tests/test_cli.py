@@ -51,6 +51,21 @@ def test_svg_to_file(cli, tmp_path):
     assert run.err.rstrip().endswith("(checked)")  # as the terminal and a notebook say
 
 
+#: Colours as SVG 1.1 writes them: converters that follow it (cairosvg, ImageMagick)
+#: paint CSS's hsl() black, though browsers show it.
+SVG11_COLOUR = re.compile(r"#[0-9a-f]{6}|#[0-9a-f]{3}|none|white|black")
+
+
+@pytest.mark.parametrize(
+    "puzzle", ["haunted", "cake", "tiles", "geniusstar", "geniussquare", "capture"]
+)
+def test_svg_colours_are_svg_1_1_so_any_converter_paints_them(cli, puzzle):
+    run = cli("solve", puzzle, "--format", "svg")
+    colours = re.findall(r'(?:fill|stroke)="([^"]*)"', run.out)
+    assert run.code == 0 and len(colours) > 10
+    assert [colour for colour in colours if not SVG11_COLOUR.fullmatch(colour)] == []
+
+
 def test_a_notebook_says_whether_the_answers_were_checked():
     result = aspuzzles.solve("haunted", "seed-4x4")
     assert result.summary().endswith("(checked)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import colorsys
 import re
 from functools import cache
 from typing import Any
@@ -28,10 +29,16 @@ def environment() -> jinja2.Environment:
 
 def wheel_colours(count: int, saturation: int, lightness: int) -> list[str]:
     """``count`` distinct fills: hues a golden angle apart, so that neighbours in the
-    list (pieces, kinds) never look alike however many there are."""
-    return [
-        f"hsl({(index * 137.508) % 360:.0f}, {saturation}%, {lightness}%)" for index in range(count)
-    ]
+    list (pieces, kinds) never look alike however many there are. Written as ``#rrggbb``,
+    not CSS's ``hsl()``: SVG 1.1 knows only hex, ``rgb()`` and named colours, and
+    converters that follow it (cairosvg, ImageMagick, older librsvg) paint ``hsl()``
+    black, which browsers and notebooks would not show."""
+    return [_hex_colour((index * 137.508) % 360, saturation, lightness) for index in range(count)]
+
+
+def _hex_colour(hue: float, saturation: int, lightness: int) -> str:
+    red, green, blue = colorsys.hls_to_rgb(round(hue) / 360, lightness / 100, saturation / 100)
+    return "#" + "".join(f"{round(channel * 255):02x}" for channel in (red, green, blue))
 
 
 def render_template(template: str, /, **context: Any) -> str:

@@ -225,6 +225,71 @@ def test_a_picture_may_write_rows_solid_totals_in_any_order_and_cells_with_dashe
     assert PUZZLE.parse(given, "given.txt").grid[0] == "\\\\Z/"
 
 
+def test_a_picture_may_frame_its_clues_and_give_each_total_on_its_own_line():
+    framed = "ghosts 0\nvampires 2\nzombies 6\n" + "\n".join(
+        [
+            "- 2 1 1 1 -",
+            "1 \\ \\ . / 2",
+            "0 \\ . / . 2",
+            "0 / . / . 2",
+            "3 . . . \\ 2",
+            "- 3 3 2 2 -",
+        ]
+    )
+    assert PUZZLE.parse(framed, "framed.txt") == parse_game_id(UNDEAD_C_ID, "id")
+    # Unframed, a row of top clues that starts and ends without one stays four clues wide.
+    open_ends = UNDEAD_C_PICTURE.replace("    2 1 1 1", "    - 1 1 -")
+    assert PUZZLE.parse(open_ends, "open.txt").clues[:4] == (None, 1, 1, None)
+
+
+#: Janko's puzzle 1 as janko.at's own puzzle data writes it (the site undead.c cites).
+JANKO_FILE = r"""begin
+puzzle spukschloss
+author Otto Janko
+size 4
+ghosts 0
+vampires 2
+zombies 6
+problem
+- 2 1 1 1 -
+1 \ \ - / 2
+0 \ - / - 2
+0 / - / - 2
+3 - - - \ 2
+- 3 3 2 2 -
+solution
+- - - - - -
+- \ \ z / -
+- \ v / z -
+- / z / z -
+- z z v \ -
+- - - - - -
+end
+"""
+
+
+def test_janko_at_puzzle_data_is_read_as_its_game_id():
+    assert PUZZLE.parse(JANKO_FILE, "001.txt") == parse_game_id(UNDEAD_C_ID, "id")
+    rectangle = JANKO_FILE.replace("size 4", "rows 4\ncols 4")
+    assert PUZZLE.parse(rectangle, "001.txt") == parse_game_id(UNDEAD_C_ID, "id")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("size 4", "size 5"), "001.txt:4: 'size 5' does not match the problem grid, which is 4x4"),
+        (("size 4", "rows 4\ncols 3"), "001.txt:5: 'cols 3' does not match the problem grid"),
+        (("problem\n", ""), "001.txt:8: a grid row before any 'problem' line"),
+        (("zombies 6\n", ""), "001.txt:6: the totals lines give no zombie total"),
+        (("1 \\ \\ - / 2", "1 \\ x - / 2"), "001.txt:10: bad cell 'x' in column 2"),
+    ],
+)
+def test_janko_at_puzzle_data_errors_name_the_line(change, message):
+    with pytest.raises(InputError) as error:
+        PUZZLE.parse(JANKO_FILE.replace(*change), "001.txt")
+    assert message in str(error.value)
+
+
 def test_a_solved_board_as_printed_reads_back_as_a_puzzle_with_every_monster_given():
     solved = solve("haunted", SEED_ID).solution
     reread = PUZZLE.parse(solved.text(), "solved.txt")
@@ -261,8 +326,8 @@ def test_a_picture_may_leave_clues_out_and_the_others_still_bind():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("  1 1\n1 . . 1\n  1 1\n", "pic.txt: expected one totals line"),
-        ("G 1 V 1 Z 0\nG 1 V 1 Z 0\n  1 1\n1 . . 1\n  1 1\n", "pic.txt:2: expected one totals"),
+        ("  1 1\n1 . . 1\n  1 1\n", "pic.txt: expected a totals line"),
+        ("G 1 V 1 Z 0\nG 1 V 1 Z 0\n  1 1\n1 . . 1\n  1 1\n", "pic.txt:2: the ghost total is"),
         (
             "ghosts 1, vampires 1\n  1 1\n1 . . 1\n  1 1\n",
             "pic.txt:1: the totals line gives no zombie",

@@ -361,19 +361,13 @@ def parse_picture(lines: Sequence[tuple[int, str]], source: str) -> HauntedInsta
     (``_content_lines``)."""
     reader = LineReader(source)
     # Board rows start with a clue; a line starting with a letter must be the totals.
-    totals_lines = [(n, line) for n, line in lines if line[0].isalpha()]
+    totals = _picture_totals([(n, line) for n, line in lines if line[0].isalpha()], reader)
     board = [(n, line.split()) for n, line in lines if not line[0].isalpha()]
-    totals = [_picture_totals(n, line, reader) for n, line in totals_lines]
-    if len(totals) != 1:
-        raise reader.error(
-            totals_lines[1][0] if totals else None,
-            "expected one totals line (e.g. 'ghosts 0, vampires 2, zombies 6')",
-        )
     if len(board) < 3:
         raise reader.error(
             None, "expected a row of top clues, the grid rows and a row of bottom clues"
         )
-    (top_line, top), (bottom_line, bottom) = board[0], board[-1]
+    (top_line, top), (bottom_line, bottom) = _without_corners(board[0], board[-1], board[1])
     width = len(top)
     top_clues = [_picture_clue(token, reader, top_line) for token in top]
     rows, left, right = [], [], []
@@ -391,25 +385,44 @@ def parse_picture(lines: Sequence[tuple[int, str]], source: str) -> HauntedInsta
     if not (width <= MAX_SIDE and height <= MAX_SIDE):
         raise reader.error(None, f"grid size {width}x{height} is out of range")
     clues = (*top_clues, *right, *reversed(bottom_clues), *reversed(left))
-    return _validated(width, height, totals[0], tuple(rows), clues, partial(reader.error, None))
+    return _validated(width, height, totals, tuple(rows), clues, partial(reader.error, None))
 
 
-def _picture_totals(number: int, line: str, reader: LineReader) -> dict[str, int]:
-    """Each kind's total from a line such as ``Ghosts: 0 Vampires: 2 Zombies: 6``."""
-    if not TOTALS_LINE.fullmatch(line):
-        raise reader.error(
-            number, f"'{line}' is not a totals line (e.g. 'ghosts 0, vampires 2, zombies 6')"
-        )
+def _picture_totals(lines: Sequence[tuple[int, str]], reader: LineReader) -> dict[str, int]:
+    """Each kind's total from a line such as ``Ghosts: 0 Vampires: 2 Zombies: 6``, or
+    from one line per kind (``ghosts 0``, as janko.at's files give them)."""
+    if not lines:
+        raise reader.error(None, "expected a totals line (e.g. 'ghosts 0, vampires 2, zombies 6')")
     totals: dict[str, int] = {}
-    for name, value in TOTAL.findall(line):
-        letter = "V" if name[0] in "dD" else name[0].upper()
-        if letter in totals:
-            raise reader.error(number, f"the {KINDS[letter]} total is given twice")
-        totals[letter] = int(value)
+    for number, line in lines:
+        if not TOTALS_LINE.fullmatch(line):
+            raise reader.error(
+                number, f"'{line}' is not a totals line (e.g. 'ghosts 0, vampires 2, zombies 6')"
+            )
+        for name, value in TOTAL.findall(line):
+            letter = "V" if name[0] in "dD" else name[0].upper()
+            if letter in totals:
+                raise reader.error(number, f"the {KINDS[letter]} total is given twice")
+            totals[letter] = int(value)
     missing = [KINDS[letter] for letter in KINDS if letter not in totals]
     if missing:
-        raise reader.error(number, f"the totals line gives no {' or '.join(missing)} total")
+        said = "the totals line gives" if len(lines) == 1 else "the totals lines give"
+        raise reader.error(lines[-1][0], f"{said} no {' or '.join(missing)} total")
     return totals
+
+
+Row = tuple[int, list[str]]
+
+
+def _without_corners(top: Row, bottom: Row, first_row: Row) -> tuple[Row, Row]:
+    """The clue rows without their corner places, if they have them: janko.at's files
+    (and many a puzzle drawn by hand) write the border as a full frame, ``- 2 1 1 1 -``
+    over a 4-wide grid. Told by the first grid row, whose cells decide the width."""
+    cells = len("".join(first_row[1][1:-1]))
+    framed = len(top[1]) == cells + 2 and len(bottom[1]) == cells + 2
+    if framed and all(row[1][0] in NO_CLUE and row[1][-1] in NO_CLUE for row in (top, bottom)):
+        return (top[0], top[1][1:-1]), (bottom[0], bottom[1][1:-1])
+    return top, bottom
 
 
 def _picture_clue(token: str, reader: LineReader, number: int) -> int | None:
@@ -441,6 +454,73 @@ def _picture_cells(tokens: list[str], width: int, reader: LineReader, number: in
     return row
 
 
+# --------------------------------------------------------- janko.at's puzzle files
+def is_janko_file(lines: Sequence[tuple[int, str]]) -> bool:
+    """janko.at's data blocks open with ``begin`` and hold a ``problem`` grid."""
+    return any(line.lower() in ("begin", "problem") for _, line in lines)
+
+
+def janko_picture(lines: Sequence[tuple[int, str]], source: str) -> list[tuple[int, str]]:
+    """The board picture inside janko.at's puzzle data for *Spukschloss* (Haunted
+    Mirror Maze), the site Undead's puzzles come from::
+
+        begin
+        puzzle spukschloss
+        size 4
+        ghosts 0
+        vampires 2
+        zombies 6
+        problem
+        - 2 1 1 1 -
+        1 \\ \\ - / 2
+        ...
+        - 3 3 2 2 -
+        solution
+        ...
+        end
+
+    Returns the totals lines and the ``problem`` grid, which is a framed picture (its
+    corners are dropped by ``parse_picture``); ``size`` (or ``rows`` and ``cols``) is
+    checked against it afterwards. Other keys (author, source, info, ...) and the grids
+    of other sections, the ``solution`` among them, are skipped: the puzzle is solved,
+    not read back."""
+    picture: list[tuple[int, str]] = []
+    section = None
+    for number, line in lines:
+        if not line[0].isalpha():
+            if section is None:
+                raise InputError("a grid row before any 'problem' line", source, number)
+            if section == "problem":
+                picture.append((number, line))
+        elif TOTALS_LINE.fullmatch(line):
+            picture.append((number, line))
+            section = None
+        else:
+            section = line.split()[0].lower()
+    if not any(not line[0].isalpha() for _, line in picture):
+        raise InputError("janko.at puzzle data without a 'problem' grid", source)
+    return picture
+
+
+def janko_size_problem(
+    lines: Sequence[tuple[int, str]], instance: HauntedInstance
+) -> tuple[int, str] | None:
+    """The line whose ``size``, ``rows`` or ``cols`` the problem grid does not match,
+    and what to say about it; None if all agree."""
+    sides = {
+        "size": {instance.width, instance.height},
+        "rows": {instance.height},
+        "cols": {instance.width},
+    }
+    for number, line in lines:
+        key, *value = line.split()
+        expected = sides.get(key.lower())
+        if expected is not None and value != [str(side) for side in expected]:
+            grid = f"{instance.width}x{instance.height}"
+            return number, f"'{line}' does not match the problem grid, which is {grid}"
+    return None
+
+
 # ------------------------------------------------------------------------ puzzle
 _TRAILING_COMMENT = re.compile(r"\s+#")
 
@@ -458,12 +538,23 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         if not lines:
             empty = "is empty" if not text.strip() else "holds only comments"
             raise InputError(f"no puzzle found (the file {empty})", source)
+        if is_janko_file(lines):
+            return self._parse_janko(lines, source)
         if len(lines) > 1:
             if any(GAME_ID.match(line) for _, line in lines):
                 raise InputError("expected one game ID, found more lines", source, lines[1][0])
             return parse_picture(lines, source)
         number, game_id = lines[0]
         return parse_game_id(game_id, source, number if source != "<argument>" else None)
+
+    @staticmethod
+    def _parse_janko(lines: Sequence[tuple[int, str]], source: str) -> HauntedInstance:
+        instance = parse_picture(janko_picture(lines, source), source)
+        mismatch = janko_size_problem(lines, instance)
+        if mismatch:
+            number, message = mismatch
+            raise InputError(message, source, number)
+        return instance
 
     def facts(self, instance: HauntedInstance) -> list[Symbol]:
         facts: list[Symbol] = []

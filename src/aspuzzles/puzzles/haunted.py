@@ -462,22 +462,10 @@ def is_janko_file(lines: Sequence[tuple[int, str]]) -> bool:
 
 def janko_picture(lines: Sequence[tuple[int, str]], source: str) -> list[tuple[int, str]]:
     """The board picture inside janko.at's puzzle data for *Spukschloss* (Haunted
-    Mirror Maze), the site Undead's puzzles come from::
-
-        begin
-        puzzle spukschloss
-        size 4
-        ghosts 0
-        vampires 2
-        zombies 6
-        problem
-        - 2 1 1 1 -
-        1 \\ \\ - / 2
-        ...
-        - 3 3 2 2 -
-        solution
-        ...
-        end
+    Mirror Maze), the site Undead's puzzles come from: ``begin``, ``key value`` lines
+    (``size 4``, ``ghosts 0``, ``vampires 2``, ``zombies 6``, ``author ...``), a line
+    ``problem`` followed by the grid framed by its clues (``- 2 1 1 1 -`` on top, ``-``
+    for an empty cell or a corner), maybe ``solution`` and its grid, and ``end``.
 
     Returns the totals lines and the ``problem`` grid, which is a framed picture (its
     corners are dropped by ``parse_picture``); ``size`` (or ``rows`` and ``cols``) is

@@ -272,6 +272,8 @@ def test_janko_at_puzzle_data_is_read_as_its_game_id():
     assert PUZZLE.parse(JANKO_FILE, "001.txt") == parse_game_id(UNDEAD_C_ID, "id")
     rectangle = JANKO_FILE.replace("size 4", "rows 4\ncols 4")
     assert PUZZLE.parse(rectangle, "001.txt") == parse_game_id(UNDEAD_C_ID, "id")
+    page = f"<html><body>\n<script type='application/x-janko'>\n{JANKO_FILE}</script>\n</html>"
+    assert PUZZLE.parse(page, "001.a.htm") == parse_game_id(UNDEAD_C_ID, "id")
 
 
 @pytest.mark.parametrize(

@@ -460,6 +460,17 @@ def is_janko_file(lines: Sequence[tuple[int, str]]) -> bool:
     return any(line.lower() in ("begin", "problem") for _, line in lines)
 
 
+def janko_block(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines between ``begin`` and ``end``, if there is a ``begin`` line: what is
+    around them (the rest of a page saved from the site) is not the puzzle's."""
+    starts = [index for index, (_, line) in enumerate(lines) if line.lower() == "begin"]
+    if not starts:
+        return list(lines)
+    block = lines[starts[0] + 1 :]
+    ends = [index for index, (_, line) in enumerate(block) if line.lower() == "end"]
+    return list(block[: ends[0]] if ends else block)
+
+
 def janko_picture(lines: Sequence[tuple[int, str]], source: str) -> list[tuple[int, str]]:
     """The board picture inside janko.at's puzzle data for *Spukschloss* (Haunted
     Mirror Maze), the site Undead's puzzles come from: ``begin``, ``key value`` lines
@@ -467,11 +478,11 @@ def janko_picture(lines: Sequence[tuple[int, str]], source: str) -> list[tuple[i
     ``problem`` followed by the grid framed by its clues (``- 2 1 1 1 -`` on top, ``-``
     for an empty cell or a corner), maybe ``solution`` and its grid, and ``end``.
 
-    Returns the totals lines and the ``problem`` grid, which is a framed picture (its
-    corners are dropped by ``parse_picture``); ``size`` (or ``rows`` and ``cols``) is
-    checked against it afterwards. Other keys (author, source, info, ...) and the grids
-    of other sections, the ``solution`` among them, are skipped: the puzzle is solved,
-    not read back."""
+    ``lines`` are those of the block (``janko_block``). Returns the totals lines and
+    the ``problem`` grid, which is a framed picture (its corners are dropped by
+    ``parse_picture``); ``size`` (or ``rows`` and ``cols``) is checked against it
+    afterwards. Other keys (author, source, info, ...) and the grids of other sections,
+    the ``solution`` among them, are skipped: the puzzle is solved, not read back."""
     picture: list[tuple[int, str]] = []
     section = None
     for number, line in lines:
@@ -537,6 +548,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
 
     @staticmethod
     def _parse_janko(lines: Sequence[tuple[int, str]], source: str) -> HauntedInstance:
+        lines = janko_block(lines)
         instance = parse_picture(janko_picture(lines, source), source)
         mismatch = janko_size_problem(lines, instance)
         if mismatch:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+
 import pytest
 
 from aspuzzles import InputError, solve
@@ -149,6 +151,18 @@ def test_sweep_on_a_slice_matches_single_solves_and_resumes(tmp_path):
         assert results[key] == (single.status == "solved")
     with pytest.raises(InputError, match="holds another sweep"):
         sweep(PUZZLE, {}, output, jobs=1, limit=1, progress=False)
+
+
+def test_a_sweep_runs_where_processes_can_only_be_spawned(tmp_path, monkeypatch):
+    """Windows has no fork: the workers are spawned, and the results are the same."""
+    forked = sweep(PUZZLE, {}, tmp_path / "forked.tsv", jobs=2, limit=12, progress=False)
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    spawned = sweep(PUZZLE, {}, tmp_path / "spawned.tsv", jobs=2, limit=12, progress=False)
+    assert (spawned.total, spawned.solvable) == (forked.total, forked.solvable) == (12, 12)
+    header = "# sweep geniusstar"
+    assert read_results(tmp_path / "spawned.tsv", header) == read_results(
+        tmp_path / "forked.tsv", header
+    )
 
 
 def test_renderings():

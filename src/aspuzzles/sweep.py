@@ -51,6 +51,14 @@ def _solve_chunk(chunk: list[tuple[str, Any]]) -> list[tuple[str, bool]]:
     ]
 
 
+def _start_method() -> str:
+    """Fork where the system has it (Linux, macOS): the workers start at once. Windows
+    has only spawn, which starts each worker as a new Python that imports the package
+    before grounding; everything a worker is handed (puzzle name, options, chunks of
+    variants) is plain data, so both work."""
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+
 def _chunks(items: list[tuple[str, Any]], size: int) -> Iterator[list[tuple[str, Any]]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
@@ -90,7 +98,7 @@ def sweep(
         output.write_text(header.strip() + "\n")
     todo = [(key, variant) for key, variant in variants if key not in done]
     chunk = max(1, min(500, len(todo) // (jobs * 20) or 1))
-    context = multiprocessing.get_context("fork")
+    context = multiprocessing.get_context(_start_method())
     finished = 0
     with (
         output.open("a") as sink,

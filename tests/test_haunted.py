@@ -292,6 +292,12 @@ def test_janko_at_puzzle_data_errors_name_the_line(change, message):
     assert message in str(error.value)
 
 
+def test_janko_at_puzzle_data_without_a_grid_says_so():
+    header = JANKO_FILE.split("problem")[0] + "end\n"
+    with pytest.raises(InputError, match="001.txt: janko.at puzzle data without a 'problem'"):
+        PUZZLE.parse(header, "001.txt")
+
+
 def test_a_solved_board_as_printed_reads_back_as_a_puzzle_with_every_monster_given():
     solved = solve("haunted", SEED_ID).solution
     reread = PUZZLE.parse(solved.text(), "solved.txt")

@@ -496,7 +496,7 @@ def janko_picture(lines: Sequence[tuple[int, str]], source: str) -> list[tuple[i
             section = None
         else:
             section = line.split()[0].lower()
-    if not any(not line[0].isalpha() for _, line in picture):
+    if all(line[0].isalpha() for _, line in picture):  # totals, but no grid row
         raise InputError("janko.at puzzle data without a 'problem' grid", source)
     return picture
 

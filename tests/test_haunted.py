@@ -294,7 +294,7 @@ def test_janko_at_puzzle_data_errors_name_the_line(change, message):
 
 def test_janko_at_puzzle_data_without_a_grid_says_so():
     header = JANKO_FILE.split("problem")[0] + "end\n"
-    with pytest.raises(InputError, match="001.txt: janko.at puzzle data without a 'problem'"):
+    with pytest.raises(InputError, match=r"001\.txt: janko\.at puzzle data without a 'problem'"):
         PUZZLE.parse(header, "001.txt")
 
 

@@ -268,6 +268,12 @@ end
 """
 
 
+def test_a_clue_clingo_could_not_hold_is_refused_as_more_than_a_line_can_see():
+    huge = UNDEAD_C_ID.rsplit(",", 1)[0] + ",99999999999"
+    with pytest.raises(InputError, match=r"clue 16 \(99999999999\) is more than any line"):
+        parse_game_id(huge, "id")
+
+
 def test_janko_at_puzzle_data_is_read_as_its_game_id():
     assert PUZZLE.parse(JANKO_FILE, "001.txt") == parse_game_id(UNDEAD_C_ID, "id")
     rectangle = JANKO_FILE.replace("size 4", "rows 4\ncols 4")
@@ -358,6 +364,10 @@ def test_a_picture_may_leave_clues_out_and_the_others_still_bind():
             "pic.txt:4: the bottom row has 3 clues, expected 2",
         ),
         ("G 1 V 1 Z 1\n  1 1\n1 . . 1\n  1 1\n", "totals 1+1+1=3 do not match the 2 monster cells"),
+        (
+            "G 1 V 1 Z 0\n  1 9\n1 . . 1\n  1 1\n",
+            "clue 2 (9) is more than any line of sight in a 2x1 grid can see (at most 4)",
+        ),
     ],
 )
 def test_bad_board_pictures_are_named_precisely(text, message):

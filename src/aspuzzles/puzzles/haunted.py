@@ -212,6 +212,15 @@ def _validated(
         given = sum(row.count(letter) for row in grid)
         if given > totals[letter]:
             raise fail(f"{given} {KINDS[letter]}s are given but the total is {totals[letter]}")
+    # A line of sight crosses each cell at most twice (once each way through a mirror's
+    # neighbourhood), so a larger clue is a typo, and clingo could not even hold some.
+    most = 2 * width * height
+    for place, clue in enumerate(clues, start=1):
+        if clue is not None and clue > most:
+            raise fail(
+                f"clue {place} ({clue}) is more than any line of sight in a {width}x{height} "
+                f"grid can see (at most {most})"
+            )
     return HauntedInstance(width, height, totals, grid, clues)
 
 

@@ -212,8 +212,9 @@ def _validated(
         given = sum(row.count(letter) for row in grid)
         if given > totals[letter]:
             raise fail(f"{given} {KINDS[letter]}s are given but the total is {totals[letter]}")
-    # A line of sight crosses each cell at most twice (once each way through a mirror's
-    # neighbourhood), so a larger clue is a typo, and clingo could not even hold some.
+    # A line of sight crosses a cell at most twice, once horizontally and once vertically
+    # (mirrors turn it by 90 degrees, never back on itself), so a larger clue is a typo;
+    # clingo's 32-bit numbers could not even hold some.
     most = 2 * width * height
     for place, clue in enumerate(clues, start=1):
         if clue is not None and clue > most:

@@ -13,9 +13,11 @@ from aspuzzles.puzzles.haunted import (
     PUZZLE,
     HauntedInstance,
     check_board,
+    clue_place,
     clues_of,
     encode_game_id,
     parse_game_id,
+    sight_range,
     trace,
 )
 
@@ -196,6 +198,48 @@ def test_a_game_id_file_without_exactly_one_id_says_why(text, message):
     with pytest.raises(InputError) as error:
         PUZZLE.parse(text, "bad.txt")
     assert message in str(error.value)
+
+
+# ------------------------------------------------------- clues no board can show
+def test_clues_are_placed_clockwise_from_the_top_left_corner():
+    places = [clue_place(3, 2, line) for line in range(10)]
+    assert places == [
+        *(f"top of column {n}" for n in (1, 2, 3)),
+        *(f"right of row {n}" for n in (1, 2)),
+        *(f"bottom of column {n}" for n in (3, 2, 1)),
+        *(f"left of row {n}" for n in (2, 1)),
+    ]
+
+
+@pytest.mark.parametrize("path", HAUNTED_FILES, ids=lambda p: p.name)
+def test_every_answer_sees_within_the_range_each_line_allows(path):
+    """What a line can see lies between the given monsters it sees and the monster
+    cells it crosses; the shipped answers agree, so no shipped puzzle is refused."""
+    answer = expected_answer(path)["grid"]
+    instance = PUZZLE.parse(path.read_text(), path.name)
+    assert PUZZLE.infeasible(instance) is None
+    for line, seen in enumerate(clues_of(answer)):
+        fewest, most = sight_range(instance.grid, line)
+        assert fewest <= seen <= most
+
+
+@pytest.mark.parametrize(
+    ("picture", "reason"),
+    [
+        (
+            "G 1 V 1 Z 0\n  2 1\n1 . . 1\n  1 1\n",
+            "the clue 2 at the top of column 1 asks for more monsters than its line crosses (1)",
+        ),
+        (
+            "G 0 V 1 Z 1\n  1 1\n1 Z . 1\n  0 1\n",
+            "the clue 0 at the bottom of column 1 asks for fewer monsters than the given "
+            "monsters its line sees (1)",
+        ),
+    ],
+)
+def test_a_clue_its_line_cannot_show_is_unsatisfiable_without_search(picture, reason):
+    result = solve_instance(PUZZLE, PUZZLE.parse(picture, "pic.txt"), count=True)
+    assert (result.status, result.count, result.reason) == ("unsatisfiable", 0, reason)
 
 
 # ------------------------------------------------------------- the board picture

@@ -112,18 +112,48 @@ def crossings(grid: Sequence[str], line: int) -> Counter[tuple[int, int, str]]:
     )
 
 
+#: Who is seen at a crossing before and after the line's first mirror.
+VISIBLE = {"before": "VZ", "after": "GZ"}
+
+
 def clues_of(grid: Sequence[str]) -> tuple[int, ...]:
     """The clues a fully filled grid shows (used by the generator)."""
     height, width = len(grid), len(grid[0])
-    visible = {"before": "VZ", "after": "GZ"}
     return tuple(
         sum(
             times
             for (row, col, side), times in crossings(grid, line).items()
-            if grid[row][col] in visible[side]
+            if grid[row][col] in VISIBLE[side]
         )
         for line in range(2 * (width + height))
     )
+
+
+def sight_range(grid: Sequence[str], line: int) -> tuple[int, int]:
+    """The fewest and the most monsters a line can see on a puzzle's grid: the given
+    monsters it sees count towards both, a cell still to fill only towards the most."""
+    fewest = most = 0
+    for (row, col, side), times in crossings(grid, line).items():
+        cell = grid[row][col]
+        if cell == ".":
+            most += times
+        elif cell in VISIBLE[side]:
+            fewest, most = fewest + times, most + times
+    return fewest, most
+
+
+def clue_place(width: int, height: int, line: int) -> str:
+    """Where clue ``line`` (clockwise from the top-left corner) stands on the board."""
+    for side, length, reversed_order in (
+        ("top of column", width, False),
+        ("right of row", height, False),
+        ("bottom of column", width, True),
+        ("left of row", height, True),
+    ):
+        if line < length:
+            return f"{side} {length - line if reversed_order else line + 1}"
+        line -= length
+    raise ValueError("no such clue")
 
 
 # ----------------------------------------------------------------------- parsing
@@ -565,6 +595,22 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             number, message = mismatch
             raise InputError(message, source, number)
         return instance
+
+    def infeasible(self, instance: HauntedInstance) -> str | None:
+        """A clue that its line cannot show: more than the monster cells it crosses, or
+        fewer than the given monsters it sees already."""
+        for line, clue in enumerate(instance.clues):
+            if clue is None:
+                continue
+            fewest, most = sight_range(instance.grid, line)
+            place = clue_place(instance.width, instance.height, line)
+            if clue > most:
+                crossed = f"its line crosses ({most})"
+                return f"the clue {clue} at the {place} asks for more monsters than {crossed}"
+            if clue < fewest:
+                given = f"the given monsters its line sees ({fewest})"
+                return f"the clue {clue} at the {place} asks for fewer monsters than {given}"
+        return None
 
     def facts(self, instance: HauntedInstance) -> list[Symbol]:
         facts: list[Symbol] = []

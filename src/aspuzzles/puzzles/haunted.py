@@ -246,11 +246,12 @@ def _validated(
     # (mirrors turn it by 90 degrees, never back on itself), so a larger clue is a typo;
     # clingo's 32-bit numbers could not even hold some.
     most = 2 * width * height
-    for place, clue in enumerate(clues, start=1):
+    for line, clue in enumerate(clues):
         if clue is not None and clue > most:
+            place = clue_place(width, height, line)
             raise fail(
-                f"clue {place} ({clue}) is more than any line of sight in a {width}x{height} "
-                f"grid can see (at most {most})"
+                f"the clue {clue} at the {place} is more than any line of sight in a "
+                f"{width}x{height} grid can see (at most {most})"
             )
     return HauntedInstance(width, height, totals, grid, clues)
 

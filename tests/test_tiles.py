@@ -341,6 +341,33 @@ def test_malformed_letter_lists_and_links_are_named_precisely(text, message):
     assert str(error.value).startswith(message)
 
 
+@pytest.mark.parametrize(
+    ("size", "tiles", "reason"),
+    [
+        (
+            "2 2",
+            ["0 1 0 1", "0 0 2 1", "2 3 0 0", "2 0 0 3"],
+            "tile 1 has two grey edges opposite each other, which no cell of a 2x2 board has",
+        ),
+        (
+            "3 3",
+            ["0 1 1 0", "0 0 1 1", "1 0 0 1", *["0 1 1 1"] * 6],
+            "6 tiles have one grey edge, a 3x3 board has 4 such places",
+        ),
+    ],
+)
+def test_grey_edges_that_no_cell_can_take_are_reported_without_search(size, tiles, reason):
+    text = f"style e2\nsize {size}\n" + "\n".join(tiles) + "\n"
+    result = solve_instance(PUZZLE, parse_tiles(text, "tiles.txt"))
+    assert (result.status, result.reason) == ("unsatisfiable", reason)
+
+
+def test_a_one_row_board_takes_grey_edges_on_three_sides_and_on_opposite_sides():
+    text = "style e2\nsize 1 3\n0 1 0 0\n0 2 0 1\n0 0 0 2\n"
+    result = solve_instance(PUZZLE, parse_tiles(text, "row.txt"), count=True)
+    assert (result.status, result.count) == ("solved", 1)
+
+
 def test_cli_json_count_and_placement(cli):
     data = cli("solve", "tiles", "--count", "--format", "json").json()
     assert (data["count"], data["count_raw"]) == (1, 4)

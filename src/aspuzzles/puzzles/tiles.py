@@ -637,6 +637,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         frame = 2 * (instance.rows + instance.cols)
         if edges[FRAME] != frame:
             return f"{edges[FRAME]} grey frame edges, the board's border needs {frame}"
+        if (shapes := _frame_shapes_mismatch(instance)) is not None:
+            return shapes
         if instance.scored:
             return None
         odd = sorted((c for c, n in edges.items() if c != FRAME and n % 2), key=int)
@@ -916,6 +918,47 @@ def _fix_clash(instance: TilesInstance) -> str | None:
                     f"fixed tiles {fix.tile} on ({row},{col}) and {other.tile} on "
                     f"({n_row},{n_col}) do not match: {edges[side]} against {facing}"
                 )
+    return None
+
+
+#: How the grey edges of a tile (or the border sides of a cell) lie, up to turning.
+GREY_SHAPES = {
+    (False, False, False, False): "no grey edge",
+    (False, False, False, True): "one grey edge",
+    (False, False, True, True): "two grey edges side by side",
+    (False, True, False, True): "two grey edges opposite each other",
+    (False, True, True, True): "three grey edges",
+    (True, True, True, True): "four grey edges",
+}
+
+
+def _grey_shape(sides: Sequence[bool]) -> tuple[bool, ...]:
+    """The pattern of grey (border) sides, the same for every turn of it."""
+    return min(tuple(sides[(side - turns) % 4] for side in range(4)) for turns in range(4))
+
+
+def _frame_shapes_mismatch(instance: TilesInstance) -> str | None:
+    """Grey edges face the border, and only there: every tile goes to a cell whose
+    border sides its grey edges can cover exactly, so the tiles of each shape (one grey
+    edge, two side by side, ...) must be as many as the cells of that shape. There are
+    as many tiles as cells, so a shape short of tiles means one with tiles to spare:
+    that one is named, as one of its tiles is the odd one out."""
+    shapes = [_grey_shape([edge == FRAME for edge in tile]) for tile in instance.tiles]
+    tiles = Counter(shapes)
+    cells = Counter(
+        _grey_shape(_border_sides(instance, row, col))
+        for row in range(1, instance.rows + 1)
+        for col in range(1, instance.cols + 1)
+    )
+    board = f"a {instance.rows}x{instance.cols} board"
+    for shape, name in GREY_SHAPES.items():
+        if tiles[shape] <= cells[shape]:
+            continue
+        if cells[shape]:
+            return f"{tiles[shape]} tiles have {name}, {board} has {cells[shape]} such places"
+        ids = [str(number) for number, own in enumerate(shapes, start=1) if own == shape]
+        which = f"tile {ids[0]} has" if len(ids) == 1 else f"tiles {', '.join(ids)} have"
+        return f"{which} {name}, which no cell of {board} has"
     return None
 
 

@@ -117,16 +117,10 @@ VISIBLE = {"before": "VZ", "after": "GZ"}
 
 
 def clues_of(grid: Sequence[str]) -> tuple[int, ...]:
-    """The clues a fully filled grid shows (used by the generator)."""
+    """The clues a fully filled grid shows (used by the generator): with no cell left
+    to fill, the fewest and the most a line can see are what it sees."""
     height, width = len(grid), len(grid[0])
-    return tuple(
-        sum(
-            times
-            for (row, col, side), times in crossings(grid, line).items()
-            if grid[row][col] in VISIBLE[side]
-        )
-        for line in range(2 * (width + height))
-    )
+    return tuple(sight_range(grid, line)[0] for line in range(2 * (width + height)))
 
 
 def sight_range(grid: Sequence[str], line: int) -> tuple[int, int]:

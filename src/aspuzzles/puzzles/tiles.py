@@ -24,7 +24,7 @@ import urllib.parse
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from clingo import Function, Number, String, Symbol
 
@@ -96,8 +96,12 @@ class TilesSolution:
     mismatched: tuple[tuple[int, int, str], ...] | None = None
 
 
-def rotate(tile: Sequence[str], turns: int) -> tuple[str, str, str, str]:
-    """The tile after ``turns`` clockwise quarter turns: side d shows edge (d - r) % 4."""
+Side = TypeVar("Side")
+
+
+def rotate(tile: Sequence[Side], turns: int) -> tuple[Side, Side, Side, Side]:
+    """The tile after ``turns`` clockwise quarter turns: side d shows edge (d - r) % 4
+    (edges, or anything told side by side, such as which sides are grey)."""
     return tuple(tile[(side - turns) % 4] for side in range(4))  # type: ignore[return-value]
 
 
@@ -934,7 +938,7 @@ GREY_SHAPES = {
 
 def _grey_shape(sides: Sequence[bool]) -> tuple[bool, ...]:
     """The pattern of grey (border) sides, the same for every turn of it."""
-    return min(tuple(sides[(side - turns) % 4] for side in range(4)) for turns in range(4))
+    return min(rotate(sides, turns) for turns in range(4))
 
 
 def _frame_shapes_mismatch(instance: TilesInstance) -> str | None:

@@ -134,7 +134,13 @@ def test_rotation_convention_is_clockwise():
 
 @pytest.mark.parametrize(
     "name",
-    ["gen-animal-4x4-4-kinds", "gen-e2-5x5-6-kinds", "duplicates-e2-2x2", "seed-big-cats-3x3"],
+    [
+        "gen-animal-4x4-4-kinds",
+        "gen-e2-5x5-6-kinds",
+        "duplicates-e2-2x2",
+        "seed-big-cats-3x3",
+        "gen-unframed-3x4-6-kinds",
+    ],
 )
 def test_raw_counts_agree_with_plain_backtracking(name):
     path = INSTANCES / "tiles" / f"{name}.txt"
@@ -213,7 +219,7 @@ def test_checker_enforces_the_frame():
             "tiles.txt:3: tile 1: edge '1' is a colour (mixed styles?)",
         ),
         ("style animal\nstyle e2\n", "tiles.txt:2: mixed styles"),
-        ("style square\n", "tiles.txt:1: expected 'style animal' or 'style e2'"),
+        ("style square\n", "tiles.txt:1: expected 'style animal', 'style e2' or 'style unframed'"),
         ("style e2\nsize 0 3\n", "tiles.txt:2: expected 'size ROWS COLS'"),
         ("style e2\nsize ² 3\n", "tiles.txt:2: expected 'size ROWS COLS'"),
         ("style e2\nsize 1 2\nsize 2 1\n", "tiles.txt:3: 'size' is given twice: 2x1 after 1x2"),
@@ -222,7 +228,8 @@ def test_checker_enforces_the_frame():
         ("style e2\n", "tiles.txt: no tiles"),
         ("size 1 1\n", "tiles.txt: no tiles"),
         ("styel e2\n1 2 3 4\n", "tiles.txt:1: unknown line starting 'styel'"),
-        ("7 7 8 8\n8 7 8 7\n", "tiles.txt: no 'size ROWS COLS' line, and 2 tiles (0 corner"),
+        ("0 7 8 8\n8 7 8 7\n", "tiles.txt: no 'size ROWS COLS' line, and 2 tiles (0 corner"),
+        ("7 7 8 8\n8 7 8 7\n", "tiles.txt: no 'size ROWS COLS' line, and 2 tiles without a frame"),
         ("lion_head a_tail b_tail c_head\n" * 3, "tiles.txt: no 'size ROWS COLS' line, and 3"),
         ("2 2\n0 0 0 0\n", "tiles.txt: 1 tiles for a 2x2 board, expected 4"),
         ("1 0 1 0 0\n3 0 0 1 0\n", "tiles.txt:2: tile line starts with '3', expected the id 2"),
@@ -249,7 +256,7 @@ def test_a_bare_list_of_tiles_is_read_with_its_style_and_size_told_from_the_tile
     )
     instance = parse_tiles(listed, "listed.txt")
     if name == "gen-animal-3x5-3-kinds":  # 15 unframed tiles: no shape to tell
-        with pytest.raises(InputError, match=r"15 tiles .* fit no board: add one"):
+        with pytest.raises(InputError, match="15 tiles without a frame fit no square board"):
             parse_tiles(bare, "bare.txt")
         return
     assert parse_tiles(bare, "bare.txt") == instance
@@ -385,6 +392,40 @@ def test_renderings():
     assert svg.startswith("<svg") and svg.count("<polygon") == 36
 
 
+UNFRAMED_PAIR = "0 5 6 7\n0 8 9 1\n"  # only 0 can meet 0: there is no frame
+
+
+def test_a_bare_list_without_colour_0_is_an_unframed_board():
+    """No grey frame: outer sides are free and 0 is an ordinary colour. A bare list of
+    numbers without a 0 can only be such a board; one with a 0 stays e2, and so does a
+    file that says 'style e2' (told why it cannot be solved)."""
+    bare = parse_tiles("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n", "bare.txt")
+    assert (bare.style, bare.rows, bare.cols, bare.framed) == ("unframed", 2, 2, False)
+    assert parse_tiles("0 0 1 2\n0 1 2 0\n2 0 0 1\n1 2 0 0\n", "grey.txt").style == "e2"
+    declared = parse_tiles("style e2\nsize 1 2\n1 2 3 4\n4 3 2 1\n", "e2.txt")
+    assert solve_instance(PUZZLE, declared).reason == (
+        "0 grey frame edges, the board's border needs 6 (a board without a frame is "
+        "'style unframed')"
+    )
+    assert solve_instance(PUZZLE, replace(declared, style="unframed")).status == "solved"
+
+
+def test_unframed_boards_match_equal_colours_and_leave_the_border_free():
+    instance = parse_tiles("style unframed\nsize 1 2\n" + UNFRAMED_PAIR, "pair.txt")
+    assert not any(atom.match("frame", 1) for atom in PUZZLE.facts(instance))
+    counted = solve_instance(PUZZLE, instance, count=True)
+    # Tile 1 turned once beside tile 2 turned three times (0 against 0), or the half
+    # turn of that; every other edge lies on the border, where anything goes.
+    assert (counted.count, counted.count_details["count_raw"]) == (1, 2)
+    assert tiles_baseline.count_raw(instance) == 2
+    solution = solve_instance(PUZZLE, instance).solution.data
+    assert solution.placement == (((1, 1), (2, 3)),)
+    assert check_placement(instance, solution.placement) == []
+    assert check_placement(instance, [[(1, 0), (2, 0)]]) == ["(1,1) right 5 vs 1"]
+    colours = set(PUZZLE.template_context(instance, solution)["colours"].values())
+    assert "#8a8a8a" not in colours and len(colours) == 7  # 0 has its own, not grey
+
+
 def test_svg_escapes_markup_in_edge_names():
     """Animal kinds are free text: '<b>&x' must reach the SVG as text, not as markup
     (the templates are *.svg.j2, which Jinja's autoescape did not match before)."""
@@ -399,7 +440,7 @@ def test_svg_escapes_markup_in_edge_names():
 
 
 def test_generator_plants_a_solvable_board():
-    for style in ("animal", "e2"):
+    for style in ("animal", "e2", "unframed"):
         args = argparse.Namespace(style=style, size="3x4", kinds=5, border_kinds=0, fix=0, seed=3)
         text = PUZZLE.generate(args)
         assert text == PUZZLE.generate(args)
@@ -425,6 +466,7 @@ def test_generator_keeps_border_colours_along_the_frame():
     ("style", "border_kinds", "message"),
     [
         ("animal", 2, "--border-kinds needs --style e2"),
+        ("unframed", 2, r"--border-kinds needs --style e2 \(unframed boards have no frame\)"),
         ("e2", 61, "--border-kinds must be from 0 to 60"),
         ("e2", -1, "--border-kinds must be from 0 to 60"),
     ],
@@ -458,15 +500,15 @@ def test_cli_one_search_order_in_one_process(cli):
 
 def test_counts_agree_with_plain_backtracking_on_random_small_boards():
     """Symmetry breaking keeps exactly one placement per class, and duplicate and
-    symmetric tiles are counted as documented: on 24 small random boards of both styles
+    symmetric tiles are counted as documented: on 36 small random boards of the three styles
     (some with a tile spoiled, some with a tile repeated), count_raw is the
     backtracking's raw count, and --raw gives it directly."""
     rng = random.Random(4)
     raw_counts = []
-    for number in range(24):
-        style = "e2" if number % 2 else "animal"
+    for number in range(36):
+        style = ("animal", "e2", "unframed")[number % 3]
         rows, cols = rng.choice([(2, 2), (2, 3), (3, 2), (3, 3)])
-        kinds = rng.randint(3, 5) if style == "animal" else rng.randint(2, 4)  # not too many
+        kinds = rng.randint(2, 4) if style == "e2" else rng.randint(3, 5)  # not too many
         board = planted_tiles(style, rows, cols, kinds, rng)  # solutions to enumerate
         tiles = list(board.tiles)
         if rng.random() < 0.3:  # a repeated tile (the last one is lost)

@@ -5,6 +5,9 @@ shared edge matches. Style ``animal``: an edge is ``KIND_HALF`` (``lion_head``) 
 touching edges match when the kind is equal and the halves differ; outer edges are
 free. Style ``e2``: an edge is a colour number, touching edges match when equal, and
 colour 0 (the grey frame) faces outwards exactly: on every outer side, never inside.
+Style ``unframed``: colour numbers matching when equal, as in e2, but with no frame:
+outer edges are free and 0 is a colour like any other (the unframed edge-matching
+puzzles of SAT and CSP benchmarks).
 
 Rotation convention: a placement is (tile id, r) with r the number of **clockwise**
 quarter turns applied to the tile as listed; after r turns the listed edge (d - r) mod 4
@@ -39,7 +42,9 @@ SIDES = ("top", "right", "bottom", "left")
 HALF_PAIRS = (("head", "tail"), ("top", "bottom"), ("front", "back"), ("upper", "lower"))
 OTHER_HALF = {one: other for pair in HALF_PAIRS for one, other in (pair, pair[::-1])}
 HALVES = HALF_PAIRS[0]  # what the generator writes
-STYLES = ("animal", "e2")
+STYLES = ("animal", "e2", "unframed")
+#: The styles whose edges are colour numbers that match when equal.
+COLOUR_STYLES = ("e2", "unframed")
 FRAME = "0"
 #: The style of a bare list whose colours are letters while it is read; it becomes
 #: ``e2`` once the frame's letter is known.
@@ -70,6 +75,11 @@ class TilesInstance:
     fixed: tuple[Fix, ...] = ()
     #: Score mode (``--score``): shared edges may mismatch, as few as possible.
     scored: bool = False
+
+    @property
+    def framed(self) -> bool:
+        """Whether grey edges (colour 0) must line the border, and only it (e2)."""
+        return self.style == "e2"
 
     @property
     def shared_edges(self) -> int:
@@ -117,7 +127,7 @@ def distinct_rotations(tile: Sequence[str]) -> list[int]:
 
 def partner(style: str, edge: str) -> str:
     """The edge value that matches ``edge`` across a shared side."""
-    if style == "e2":
+    if style in COLOUR_STYLES:
         return edge
     kind, half = edge.rsplit("_", 1)
     return f"{kind}_{OTHER_HALF[half]}"
@@ -133,13 +143,15 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     tiles as Eternity II piece files give them (``7 7 8 8`` per line): the style is
     then told by the first edge, and the size by the count of tiles and, on a framed
     board, of its border tiles. A bare list may open with a ``ROWS COLS`` line and may
-    number its tiles (``1 7 7 8 8``), as Eternity II solvers' files do."""
+    number its tiles (``1 7 7 8 8``), as Eternity II solvers' files do. A bare list of
+    colour numbers without a 0 has no grey frame: it is read as ``unframed``."""
     reader = LineReader(source)
     if (board := _bucas_board(text, reader)) is not None:
         return board
     listing = _TileLines(reader)
     size: tuple[int, int] | None = None
     declared = False  # a 'style' or 'size' line was given: the documented format
+    style_given = False
     fixes: list[tuple[int, Fix]] = []  # with the line each was given on
     for number, line in reader.lines(text):
         words = _line_words(line)
@@ -149,7 +161,7 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
         if keyword == "fix":
             fixes.append((number, _fix_line(line, reader, number)))
         elif keyword == "style":
-            declared = True
+            declared = style_given = True
             listing.style = _style_line(line, listing.style, reader, number)
         elif keyword == "size":
             declared = True
@@ -160,7 +172,10 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
             listing.header = sides
         else:
             listing.add(words, number, numbered=not declared and _is_numbered_tile(words))
-    instance = _board(listing.style, size, listing.tiles, reader)
+    style = listing.style
+    if style == "e2" and not style_given and all(FRAME not in tile for tile in listing.tiles):
+        style = "unframed"
+    instance = _board(style, size, listing.tiles, reader)
     return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
 
 
@@ -393,8 +408,14 @@ def _board_size(
     if style == "e2" and (shape := _framed_shape(count, corners, border)) is not None:
         return shape
     root = round(count**0.5)
-    if root * root == count and corners in (0, 4):
+    if root * root == count and (style != "e2" or corners in (0, 4)):
         return root, root
+    if style != "e2":
+        raise reader.error(
+            None,
+            f"no 'size ROWS COLS' line, and {count} tiles without a frame fit no square "
+            "board: add one",
+        )
     raise reader.error(
         None,
         f"no 'size ROWS COLS' line, and {count} tiles ({corners} corner and {border} "
@@ -415,10 +436,12 @@ def _framed_shape(count: int, corners: int, border: int) -> tuple[int, int] | No
 
 
 def _style_line(line: str, style: str | None, reader: LineReader, number: int) -> str:
-    """``style animal|e2``; a second style line may only repeat the first."""
+    """``style animal|e2|unframed``; a second style line may only repeat the first."""
     words = line.lower().split()
     if len(words) != 2 or words[1] not in STYLES:
-        raise reader.error(number, f"expected 'style animal' or 'style e2', got '{line}'")
+        raise reader.error(
+            number, f"expected 'style animal', 'style e2' or 'style unframed', got '{line}'"
+        )
     if style is not None and style != words[1]:
         raise reader.error(number, f"mixed styles: '{words[1]}' after '{style}'")
     return words[1]
@@ -460,7 +483,7 @@ def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) ->
                 "(this list codes colours as letters: 'aabd' or 'a a b d')",
             )
         return edge
-    if style == "e2":
+    if style in COLOUR_STYLES:
         if not is_number(edge):
             hint = " (an animal edge: mixed styles?)" if "_" in edge else ""
             raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not a colour number{hint}")
@@ -635,12 +658,13 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         only for e2; in score mode mismatches are allowed, so only the frame counts)."""
         if (clash := _fix_clash(instance)) is not None:
             return clash
-        if instance.style != "e2":
-            return None
+        if not instance.framed:
+            return None  # outer edges are free: any colour count can work
         edges = Counter(edge for tile in instance.tiles for edge in tile)
         frame = 2 * (instance.rows + instance.cols)
         if edges[FRAME] != frame:
-            return f"{edges[FRAME]} grey frame edges, the board's border needs {frame}"
+            hint = " (a board without a frame is 'style unframed')" if not edges[FRAME] else ""
+            return f"{edges[FRAME]} grey frame edges, the board's border needs {frame}{hint}"
         if (shapes := _frame_shapes_mismatch(instance)) is not None:
             return shapes
         if instance.scored:
@@ -659,7 +683,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             Function("rows", [Number(instance.rows)]),
             Function("cols", [Number(instance.cols)]),
         ]
-        if instance.style == "e2":
+        if instance.framed:
             facts.append(Function("frame", [String(FRAME)]))
         # Score mode names the pairs that match (pair/2) instead of the partners every
         # edge must face (partner/2): see the encoding's score part.
@@ -852,7 +876,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         if not 0 <= border_kinds <= 60:
             raise InputError("--border-kinds must be from 0 to 60")
         if border_kinds and args.style != "e2":
-            raise InputError("--border-kinds needs --style e2 (animal boards have no frame)")
+            raise InputError(f"--border-kinds needs --style e2 ({args.style} boards have no frame)")
         if not 0 <= args.fix <= rows * cols:
             raise InputError(f"--fix must be from 0 to {rows * cols}, the tiles on the board")
         instance = planted_tiles(
@@ -885,7 +909,7 @@ def _positions(instance: TilesInstance, tile_id: int, turns: int) -> list[tuple[
     and no other tile on a fixed cell."""
     edges = rotate(instance.tiles[tile_id - 1], turns)
     cells = [(r, c) for r in range(1, instance.rows + 1) for c in range(1, instance.cols + 1)]
-    if instance.style == "e2":
+    if instance.framed:
         cells = [(r, c) for r, c in cells if _grey_faces_out(instance, edges, r, c)]
     if not instance.fixed:
         return cells
@@ -905,7 +929,7 @@ def _fix_clash(instance: TilesInstance) -> str | None:
         for fix in instance.fixed
     }
     for (row, col), (fix, edges) in shown.items():
-        if instance.style == "e2" and not _grey_faces_out(instance, edges, row, col):
+        if instance.framed and not _grey_faces_out(instance, edges, row, col):
             return (
                 f"fixed tile {fix.tile} turned {fix.turns} cannot stand on ({row},{col}): "
                 "grey edges must face the border, and only there"
@@ -1126,7 +1150,7 @@ def check_placement(
             f"({r},{c}) {side} {edge} vs {other}"
             for r, c, side, edge, other in _mismatches(instance, shown)
         ]
-    if instance.style == "e2":
+    if instance.framed:
         problems += _frame_problems(instance, shown)
     return problems
 
@@ -1207,11 +1231,12 @@ def _short_label(edge: str) -> str:
 
 
 def _palette(style: str, values: list[str]) -> dict[str, str]:
+    """A colour per edge value: both halves of an animal kind share one, and e2's frame
+    is grey (in ``unframed``, 0 is an ordinary colour and gets its own)."""
     kinds = sorted({v.rsplit("_", 1)[0] for v in values}) if style == "animal" else values
     colours = dict(zip(kinds, wheel_colours(len(kinds), saturation=65, lightness=62), strict=True))
-    if style == "e2":
-        colours[FRAME] = "#8a8a8a"
-        return colours
+    if style in COLOUR_STYLES:
+        return colours | ({FRAME: "#8a8a8a"} if style == "e2" else {})
     return {value: colours[value.rsplit("_", 1)[0]] for value in values}
 
 
@@ -1369,7 +1394,7 @@ def planted_tiles(
 
     def random_edge(along_frame: bool = False) -> tuple[str, str]:
         """(value on the first side, value on the second side) of one shared edge."""
-        if style == "e2":
+        if style in COLOUR_STYLES:
             if along_frame and border_kinds:
                 colour = str(rng.randint(1, border_kinds))
             else:
@@ -1381,7 +1406,7 @@ def planted_tiles(
         return value, partner(style, value)
 
     def outer() -> str:
-        return FRAME if style == "e2" else random_edge()[0]
+        return FRAME if style == "e2" else random_edge()[0]  # free sides: anything
 
     grid = [[[""] * 4 for _ in range(cols)] for _ in range(rows)]
     for r in range(rows):

@@ -422,6 +422,7 @@ def test_unframed_boards_match_equal_colours_and_leave_the_border_free():
     assert solution.placement == (((1, 1), (2, 3)),)
     assert check_placement(instance, solution.placement) == []
     assert check_placement(instance, [[(1, 0), (2, 0)]]) == ["(1,1) right 5 vs 1"]
+    assert "; unframed: outer edges are free)" in solve_instance(PUZZLE, instance).solution.text()
     colours = set(PUZZLE.template_context(instance, solution)["colours"].values())
     assert "#8a8a8a" not in colours and len(colours) == 7  # 0 has its own, not grey
 

@@ -113,6 +113,8 @@ def test_piece_lists_as_csv_with_a_column_header_are_read():
         f"{k},{','.join(tile)}" for k, tile in enumerate(tiles, start=1)
     )
     assert parse_tiles(csv, "pieces.csv") == plain
+    with_empty_rows = csv.replace("\n", "\n,,,,\n", 3) + "\n;;;;\n , \n"  # spreadsheets' blanks
+    assert parse_tiles(with_empty_rows, "pieces.csv") == plain
     top, right, bottom, left = zip(*tiles, strict=True)
     reordered = "Top; Bottom; Left; Right\n" + "\n".join(
         ";".join(edges) for edges in zip(top, bottom, left, right, strict=True)

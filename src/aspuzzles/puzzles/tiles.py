@@ -155,6 +155,8 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     fixes: list[tuple[int, Fix]] = []  # with the line each was given on
     for number, line in reader.lines(text):
         words = _line_words(line)
+        if not words:  # separators alone (',,,,', a spreadsheet's empty row): blank
+            continue
         keyword = words[0].lower()  # 'Style', 'SIZE' as well
         if keyword in ("style", "size") and listing.tiles:
             raise reader.error(number, f"the '{keyword}' line must come before the tiles")

@@ -150,12 +150,13 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
         return board
     listing = _TileLines(reader)
     size: tuple[int, int] | None = None
+    header: tuple[int, tuple[int, ...]] | None = None  # a bare list's size line, its number
     declared = False  # a 'style' or 'size' line was given: the documented format
     style_given = False
     fixes: list[tuple[int, Fix]] = []  # with the line each was given on
     for number, line in reader.lines(text):
         words = _line_words(line)
-        if not words:  # separators alone (',,,,', a spreadsheet's empty row): blank
+        if not words or _is_comment_line(words):  # ',,,,' (a spreadsheet's empty row)
             continue
         keyword = words[0].lower()  # 'Style', 'SIZE' as well
         if keyword in ("style", "size") and listing.tiles:
@@ -168,17 +169,32 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
         elif keyword == "size":
             declared = True
             size = _size_line(line, size, reader, number)
-        elif not declared and not listing.tiles and size is None and _is_size_header(words):
-            size = int(words[0]), int(words[1])
+        elif (
+            not declared
+            and not listing.tiles
+            and header is None
+            and (sides := _bare_header(words, reader, number))
+        ):
+            header = number, sides
         elif not listing.tiles and listing.header is None and (sides := _column_header(words)):
             listing.header = sides
         else:
-            listing.add(words, number, numbered=not declared and _is_numbered_tile(words))
-    style = listing.style
-    if style == "e2" and not style_given and all(FRAME not in tile for tile in listing.tiles):
-        style = "unframed"
-    instance = _board(style, size, listing.tiles, reader)
+            listing.add(
+                _unsigned(words, declared),
+                number,
+                numbered=not declared and _is_numbered_tile(words),
+            )
+    if header is not None:
+        size = _header_size(*header, len(listing.tiles), reader)
+    instance = _board(_told_style(listing, style_given), size, listing.tiles, reader)
     return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
+
+
+def _told_style(listing: _TileLines, style_given: bool) -> str | None:
+    """The style of the tiles read: a list of colour numbers without a ``style`` line
+    and without a 0 has no grey frame, so it is ``unframed``."""
+    framed = style_given or any(FRAME in tile for tile in listing.tiles)
+    return "unframed" if listing.style == "e2" and not framed else listing.style
 
 
 @dataclass
@@ -312,10 +328,56 @@ def _bucas_board(text: str, reader: LineReader) -> TilesInstance | None:
     return replace(board, fixed=_checked_fixes(board, fixes, reader))
 
 
-def _is_size_header(words: Sequence[str]) -> bool:
-    """``ROWS COLS`` opening a bare list (Eternity2Puzzles.jl's optional header): two
-    numbers are never a tile, which has four edges."""
-    return len(words) == 2 and all(map(_is_positive, words))
+def _bare_header(words: Sequence[str], reader: LineReader, number: int) -> tuple[int, ...]:
+    """The size line a bare list may open with (never a tile, which has four edges):
+    ``ROWS COLS`` (Eternity2Puzzles.jl), a lone number (the side of a square board, as
+    the ``.puz`` files of the edge-matching suite JamesGallicchio/eternity2 give it, or
+    the count of tiles: ``_header_size`` tells which), or that suite's older
+    ``p tile ROWS COLS COLOURS`` (the colour count is not needed). Empty if the line is
+    none of these."""
+    if words[0].lower() == "p":
+        if len(words) not in (4, 5) or words[1].lower() != "tile":
+            raise reader.error(number, "expected 'p tile ROWS COLS COLOURS' (a size line)")
+        words = words[2:4]
+    if len(words) in (1, 2) and all(map(_is_positive, words)):
+        return tuple(int(word) for word in words)
+    return ()
+
+
+def _header_size(
+    number: int, sides: tuple[int, ...], tiles: int, reader: LineReader
+) -> tuple[int, int] | None:
+    """The board a bare list's size line gives: ``ROWS COLS`` as it is; a lone number
+    N is the side of an N x N board, or the count of tiles when there are N of them
+    (the board's shape is then told by the tiles)."""
+    if len(sides) == 2:
+        return sides[0], sides[1]
+    side = sides[0]
+    if tiles == side * side:
+        return side, side
+    if tiles == side:
+        return None
+    raise reader.error(
+        number,
+        f"the list opens with {side}, but its {tiles} tiles are neither a {side}x{side} "
+        f"board nor {side} tiles",
+    )
+
+
+def _is_comment_line(words: Sequence[str]) -> bool:
+    """A DIMACS-style comment line (``c ...``), as edge-matching suites for SAT solvers
+    write them; not a tile coded in letters whose top edge is ``c`` (``c a b d``)."""
+    if words[0] != "c":
+        return False
+    return not (len(words) == 4 and all(len(word) == 1 and _is_letter_word(word) for word in words))
+
+
+def _unsigned(words: list[str], declared: bool) -> list[str]:
+    """A bare list's tile line without a trailing ``+`` or ``-``: JamesGallicchio/eternity2
+    marks some tiles so for its SAT encoding; it is no edge."""
+    if not declared and len(words) == 5 and words[-1] in ("+", "-"):
+        return words[:4]
+    return words
 
 
 def _is_positive(word: str) -> bool:

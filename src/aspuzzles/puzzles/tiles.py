@@ -1,4 +1,4 @@
-"""Edge-matching tiles: the 3x3 animal puzzle and Eternity II-style boards.
+"""Edge-matching tiles: the 3x3 animal puzzle, Eternity II-style boards and unframed ones.
 
 Place every square tile once, rotated freely, on a ROWS x COLS board so that every
 shared edge matches. Style ``animal``: an edge is ``KIND_HALF`` (``lion_head``) and
@@ -650,7 +650,7 @@ def format_tiles(instance: TilesInstance) -> str:
 # ------------------------------------------------------------------------ puzzle
 class Tiles(Puzzle[TilesInstance, TilesSolution]):
     name = "tiles"
-    title = "Edge-matching tiles (animal heads and tails, Eternity II style)"
+    title = "Edge-matching tiles (animal heads and tails, Eternity II style, unframed colours)"
     default_instance = "seed-big-cats-3x3.txt"
     accepts_inline = True  # an e2.bucas.name link on the command line
 

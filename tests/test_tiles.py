@@ -300,12 +300,17 @@ def test_the_layouts_of_an_edge_matching_suite_for_sat_solvers_are_read():
         parse_tiles("style e2\nsize 6 6\n" + "\n".join(signed), "signed.txt")
 
 
-def test_a_letter_tile_whose_top_edge_is_c_is_no_comment():
-    """'c a b d' is a tile coded in letters, not a comment line."""
-    words, instance = _lettered("gen-e2-4x4-4-kinds", "a", "b")
+@pytest.mark.parametrize("first", ["b", "o"])
+def test_a_letter_tile_whose_top_edge_is_c_or_p_is_a_tile(first):
+    """'c a b d' is a tile coded in letters, not a comment line, and 'p a q q' opening
+    a list is a tile too, not a 'p tile' line."""
+    words, instance = _lettered("gen-e2-4x4-4-kinds", "a", first)
     spaced = [" ".join(word) for word in words]
-    assert any(line.startswith("c ") for line in spaced)
-    assert parse_tiles("\n".join(spaced), "letters.txt") == instance
+    spaced.sort(key=lambda line: line[0] != "p")  # a tile starting with p first, if any
+    assert any(line.startswith(("c ", "p ")) for line in spaced)
+    if first == "o":
+        assert spaced[0].startswith("p ")
+    assert sorted(parse_tiles("\n".join(spaced), "letters.txt").tiles) == sorted(instance.tiles)
 
 
 def _lettered(name: str, frame: str, first: str) -> tuple[list[str], TilesInstance]:

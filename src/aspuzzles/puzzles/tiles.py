@@ -156,7 +156,7 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     fixes: list[tuple[int, Fix]] = []  # with the line each was given on
     for number, line in reader.lines(text):
         words = _line_words(line)
-        if not words or _is_comment_line(words):  # ',,,,' (a spreadsheet's empty row)
+        if not words or _is_comment_line(words):  # a spreadsheet's empty row ',,,,' too
             continue
         keyword = words[0].lower()  # 'Style', 'SIZE' as well
         if keyword in ("style", "size") and listing.tiles:
@@ -335,8 +335,8 @@ def _bare_header(words: Sequence[str], reader: LineReader, number: int) -> tuple
     the count of tiles: ``_header_size`` tells which), or that suite's older
     ``p tile ROWS COLS COLOURS`` (the colour count is not needed). Empty if the line is
     none of these."""
-    if words[0].lower() == "p":
-        if len(words) not in (4, 5) or words[1].lower() != "tile":
+    if [word.lower() for word in words[:2]] == ["p", "tile"]:  # not 'p q r s', a tile
+        if len(words) not in (4, 5):
             raise reader.error(number, "expected 'p tile ROWS COLS COLOURS' (a size line)")
         words = words[2:4]
     if len(words) in (1, 2) and all(map(_is_positive, words)):

@@ -7,6 +7,7 @@ import itertools
 import json
 import random
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from xml.etree import ElementTree
 
@@ -275,6 +276,58 @@ def test_a_bare_list_may_open_with_its_size_and_number_its_tiles(first_id):
     assert parse_tiles("5 8\n" + "\n".join(edges), "sized.txt") == expected
     assert parse_tiles("\n".join(numbered), "numbered.txt") == expected
     assert parse_tiles("# ids and size\n5 8\n" + "\n".join(numbered), "both.txt") == expected
+
+
+def _signed(tiles: Sequence[tuple[str, ...]]) -> tuple[list[str], dict[str, int]]:
+    """Animal tiles as signed numbers (each kind numbered from 1, head +, tail -)."""
+    kinds: dict[str, int] = {}
+    lines = []
+    for tile in tiles:
+        edges = []
+        for edge in tile:
+            kind, half = edge.rsplit("_", 1)
+            number = kinds.setdefault(kind, len(kinds) + 1)
+            edges.append(f"{'' if half == 'head' else '-'}{number}")
+        lines.append(" ".join(edges))
+    return lines, kinds
+
+
+def test_signed_numbers_are_heads_and_tails():
+    """Puzzle code often writes a heads-and-tails tile as signed numbers (n meets -n):
+    a bare list with a negative number is read so, as an animal board whose kinds are
+    the numbers; the seed written that way has the seed's unique answer."""
+    seed = parse_tiles(SEED.read_text(), "seed.txt")
+    lines, kinds = _signed(seed.tiles)
+    signed = parse_tiles("\n".join(lines), "signed.txt")
+    assert signed.style == "animal" and (signed.rows, signed.cols) == (3, 3)
+    assert signed.tiles[0] == tuple(
+        f"{kinds[edge.rsplit('_', 1)[0]]}_{edge.rsplit('_', 1)[1]}" for edge in seed.tiles[0]
+    )
+    expected = solve_instance(PUZZLE, seed, unique=True).solution.data.placement
+    result = solve_instance(PUZZLE, signed, unique=True)
+    assert (result.verdict, result.solution.data.placement) == ("unique", expected)
+    assert "+3" in result.solution.text() and "-1" in result.solution.text()
+    assert parse_tiles("+1 +2 -3 04\n", "p").tiles == (("1_head", "2_head", "3_tail", "4_head"),)
+    numbered = [f"{k} {line}" for k, line in enumerate(lines, start=1)]
+    assert parse_tiles("\n".join(numbered), "numbered.txt") == signed
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "1 0 -1 2\n",
+            "t.txt: signed edges (n meets -n) make a heads-and-tails puzzle, where 0 has no "
+            "other half: number the kinds from 1",
+        ),
+        ("style e2\nsize 1 1\n0 0 -1 0\n", "t.txt:3: tile 1: edge '-1' is not a colour number"),
+        ("1 2 -1 x\n", "t.txt:1: tile 1: edge 'x' is not a colour number"),
+    ],
+)
+def test_signed_edges_are_refused_where_they_cannot_be_halves(text, message):
+    with pytest.raises(InputError) as error:
+        parse_tiles(text, "t.txt")
+    assert str(error.value) == message
 
 
 def test_the_layouts_of_an_edge_matching_suite_for_sat_solvers_are_read():

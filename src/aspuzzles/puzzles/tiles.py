@@ -49,6 +49,10 @@ FRAME = "0"
 #: The style of a bare list whose colours are letters while it is read; it becomes
 #: ``e2`` once the frame's letter is known.
 LETTERS = "letters"
+#: The style of a bare list of numbers while it is read; once every tile is read it
+#: becomes ``e2`` (with a 0: the grey frame), ``unframed`` (without a 0) or, when some
+#: number is negative, ``animal`` (n meets -n: heads and tails written as signs).
+NUMBERS = "numbers"
 
 
 class Fix(NamedTuple):
@@ -152,7 +156,6 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     size: tuple[int, int] | None = None
     header: tuple[int, tuple[int, ...]] | None = None  # a bare list's size line, its number
     declared = False  # a 'style' or 'size' line was given: the documented format
-    style_given = False
     fixes: list[tuple[int, Fix]] = []  # with the line each was given on
     for number, line in reader.lines(text):
         words = _line_words(line)
@@ -164,7 +167,7 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
         if keyword == "fix":
             fixes.append((number, _fix_line(line, reader, number)))
         elif keyword == "style":
-            declared = style_given = True
+            declared = True
             listing.style = _style_line(line, listing.style, reader, number)
         elif keyword == "size":
             declared = True
@@ -186,15 +189,33 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
             )
     if header is not None:
         size = _header_size(*header, len(listing.tiles), reader)
-    instance = _board(_told_style(listing, style_given), size, listing.tiles, reader)
+    instance = _board(*_told_style(listing.style, listing.tiles, reader), size, reader)
     return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
 
 
-def _told_style(listing: _TileLines, style_given: bool) -> str | None:
-    """The style of the tiles read: a list of colour numbers without a ``style`` line
-    and without a 0 has no grey frame, so it is ``unframed``."""
-    framed = style_given or any(FRAME in tile for tile in listing.tiles)
-    return "unframed" if listing.style == "e2" and not framed else listing.style
+def _told_style(
+    style: str | None, tiles: list[tuple[str, str, str, str]], reader: LineReader
+) -> tuple[str | None, list[tuple[str, str, str, str]]]:
+    """The style of a bare list of numbers, told once every tile is read, and its tiles
+    as that style writes them: a negative number makes heads and tails (n meets -n:
+    ``n_head`` and ``n_tail``); otherwise a 0 is the grey frame (e2), and without a 0
+    there is no frame (``unframed``)."""
+    if style != NUMBERS:
+        return style, tiles
+    if not any(edge.startswith("-") for tile in tiles for edge in tile):
+        return ("e2" if any(FRAME in tile for tile in tiles) else "unframed"), tiles
+    if any(edge in (FRAME, "-0") for tile in tiles for edge in tile):
+        raise reader.error(
+            None,
+            "signed edges (n meets -n) make a heads-and-tails puzzle, where 0 has no "
+            "other half: number the kinds from 1",
+        )
+    half = _half_of_signed
+    return "animal", [(half(t), half(r), half(b), half(left)) for t, r, b, left in tiles]
+
+
+def _half_of_signed(edge: str) -> str:
+    return f"{edge[1:]}_tail" if edge.startswith("-") else f"{edge}_head"
 
 
 @dataclass
@@ -273,8 +294,8 @@ def _checked_fixes(
 
 def _board(
     style: str | None,
-    size: tuple[int, int] | None,
     tiles: list[tuple[str, str, str, str]],
+    size: tuple[int, int] | None,
     reader: LineReader,
 ) -> TilesInstance:
     """The instance once every line is read: letters made colours, the size told by
@@ -411,8 +432,16 @@ def _column_header(words: Sequence[str]) -> tuple[int, ...] | None:
 
 
 def _is_numbered_tile(words: Sequence[str]) -> bool:
-    """A first tile line of five numbers starting at 0 or 1: ``id top right bottom left``."""
-    return len(words) == 5 and all(map(is_number, words)) and int(words[0]) in (0, 1)
+    """A first tile line of five numbers starting at 0 or 1: ``id top right bottom left``
+    (the edges may be signed)."""
+    if len(words) != 5 or not is_number(words[0]) or int(words[0]) not in (0, 1):
+        return False
+    return all(map(_is_signed_number, words[1:]))
+
+
+def _is_signed_number(word: str) -> bool:
+    """A whole number, perhaps with a sign (``-3``, ``+3``)."""
+    return is_number(word[1:] if word[:1] in ("-", "+") else word)
 
 
 def _without_id(words: list[str], expected: int, reader: LineReader, number: int) -> list[str]:
@@ -446,11 +475,12 @@ def _is_letter_word(word: str) -> bool:
 
 
 def _style_of_edge(edge: str, reader: LineReader, number: int) -> str:
-    """Without a ``style`` line, the first edge tells: a number is a colour (e2), a
-    ``KIND_HALF`` an animal half, a single letter a colour coded as a letter (e2 once
-    the frame's letter is known). Anything else is most likely a mistyped keyword."""
-    if is_number(edge):
-        return "e2"
+    """Without a ``style`` line, the first edge tells: a number is a colour or, signed, a
+    half (which, once every tile is read), a ``KIND_HALF`` an animal half, a single
+    letter a colour coded as a letter (e2 once the frame's letter is known). Anything
+    else is most likely a mistyped keyword."""
+    if _is_signed_number(edge):
+        return NUMBERS
     if len(edge) == 1 and _is_letter_word(edge):
         return LETTERS
     if "_" in edge:
@@ -547,11 +577,11 @@ def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) ->
                 "(this list codes colours as letters: 'aabd' or 'a a b d')",
             )
         return edge
-    if style in COLOUR_STYLES:
-        if not is_number(edge):
+    if style in COLOUR_STYLES or style == NUMBERS:
+        if not (is_number(edge) or (style == NUMBERS and _is_signed_number(edge))):
             hint = " (an animal edge: mixed styles?)" if "_" in edge else ""
             raise reader.error(line, f"tile {tile_id}: edge '{edge}' is not a colour number{hint}")
-        return str(int(edge))
+        return ("-" if edge[0] == "-" else "") + str(int(edge.lstrip("+-")))
     if is_number(edge):
         raise reader.error(
             line,
@@ -1290,7 +1320,12 @@ def _inventory_problems(
 
 
 def _short_label(edge: str) -> str:
+    """An animal half as the board shows it: ``lionH``; a numbered kind with its sign
+    (``+3`` for ``3_head``, ``-3`` for ``3_tail``), as a list of signed edges wrote it."""
     kind, half = edge.rsplit("_", 1)
+    if is_number(kind):
+        first = any(half == pair[0] for pair in HALF_PAIRS)
+        return f"{'+' if first else '-'}{kind}"
     return f"{kind[:4]}{half[0].upper()}"
 
 

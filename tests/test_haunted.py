@@ -66,6 +66,59 @@ def test_a_link_to_tathams_web_version_is_its_game_id():
         PUZZLE.parse(f"{page}#4x4de#12345", "<argument>")
 
 
+def saved_game(**changed: str | None) -> str:
+    """The seed as Undead's File > Save writes it (midend.c: an 8-character key, the
+    value's length, the value), with fields changed or (None) left out."""
+    fields = {
+        "SAVEFILE": "Simon Tatham's Portable Puzzle Collection",
+        "VERSION": "1",
+        "GAME": "Undead",
+        "PARAMS": "4x4dn",
+        "CPARAMS": "4x4dn",
+        "SEED": "730569215388171",
+        "DESC": SEED_ID.split(":", 1)[1],
+        "UI": "",
+        "NSTATES": "2",
+        "STATEPOS": "2",
+        "MOVE": "G0,0",  # a move played since: not part of the puzzle
+    } | changed
+    return "".join(
+        f"{key:<8}:{len(value)}:{value}\n" for key, value in fields.items() if value is not None
+    )
+
+
+def test_a_game_saved_by_undead_is_its_game_id():
+    seed = PUZZLE.parse(SEED_ID, "<argument>")
+    assert PUZZLE.parse(saved_game(), "seed.sav") == seed
+    assert PUZZLE.parse(saved_game().replace("\n", "\r\n"), "seed.sav") == seed
+    assert PUZZLE.parse(saved_game(CPARAMS=None), "seed.sav") == seed  # PARAMS then
+
+
+@pytest.mark.parametrize(
+    ("changed", "message"),
+    [
+        ({"GAME": "Net"}, "seed.sav:3: a saved game of Net, not of Undead"),
+        ({"DESC": None}, "seed.sav: the saved game has no DESC line"),
+        ({"PARAMS": None, "CPARAMS": None}, "seed.sav: the saved game has no PARAMS line"),
+        ({"SAVEFILE": "Another Collection"}, "seed.sav:1: not a save file of Tatham's puzzles"),
+        ({"DESC": "2,4,3,cRLbRaRRbLLa,0,2"}, "seed.sav:7: expected 16 clues after the grid, got 2"),
+    ],
+)
+def test_a_saved_game_that_cannot_be_read_says_why(changed, message):
+    with pytest.raises(InputError) as error:
+        PUZZLE.parse(saved_game(**changed), "seed.sav")
+    assert str(error.value).startswith(message)
+
+
+def test_a_saved_game_cut_short_or_garbled_names_the_line():
+    cut = saved_game()[:-3]  # the last value, MOVE, loses two characters
+    with pytest.raises(InputError, match=r"seed.sav:11: the MOVE value is cut short"):
+        PUZZLE.parse(cut, "seed.sav")
+    garbled = saved_game().replace("VERSION :1:1", "VERSION 1")
+    with pytest.raises(InputError, match=r"seed.sav:2: expected 'KEY     :LENGTH:VALUE'"):
+        PUZZLE.parse(garbled, "seed.sav")
+
+
 def test_fact_format_and_game_id_are_the_same_puzzle():
     from_facts = PUZZLE.parse((INSTANCES / "haunted" / "seed-4x4.lp").read_text(), "seed.lp")
     assert from_facts == parse_game_id(SEED_ID, "<argument>")

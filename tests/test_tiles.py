@@ -293,7 +293,7 @@ def _signed(tiles: Sequence[tuple[str, ...]]) -> tuple[list[str], dict[str, int]
 
 
 def test_signed_numbers_are_heads_and_tails():
-    """Puzzle code often writes a heads-and-tails tile as signed numbers (n meets -n):
+    """Some puzzle code writes a heads-and-tails tile as signed numbers (n meets -n):
     a bare list with a negative number is read so, as an animal board whose kinds are
     the numbers; the seed written that way has the seed's unique answer."""
     seed = parse_tiles(SEED.read_text(), "seed.txt")

@@ -137,17 +137,15 @@ def sight_range(grid: Sequence[str], line: int) -> tuple[int, int]:
 
 
 def clue_place(width: int, height: int, line: int) -> str:
-    """Where clue ``line`` (clockwise from the top-left corner) stands on the board."""
-    for side, length, reversed_order in (
-        ("top of column", width, False),
-        ("right of row", height, False),
-        ("bottom of column", width, True),
-        ("left of row", height, True),
-    ):
-        if line < length:
-            return f"{side} {length - line if reversed_order else line + 1}"
-        line -= length
-    raise ValueError("no such clue")
+    """Where clue ``line`` (clockwise from the top-left corner) stands on the board:
+    told by where its line of sight enters (``entry``)."""
+    (row, col), direction = entry(width, height, line)
+    return {
+        DOWN: f"top of column {col + 1}",
+        LEFT: f"right of row {row + 1}",
+        UP: f"bottom of column {col + 1}",
+        RIGHT: f"left of row {row + 1}",
+    }[direction]
 
 
 # ----------------------------------------------------------------------- parsing
@@ -589,11 +587,11 @@ def janko_picture(lines: Sequence[tuple[int, str]], source: str) -> list[tuple[i
     return picture
 
 
-def janko_size_problem(
-    lines: Sequence[tuple[int, str]], instance: HauntedInstance
-) -> tuple[int, str] | None:
-    """The line whose ``size``, ``rows`` or ``cols`` the problem grid does not match,
-    and what to say about it; None if all agree."""
+def check_janko_size(
+    lines: Sequence[tuple[int, str]], instance: HauntedInstance, source: str
+) -> None:
+    """Refuses the line whose ``size``, ``rows`` or ``cols`` the problem grid does not
+    match."""
     sides = {
         "size": {instance.width, instance.height},
         "rows": {instance.height},
@@ -604,8 +602,8 @@ def janko_size_problem(
         expected = sides.get(key.lower())
         if expected is not None and value != [str(side) for side in expected]:
             grid = f"{instance.width}x{instance.height}"
-            return number, f"'{line}' does not match the problem grid, which is {grid}"
-    return None
+            message = f"'{line}' does not match the problem grid, which is {grid}"
+            raise InputError(message, source, number)
 
 
 # ------------------------------------------------------------------------ puzzle
@@ -640,10 +638,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def _parse_janko(lines: Sequence[tuple[int, str]], source: str) -> HauntedInstance:
         lines = janko_block(lines)
         instance = parse_picture(janko_picture(lines, source), source)
-        mismatch = janko_size_problem(lines, instance)
-        if mismatch:
-            number, message = mismatch
-            raise InputError(message, source, number)
+        check_janko_size(lines, instance, source)
         return instance
 
     def infeasible(self, instance: HauntedInstance) -> str | None:

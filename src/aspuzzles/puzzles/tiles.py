@@ -145,10 +145,10 @@ def matches(style: str, one: str, other: str) -> bool:
 def parse_tiles(text: str, source: str) -> TilesInstance:
     """The documented format (``style``, ``size``, then the tiles), or a bare list of
     tiles as Eternity II piece files give them (``7 7 8 8`` per line): the style is
-    then told by the first edge, and the size by the count of tiles and, on a framed
-    board, of its border tiles. A bare list may open with a ``ROWS COLS`` line and may
-    number its tiles (``1 7 7 8 8``), as Eternity II solvers' files do. A bare list of
-    colour numbers without a 0 has no grey frame: it is read as ``unframed``."""
+    then told by the edges (``_style_of_edge``, ``_told_style``), and the size by the
+    count of tiles and, on a framed board, of its border tiles. A bare list may open
+    with a size line (``_bare_header``) and may number its tiles (``1 7 7 8 8``), as
+    Eternity II solvers' files do."""
     reader = LineReader(source)
     if (board := _bucas_board(text, reader)) is not None:
         return board
@@ -196,10 +196,13 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
 def _told_style(
     style: str | None, tiles: list[tuple[str, str, str, str]], reader: LineReader
 ) -> tuple[str | None, list[tuple[str, str, str, str]]]:
-    """The style of a bare list of numbers, told once every tile is read, and its tiles
-    as that style writes them: a negative number makes heads and tails (n meets -n:
+    """The style of a bare list of numbers or letters, told once every tile is read, and
+    its tiles as that style writes them. Letters are colours, the frame's letter told by
+    the tiles (e2). Of numbers, a negative one makes heads and tails (n meets -n:
     ``n_head`` and ``n_tail``); otherwise a 0 is the grey frame (e2), and without a 0
     there is no frame (``unframed``)."""
+    if style == LETTERS:
+        return "e2", _colours_of_letters(tiles, reader)
     if style != NUMBERS:
         return style, tiles
     if not any(edge.startswith("-") for tile in tiles for edge in tile):
@@ -298,13 +301,12 @@ def _board(
     size: tuple[int, int] | None,
     reader: LineReader,
 ) -> TilesInstance:
-    """The instance once every line is read: letters made colours, the size told by
-    the tiles where no line gave it, and the count of tiles checked against it."""
+    """The instance once every line is read and its style told (``_told_style``): the
+    size told by the tiles where no line gave it, and the count of tiles checked
+    against it."""
     if not tiles:
         raise reader.error(None, "no tiles (expected 'style', 'size', then a line per tile)")
     assert style is not None  # set by the first tile at the latest
-    if style == LETTERS:
-        style, tiles = "e2", _colours_of_letters(tiles, reader)
     rows, cols = size or _board_size(style, tiles, reader)
     if len(tiles) != rows * cols:
         raise reader.error(
@@ -390,7 +392,7 @@ def _is_comment_line(words: Sequence[str]) -> bool:
     write them; not a tile coded in letters whose top edge is ``c`` (``c a b d``)."""
     if words[0] != "c":
         return False
-    return not (len(words) == 4 and all(len(word) == 1 and _is_letter_word(word) for word in words))
+    return not (len(words) == 4 and all(map(_is_letter, words)))
 
 
 def _unsigned(words: list[str], declared: bool) -> list[str]:
@@ -474,6 +476,11 @@ def _is_letter_word(word: str) -> bool:
     return word.isascii() and word.isalpha()
 
 
+def _is_letter(word: str) -> bool:
+    """One letter: a colour coded as a letter."""
+    return len(word) == 1 and _is_letter_word(word)
+
+
 def _style_of_edge(edge: str, reader: LineReader, number: int) -> str:
     """Without a ``style`` line, the first edge tells: a number is a colour or, signed, a
     half (which, once every tile is read), a ``KIND_HALF`` an animal half, a single
@@ -481,7 +488,7 @@ def _style_of_edge(edge: str, reader: LineReader, number: int) -> str:
     else is most likely a mistyped keyword."""
     if _is_signed_number(edge):
         return NUMBERS
-    if len(edge) == 1 and _is_letter_word(edge):
+    if _is_letter(edge):
         return LETTERS
     if "_" in edge:
         return "animal"
@@ -497,19 +504,21 @@ def _board_size(
     e2 board the border tiles (one grey edge) number 2(R + C) - 8, which with R * C
     tiles fixes both; otherwise only a square count of tiles tells the shape."""
     count = len(tiles)
-    border = sum(1 for tile in tiles if tile.count(FRAME) == 1)
-    corners = sum(1 for tile in tiles if tile.count(FRAME) == 2)
-    if style == "e2" and (shape := _framed_shape(count, corners, border)) is not None:
-        return shape
     root = round(count**0.5)
-    if root * root == count and (style != "e2" or corners in (0, 4)):
-        return root, root
-    if style != "e2":
+    if style != "e2":  # no frame: only a square count of tiles has one shape
+        if root * root == count:
+            return root, root
         raise reader.error(
             None,
             f"no 'size ROWS COLS' line, and {count} tiles without a frame fit no square "
             "board: add one",
         )
+    border = sum(1 for tile in tiles if tile.count(FRAME) == 1)
+    corners = sum(1 for tile in tiles if tile.count(FRAME) == 2)
+    if (shape := _framed_shape(count, corners, border)) is not None:
+        return shape
+    if root * root == count and corners in (0, 4):
+        return root, root
     raise reader.error(
         None,
         f"no 'size ROWS COLS' line, and {count} tiles ({corners} corner and {border} "
@@ -570,7 +579,7 @@ def _edge(style: str, edge: str, tile_id: int, reader: LineReader, line: int) ->
     animal halves in lower case (``lion_Head`` is ``lion_head``; kinds are names and
     keep their case), letter-coded colours as they are (case tells letters apart)."""
     if style == LETTERS:
-        if len(edge) != 1 or not _is_letter_word(edge):
+        if not _is_letter(edge):
             raise reader.error(
                 line,
                 f"tile {tile_id}: edge '{edge}' is not a letter "

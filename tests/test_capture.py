@@ -10,9 +10,10 @@ import subprocess
 import sys
 import time
 from dataclasses import replace
+from functools import partial
 
 import pytest
-from clingo import Function, Number
+from clingo import Function, Number, parse_term
 
 from aspuzzles import InputError, driver, solve, solve_instance
 from aspuzzles.jobs import Job, Outcome, Reporter, progress_text
@@ -553,6 +554,26 @@ def test_the_two_shares_of_a_split_search_partition_the_plans():
     whole = driver.run_job(job).count
     shares = [driver.run_job(replace(job, part=(share, 2))).count for share in range(2)]
     assert min(shares) > 0 and sum(shares) == whole == count_plans(parsed.board, 4)
+
+
+def test_the_first_share_of_a_split_search_reports_the_quick_plan_before_it_climbs():
+    """Share 0 bounds the minimum from above with the quick plan (checked by the
+    simulator) before its first budget; share 1 climbs with no plan to report."""
+    parsed, job = planning_job("planted-6-moves")
+    job = replace(job, hints=partial(PUZZLE.hints, parsed))
+
+    def reports(share: int) -> list[tuple[str, object]]:
+        said: list[tuple[str, object]] = []
+        driver.run_job(replace(job, part=(share, 2)), lambda *report: said.append(report))
+        return said
+
+    first, second = reports(0), reports(1)
+    kinds = [kind for kind, _ in first if kind in ("plan", "lower")]
+    assert kinds[0] == "plan" and "plan" not in kinds[1:]
+    length, atoms = next(value for kind, value in first if kind == "plan")
+    moves = PUZZLE.decode(parsed, [parse_term(atom) for atom in atoms]).moves
+    assert length == len(moves) and check_moves(parsed.board, moves) == []
+    assert all(kind != "plan" for kind, _ in second)
 
 
 def test_every_plan_search_finds_the_minimum():

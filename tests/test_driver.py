@@ -778,6 +778,22 @@ def test_a_shares_plan_wins_as_soon_as_the_other_share_passes_its_length():
     assert time.perf_counter() - started < 10
 
 
+def test_a_hinted_plan_is_minimal_once_both_shares_refuted_every_shorter_budget():
+    """The first share reports the scout's plan before it climbs; neither share has to
+    find a plan of its own: the race is settled when both have passed the budget below
+    it, while both are still searching."""
+    started = time.perf_counter()
+    outcome = split_race(
+        {
+            0: [("plan", (3, PLAN_OF_3)), ("lower", 2), ("sleep", 0.3), ("lower", 3)],
+            1: [("lower", 2), ("sleep", 0.2), ("lower", 3)],  # both then stall on budget 3
+        }
+    )
+    assert (outcome.satisfiable, outcome.models) == (True, [PLAN_OF_3])
+    assert outcome.stats["horizon"] == 3
+    assert time.perf_counter() - started < 10
+
+
 def test_a_split_search_proves_no_plan_when_both_shares_do():
     none = Outcome(satisfiable=False)
     outcome = split_race({0: [("lower", 9), ("end", none)], 1: [("end", none)]})

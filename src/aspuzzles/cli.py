@@ -29,7 +29,7 @@ from .driver import (
 )
 from .driver import solve_instance as run_solver
 from .errors import AspuzzlesError, ExitCode, InputError
-from .jobs import BOTH, PLAN_SEARCHES
+from .jobs import DEFAULT_PLAN_SEARCH, PLAN_SEARCHES
 from .paths import (
     STDIN,
     instance_files,
@@ -128,11 +128,11 @@ def _base_parser() -> ArgumentParser:
     solve.add_argument(
         "--plan-search",
         choices=PLAN_SEARCHES,
-        default=BOTH,
-        help="(capture) both: one process climbs budgets 1, 2, ... while another "
-        "shortens plans from above, starting from a quick plan found in Python "
-        "(default); split: two processes climb, each over half the first moves; "
-        "ascending: one process climbs; descending: one comes down",
+        default=None,
+        help="(capture) split: two processes climb budgets 1, 2, ..., each over half "
+        "the first moves, bounded from above by a quick plan found in Python (default); "
+        "both: one process climbs while another shortens plans from above, starting "
+        "from the quick plan; ascending: one process climbs; descending: one comes down",
     )
     solve.add_argument(
         "--no-portfolio",
@@ -303,7 +303,7 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))
     target = output_file(args.output) if args.output else None
-    if args.plan_search != BOTH and game.incremental(parsed) is None:
+    if args.plan_search is not None and game.incremental(parsed) is None:
         print(
             f"aspuzzles: warning: --plan-search has no effect on {game.name} "
             "(it searches no plan over moves)",
@@ -322,7 +322,7 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
             threads=args.threads,
             clingo_args=args.clingo,
             encoding=args.encoding,
-            plan_search=args.plan_search,
+            plan_search=args.plan_search or DEFAULT_PLAN_SEARCH,
             portfolio=args.portfolio,
             on_progress=status.show if status else None,
         )

@@ -31,7 +31,7 @@ from .asp import character_text, foreign_character, includes_incmode, program_te
 from .errors import CheckFailed, InputError, clingo_message
 from .jobs import (
     ASCENDING,
-    BOTH,
+    DEFAULT_PLAN_SEARCH,
     DESCENDING,
     PLAN_SEARCHES,
     SPLIT,
@@ -201,7 +201,7 @@ def solve(
     clingo_args: Sequence[str] = (),
     options: dict[str, Any] | None = None,
     encoding: str | Path | None = None,
-    plan_search: str = BOTH,
+    plan_search: str = DEFAULT_PLAN_SEARCH,
     portfolio: bool = True,
     on_progress: Progress | None = None,
 ) -> Result:
@@ -213,10 +213,11 @@ def solve(
     verdict instead (two models are enough to decide); ``count`` enumerates every
     solution without decoding them. ``timeout`` is in seconds of wall time for building
     the facts, grounding and solving together. ``plan_search`` (planning puzzles) is
-    ``both`` (budgets refuted from below while plans are shortened from above, in two
-    processes), ``split`` (two processes climb the budgets, each over its share of the
-    first steps), ``ascending`` (one process: the first budget with a plan is the
-    minimum) or ``descending``.
+    ``split`` (the default: two processes climb the budgets, each over its share of the
+    first steps, bounded from above by the puzzle's hinted plan; ``both`` where the
+    encoding does not split), ``both`` (budgets refuted from below while plans are
+    shortened from above, in two processes), ``ascending`` (one process: the first
+    budget with a plan is the minimum) or ``descending``.
     ``portfolio`` races the puzzle's alternative search settings (``Puzzle.portfolio``)
     against its tuned ones, each in its own process, when one thread is asked for.
     ``on_progress`` (planning puzzles) is called with what has been proved so far, as a
@@ -254,7 +255,7 @@ def solve_instance(
     threads: int = 1,
     clingo_args: Sequence[str] = (),
     encoding: str | Path | None = None,
-    plan_search: str = BOTH,
+    plan_search: str = DEFAULT_PLAN_SEARCH,
     portfolio: bool = True,
     on_progress: Progress | None = None,
 ) -> Result:
@@ -357,9 +358,10 @@ def _searches(
 ) -> list[dict[str, Any]]:
     """Which searches to run, one process each, as changes to the job. Only a puzzle with
     monotone budgets can be searched from the top (and split: its shares report plans);
-    only one whose encoding splits can be split. Both are for one plan: counting plans or
-    deciding uniqueness needs the minimum first, which one climbing search finds. Asked
-    for more threads, one climbing search gets them all."""
+    only one whose encoding splits can be split (``split`` is run as ``both`` where it
+    does not: the default must serve every planning puzzle). Both are for one plan:
+    counting plans or deciding uniqueness needs the minimum first, which one climbing
+    search finds. Asked for more threads, one climbing search gets them all."""
     if plan_search not in PLAN_SEARCHES:
         raise InputError(f"plan search must be one of {', '.join(PLAN_SEARCHES)}")
     climb: dict[str, Any] = {}
@@ -983,16 +985,21 @@ def _solve_ascending(
     plan = job.incremental
     assert plan is not None
     horizon = _Horizon(control, plan, report)
-    horizon.ground([("base", [])])
     step = plan.first_step
     try:
-        for step in range(plan.first_step, plan.max_steps + 1):
-            report("lower", step)  # every budget below step is refuted
-            horizon.set_budget(step, step - 1 if step > plan.first_step else None)
-            outcome.stats["horizon"] = step
-            horizon.solve(job, outcome, deadline, step)
-            if outcome.satisfiable or outcome.timeout_phase:
-                break
+        if job.part is not None and job.part[0] == 0:
+            # The first share bounds the minimum from above before it climbs: the shares
+            # then stop once both have refuted the budget below the hinted plan.
+            _scouted_plan(replace(job, part=None), outcome, deadline, report)
+        if outcome.timeout_phase is None:  # the scout may have used up the time
+            horizon.ground([("base", [])])
+            for step in range(plan.first_step, plan.max_steps + 1):
+                report("lower", step)  # every budget below step is refuted
+                horizon.set_budget(step, step - 1 if step > plan.first_step else None)
+                outcome.stats["horizon"] = step
+                horizon.solve(job, outcome, deadline, step)
+                if outcome.satisfiable or outcome.timeout_phase:
+                    break
     except KeyboardInterrupt:  # while grounding (a search stops itself: see _wait)
         outcome.interrupt("grounding")
     if outcome.timeout_phase and outcome.satisfiable is False:
@@ -1020,10 +1027,8 @@ def _solve_descending(
     best: list[str] = []
     length: int | None = None  # of the best plan
     try:
-        best = _scout(job, outcome, deadline)
-        if best:
-            length = plan_length(plan, best)
-            report("plan", (length, best))
+        best = _scouted_plan(job, outcome, deadline, report)
+        length = plan_length(plan, best) if best else None
         if outcome.timeout_phase is None:  # the scout may have used up the time
             horizon.ground([("base", [])])
         budget, previous = plan.max_steps, None
@@ -1055,6 +1060,17 @@ def _solve_descending(
 #: none (propagation completes it), so more means the hint is off and the scout gives up.
 #: The same limit holds for completing a hinted answer and for each round around it.
 SCOUT_CONFLICTS = 1000
+
+
+def _scouted_plan(
+    job: Job, outcome: Outcome, deadline: float | None, report: Reporter
+) -> list[str]:
+    """The scout's plan (see `_scout`), reported at once as an upper bound."""
+    best = _scout(job, outcome, deadline)
+    if best:
+        assert job.incremental is not None
+        report("plan", (plan_length(job.incremental, best), best))
+    return best
 
 
 def _scout(job: Job, outcome: Outcome, deadline: float | None) -> list[str]:

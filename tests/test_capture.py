@@ -18,16 +18,20 @@ from clingo import Function, Number, parse_term
 from aspuzzles import InputError, driver, solve, solve_instance
 from aspuzzles.jobs import Job, Outcome, Reporter, progress_text
 from aspuzzles.puzzles.capture import (
+    GROUPING,
+    MAX_RUNS_ACROSS,
     PUZZLE,
     CaptureInstance,
     Move,
     check_moves,
     dead_reason,
     format_board,
+    grouping_automaton,
     illegal_reason,
     legal_moves,
     lonely_tiles,
     mirror_move,
+    moves_needed,
     parse_capture,
     phase_bound,
     plan_atoms,
@@ -36,6 +40,7 @@ from aspuzzles.puzzles.capture import (
     quick_plan,
     replay,
     runs,
+    sideways_travel,
     with_flaming_skulls,
 )
 
@@ -183,6 +188,113 @@ def test_the_checker_compares_the_solvers_boards_with_its_own():
     assert check_moves(wight(), SEED_MOVES, boards) == [
         "after move 3 (6 3 Left) the solver's board differs from the simulation"
     ]
+
+
+# ---------------------------------------------------------- moves still needed
+def _vertical_runs_fit(rest: int, crossing: int) -> bool:
+    """Whether ``rest`` tiles of one column leave in vertical runs (3+ tiles each) that
+    may also hold up to ``crossing`` tiles of horizontal runs through the column: tried
+    one run at a time, as (own tiles, borrowed tiles)."""
+    if rest == 0:
+        return True
+    return any(
+        _vertical_runs_fit(rest - own, crossing - borrowed)
+        for own in range(1, rest + 1)
+        for borrowed in range(max(0, 3 - own), crossing + 1)
+    )
+
+
+def _groupable(counts: tuple[int, ...], start: int = 0, crossing: tuple[int, ...] = ()) -> bool:
+    """Brute force: choose horizontal runs (3+ neighbouring columns, one tile each) by
+    their first column, then let every column's rest leave in vertical runs."""
+    crossing = crossing or (0,) * len(counts)
+    if all(_vertical_runs_fit(n - h, h) for n, h in zip(counts, crossing, strict=True)):
+        return True
+    for first in range(start, len(counts) - 2):
+        for last in range(first + 2, len(counts)):
+            more = tuple(h + (first <= c <= last) for c, h in enumerate(crossing))
+            if all(h <= n for n, h in zip(counts, more, strict=True)) and _groupable(
+                counts, first, more
+            ):
+                return True
+    return False
+
+
+def test_the_grouping_automaton_accepts_exactly_the_counts_that_split_into_runs():
+    """Every count vector of 6 columns with 0-3 tiles each (and some with 4 and 5),
+    against a brute force that tries every set of horizontal runs."""
+    vectors = [tuple((v // 4**c) % 4 for c in range(6)) for v in range(4**6)]
+    vectors += [(5, 1, 1, 0, 2, 2), (4, 2, 2, 2, 0, 1), (1, 4, 1, 1, 1, 5)]
+    wrong = [v for v in vectors if GROUPING.accepts((*v, 0, 0)) != _groupable(v)]
+    assert wrong == []
+    assert not GROUPING.accepts((2, 1, 1, 0, 0, 0, 0, 0))  # partners everywhere, no runs
+    assert GROUPING.accepts((3, 1, 1, 0, 0, 0, 0, 0))  # an L: the column's run crosses the row's
+
+
+def test_two_horizontal_runs_across_a_column_are_enough():
+    """More runs across one column accept no other counts (over all 8-column words)."""
+    words = [tuple((v // 4**c) % 4 for c in range(8)) for v in range(0, 4**8, 7)]
+    more = grouping_automaton(MAX_RUNS_ACROSS + 2)
+    assert all(GROUPING.accepts(word) == more.accepts(word) for word in words)
+
+
+@pytest.mark.parametrize(
+    ("counts", "travel"),
+    [
+        ((1, 1, 1, 0, 0, 0, 0, 0), 0),  # a row of three already
+        ((2, 1, 1, 0, 0, 0, 0, 0), 3),  # one red from column 0 to column 3
+        ((1, 0, 0, 0, 0, 0, 1, 1), 5),  # the lone red walks to column 5
+        ((1, 0, 0, 0, 0, 0, 0, 2), 6),  # to column 5, and one of column 7's to column 6
+        ((0, 0, 0, 2, 0, 0, 0, 0), 21),  # two tiles never make a run: more than the cap
+    ],
+)
+def test_sideways_travel_is_the_least_column_distance_to_counts_that_split(counts, travel):
+    assert sideways_travel(counts, 20) == min(travel, 21)
+    assert sideways_travel(counts, 2) == min(travel, 3)  # a cap only says "more than"
+
+
+def test_moves_needed_never_exceeds_the_breadth_first_minimum():
+    """The bound the search applies is admissible: on random and planted boards it is
+    at most the true minimum on every board of a shortest plan, and it is not idle."""
+    rng = random.Random(11)
+    largest = 0
+    for number in range(60):
+        if number % 2:
+            kinds = rng.choice(["ygr", "ygrs", "ybgrs", "ybgrpc"])
+            start = planted_board(rng.randint(2, 7), kinds, rng)
+        else:
+            start = random_settled_board(rng)
+        plan = capture_baseline.shortest(start)
+        for done in range(len(plan or ())):
+            current = replay(start, plan[:done])[-1].board if done else start
+            assert moves_needed(current) <= len(plan) - done, (start, done)
+            largest = max(largest, moves_needed(current))
+    assert largest >= 2
+
+
+def test_no_bound_while_a_flaming_skull_may_still_explode():
+    assert moves_needed(board("r_____rr", "ss_s____")) == 5  # the lone red walks 5 columns
+    assert moves_needed(board("r_____rr", "sS_s____")) == 0  # 3 skulls, one of them flaming
+    assert moves_needed(board("r_____rr", "gS_g___g")) is None  # one skull never matches
+
+
+def test_the_search_cuts_plans_the_bound_refutes():
+    """The sideways-travel bound runs inside the search (a propagator) and cuts plans on
+    the wight without changing the minimum; a bound that refutes everything (not
+    admissible) shows that it is what decides: the wight then has no plan."""
+    result = solve("capture", "wight", plan_search="ascending")
+    assert len(result.solution.data.moves) == 6
+    assert (
+        result.stats["bound_cuts"] > 0
+        and result.stats["bound_checks"] >= result.stats["bound_cuts"]
+    )
+
+    class Hopeless(type(PUZZLE)):
+        def step_bound(self, instance):
+            return replace(super().step_bound(instance), refute=lambda state, left: lambda *_: True)
+
+    hopeless = solve_instance(Hopeless(), CaptureInstance(wight()), plan_search="ascending")
+    assert hopeless.status == "unsatisfiable"
 
 
 # ------------------------------------------------------------------ plan hints

@@ -28,6 +28,7 @@ from clingo import Control, Symbol
 from clingox.backend import SymbolicBackend
 
 from .asp import character_text, foreign_character, includes_incmode, program_texts
+from .bounds import StepBoundPropagator
 from .errors import CheckFailed, InputError, clingo_message
 from .jobs import (
     ASCENDING,
@@ -293,6 +294,7 @@ def solve_instance(
         parts=game.program_parts(parsed),
         hints=partial(game.hints, parsed),
         neighbourhood=partial(game.neighbourhood, parsed),
+        step_bound=game.step_bound(parsed),
     )
     if job.incremental is None and incmode:
         job = replace(job, incremental=incmode_plan(job))
@@ -596,6 +598,10 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
     except InputError as error:
         return Outcome(error=(str(error), None))
     outcome = Outcome()
+    bound = None
+    if job.step_bound is not None and job.incremental is not None:
+        bound = StepBoundPropagator(job.step_bound)
+        control.register_propagator(bound)
     report("phase", "grounding")
     try:
         if job.incremental is None:
@@ -616,6 +622,8 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
         outcome.interrupt("grounding")
     if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
         outcome.stats.update(_statistics(control))
+    if bound is not None:
+        outcome.stats.update(bound_checks=bound.checked, bound_cuts=bound.cut)
     if job.answer_cost is not None and outcome.count:
         outcome.cost, outcome.optimal = list(job.answer_cost), True  # see Shortcut
     return outcome

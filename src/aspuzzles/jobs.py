@@ -17,7 +17,7 @@ from typing import Any
 
 from clingo import Symbol
 
-from .puzzle import Incremental
+from .puzzle import Incremental, StepBound
 
 #: How a solver tells whoever runs it what it is doing: ("phase", "grounding"),
 #: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps),
@@ -67,6 +67,8 @@ class Job:
     #: from above, or a search for one optimal answer), in the process that runs it (no
     #: other search waits for them).
     hints: Callable[[], list[Symbol]] | None = None
+    #: ``Puzzle.step_bound``: a lower bound the planning search applies as it goes.
+    step_bound: StepBound | None = None
     #: ``Puzzle.neighbourhood``: the atoms of an answer to keep in a round of the
     #: large-neighbourhood search that follows a hinted answer (see ``hints``).
     neighbourhood: Callable[[Sequence[Symbol], random.Random], list[Symbol]] | None = None

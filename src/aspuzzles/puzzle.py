@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
@@ -66,6 +66,39 @@ class Incremental:
     #: clingo's incremental mode (``#include <incmode>``, see ``driver.incmode_plan``):
     #: horizon 0 is ``base`` and ``check(0)``, and ``step(t)`` starts at t = 1.
     incmode: bool = False
+
+
+#: The atoms of one tick's state that are true, by predicate: ``{"board": [(12, "r"),
+#: ...], "flame": [(40,)]}`` for ``board(T,12,r)`` and ``flame(T,40)`` (the tick left
+#: out, numbers as ints, constants as strings).
+State = dict[str, list[tuple[Any, ...]]]
+#: Which atoms of a state a refutation rests on: ``(predicate, arguments) -> bool``.
+Support = Callable[[str, tuple[Any, ...]], bool]
+
+
+@dataclass(frozen=True)
+class StepBound:
+    """A lower bound on the steps a plan still needs from a state, which the driver has
+    clingo apply during a planning search (a propagator): whenever ``ready(T)`` becomes
+    true, the state at tick T is read off the atoms ``p(T, ...)`` of the ``state``
+    predicates, and if ``refute(state, left)`` says that the ``left`` steps the budget
+    still allows cannot finish the plan, the partial plan is cut there, with a nogood
+    made of ``made(T, M)`` (at least M steps made by tick T), the budget ``query(N)``,
+    and every state atom the refutation rests on, true or false.
+
+    The bound must be admissible (never more than the steps truly needed): it may only
+    cut plans that cannot finish, so answers stay exactly those of the encoding, only
+    found or refuted sooner. Planning encodings that name no ``ready`` atom get none."""
+
+    #: The predicates (name, arity) whose atoms hold a tick's state, tick first.
+    state: tuple[tuple[str, int], ...]
+    #: ``ready(T)``: the state at tick T is complete and worth bounding.
+    ready: str
+    #: ``made(T, M)``: at least M steps are made by tick T.
+    made: str
+    #: ``refute(state, left)``: what the refutation rests on, or ``None`` when ``left``
+    #: steps may still finish the plan.
+    refute: Callable[[State, int], Support | None]
 
 
 @dataclass(frozen=True)
@@ -152,6 +185,11 @@ class Puzzle(Generic[InstanceT, SolutionT]):
 
     def incremental(self, instance: InstanceT) -> Incremental | None:
         """How to grow a horizon, for planning puzzles; ``None`` for one-shot solving."""
+        return None
+
+    def step_bound(self, instance: InstanceT) -> StepBound | None:
+        """A lower bound on the steps a plan still needs, applied during a planning
+        search (see :class:`StepBound`); ``None``: the search runs on the encoding alone."""
         return None
 
     def unproved(self, solution: SolutionT) -> SolutionT:

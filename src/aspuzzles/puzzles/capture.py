@@ -27,7 +27,7 @@ from typing import Any
 from clingo import Function, Number, Symbol
 
 from ..errors import InputError, LineReader, is_number
-from ..puzzle import Incremental, Puzzle, json_field
+from ..puzzle import Incremental, Puzzle, State, StepBound, Support, json_field
 
 SIZE = 8
 EMPTY = "_"
@@ -611,6 +611,247 @@ def mirrored_board(board: Board) -> Board:
     return "".join(board[mirror_cell(cell)] for cell in range(SIZE * SIZE))
 
 
+# ------------------------------------------------------------- moves still needed
+# A lower bound on the moves a board still needs, which the driver has clingo apply
+# during its search (`Capture.step_bound`): a partial plan whose board needs more moves
+# than its budget leaves is cut there, instead of after trying every way on.
+#
+# Without explosions, tiles leave only in runs, and a tile changes column only when a
+# swap moves it sideways: one column per swap, and one tile of each of at most two
+# classes per swap (two tiles of one class never swap: the board would not change).
+# So each class must end up, tile by tile, in columns whose counts allow runs, and the
+# columns its tiles travel to get there add up to at least its *sideways travel*: the
+# least total distance that turns its counts per column into counts that split into
+# runs. A plan needs at least the largest class's travel and half the classes' total.
+#
+# Which counts split into runs: a horizontal run takes one tile from each of 3+
+# neighbouring columns, a vertical run 3+ tiles of one column, and a vertical run
+# crossing j horizontal runs needs only 3 - j tiles of its own. That is a regular
+# property of the 8 counts read left to right (0, 1, 2, or 3 for more: more than 3
+# allows nothing that 3 does not), decided by the automaton built below.
+
+#: Column counts as the automaton reads them: 0, 1, 2, and 3 for three or more.
+COUNT_LETTERS = 4
+#: Horizontal runs crossing one column: two suffice (a test checks more change nothing).
+MAX_RUNS_ACROSS = 2
+
+#: A state of the automaton before determinising: the horizontal runs still open, as
+#: (runs 1 column long, runs 2 long, runs 3 or more long).
+OpenRuns = tuple[int, int, int]
+
+
+def column_allows(count: int, runs: int) -> bool:
+    """Whether ``count`` tiles of a class in one column can all leave when ``runs``
+    horizontal runs cross it: each takes one tile, and the rest leave in vertical runs,
+    each of which needs 3 tiles of which crossing runs may give up to ``runs``."""
+    rest = count - runs
+    return rest == 0 or (rest > 0 and rest >= 3 - runs)
+
+
+def _open_runs_after(state: OpenRuns, count: int, max_runs: int) -> set[OpenRuns]:
+    """The open runs after a column holding ``count`` tiles of the class: runs shorter
+    than 3 must go on into it, longer ones may stop before it, and new ones may start."""
+    short1, short2, long = state
+    after = set()
+    for going_on in range(long + 1):
+        through = short1 + short2 + going_on
+        for starting in range(max_runs - through + 1):
+            if column_allows(count, through + starting):
+                after.add((starting, short1, short2 + going_on))
+    return after
+
+
+def _closed(state: OpenRuns) -> bool:
+    """Every open run is long enough to stop here (the board's right edge)."""
+    return state[0] == 0 and state[1] == 0
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """A deterministic automaton over column counts, its states numbered from 0 (the
+    start); the state from which nothing is accepted is left out."""
+
+    steps: dict[tuple[int, int], int]  # (state, count letter) -> state
+    accepting: frozenset[int]
+
+    def accepts(self, counts: Sequence[int]) -> bool:
+        state: int | None = 0
+        for count in counts:
+            state = self.steps.get((state, min(count, COUNT_LETTERS - 1)))
+            if state is None:
+                return False
+        return state in self.accepting
+
+
+def grouping_automaton(max_runs: int = MAX_RUNS_ACROSS) -> Automaton:
+    """The minimal automaton accepting the column counts of a class that can leave the
+    board in runs without any tile changing column (subset construction, then Moore's
+    partition refinement)."""
+    start: frozenset[OpenRuns] = frozenset({(0, 0, 0)})
+    subsets, steps, pending = {start: 0}, {}, [start]
+    while pending:
+        subset = pending.pop()
+        for count in range(COUNT_LETTERS):
+            target = frozenset(
+                after for state in subset for after in _open_runs_after(state, count, max_runs)
+            )
+            if target not in subsets:
+                subsets[target] = len(subsets)
+                pending.append(target)
+            steps[subsets[subset], count] = subsets[target]
+    accepting = {number for subset, number in subsets.items() if any(map(_closed, subset))}
+    return _minimised(len(subsets), steps, accepting, subsets[frozenset()])
+
+
+def _minimised(
+    size: int, steps: dict[tuple[int, int], int], accepting: set[int], dead: int
+) -> Automaton:
+    """Merge the states that accept the same words (state 0 stays the start) and drop
+    the dead one."""
+    block = {state: int(state in accepting) for state in range(size)}
+    while True:
+        signature = {
+            state: (block[state], *(block[steps[state, letter]] for letter in range(COUNT_LETTERS)))
+            for state in range(size)
+        }
+        numbers: dict[tuple[int, ...], int] = {}
+        refined = {
+            state: numbers.setdefault(signature[state], len(numbers)) for state in range(size)
+        }
+        if len(numbers) == len(set(block.values())):
+            break
+        block = refined
+    order = sorted(set(refined.values()) - {refined[dead]}, key=lambda b: b != refined[0])
+    number = {old: new for new, old in enumerate(order)}
+    return Automaton(
+        steps={
+            (number[refined[state]], letter): number[refined[target]]
+            for (state, letter), target in steps.items()
+            if refined[target] != refined[dead] and refined[state] != refined[dead]
+        },
+        accepting=frozenset(number[refined[state]] for state in accepting),
+    )
+
+
+GROUPING = grouping_automaton()
+
+
+#: What `sideways_travel` has found: counts -> (travel, exact), where a travel that is
+#: not exact is a lower bound (the search stopped at a cap).
+_TRAVEL: dict[tuple[int, ...], tuple[int, bool]] = {}
+
+
+def sideways_travel(counts: tuple[int, ...], cap: int) -> int:
+    """The least total distance, in columns, that a class's tiles (``counts`` per column)
+    must travel to stand in columns whose counts split into runs; ``cap + 1`` when that
+    is more than ``cap`` (or impossible: 1 or 2 tiles). Remembered per counts, since
+    the search meets the same counts on many boards."""
+    travel, exact = _TRAVEL.get(counts, (0, False))
+    if not exact and travel <= cap:
+        travel = _travel_within(counts, cap)
+        _TRAVEL[counts] = (travel, travel <= cap)
+    return min(travel, cap + 1)
+
+
+def _travel_within(counts: tuple[int, ...], cap: int) -> int:
+    """`sideways_travel` computed, or ``cap + 1``. Moving tiles between neighbouring
+    columns costs one per tile per column crossed, so turning counts a into counts b
+    costs the sum over column borders of |tiles left of the border in a - in b| (a
+    transport along a line). The search runs the automaton column by column over
+    (automaton state, that difference), keeping the cheapest cost of each; the cap
+    keeps it to the few differences that matter."""
+    total = sum(counts)
+    costs = {(0, 0): 0}  # (automaton state, tiles now left of the border - in b) -> cost
+    for count in counts:
+        following: dict[tuple[int, int], int] = {}
+        for (state, difference), cost in costs.items():
+            ahead = difference + count  # tiles now up to this column, less b's so far
+            budget = cap - cost
+            for target in range(max(0, ahead - budget), min(total, ahead + budget) + 1):
+                after = GROUPING.steps.get((state, min(target, COUNT_LETTERS - 1)))
+                if after is None:
+                    continue
+                key, spent = (after, ahead - target), cost + abs(ahead - target)
+                if spent < following.get(key, cap + 1):
+                    following[key] = spent
+        costs = following
+    return min(
+        (
+            cost
+            for (state, left), cost in costs.items()
+            if left == 0 and state in GROUPING.accepting
+        ),
+        default=cap + 1,
+    )
+
+
+def column_counts(board: Board) -> dict[str, tuple[int, ...]]:
+    """How many tiles of each class (skulls of both kinds together) stand in each column."""
+    counts: dict[str, list[int]] = {}
+    for cell, kind in enumerate(match_classes(board)):
+        if kind != EMPTY:
+            counts.setdefault(kind, [0] * SIZE)[cell % SIZE] += 1
+    return {kind: tuple(column) for kind, column in counts.items()}
+
+
+def classes_too_far(counts: dict[str, tuple[int, ...]], moves: int) -> list[str] | None:
+    """Classes whose sideways travel alone shows that ``moves`` swaps cannot clear the
+    board (no explosion possible): one that must travel more than ``moves`` columns,
+    or the fewest that must travel more than ``2 * moves`` together. ``None`` if the
+    travel allows it."""
+    # A cap of `moves` suffices: a class beyond it refutes alone, and below it the
+    # travel is exact for the sum.
+    travel = {kind: sideways_travel(column, moves) for kind, column in counts.items()}
+    total, chosen = 0, []
+    for kind in sorted(travel, key=lambda kind: (-travel[kind], kind)):
+        if travel[kind] > moves:
+            return [kind]
+        total += travel[kind]
+        chosen.append(kind)
+        if total > 2 * moves:
+            return chosen
+    return None
+
+
+def can_explode(board: Board) -> bool:
+    """Whether an explosion may still happen: a flaming skull, and 3 skulls to match."""
+    return FLAMING in board and class_counts(board)[SKULL] >= 3
+
+
+def moves_needed(board: Board) -> int | None:
+    """The least number of moves that sideways travel allows for clearing ``board`` (0
+    where an explosion may still clear tiles: explosions take tiles from any column);
+    ``None`` for a board that counting shows can never be cleared (`dead_reason`)."""
+    if dead_reason(board) is not None:
+        return None
+    if can_explode(board):
+        return 0
+    counts = column_counts(board)
+    moves = 0
+    while classes_too_far(counts, moves) is not None:
+        moves += 1
+    return moves
+
+
+def refutation(state: State, moves: int) -> Support | None:
+    """Why the board of an encoding's tick (``board``/``flame`` atoms, see
+    `Capture.step_bound`) cannot be cleared in ``moves`` more moves, as the atoms the
+    reason rests on; ``None`` if sideways travel allows it. The reason names the board
+    atoms of the classes too far (true and false: they fix the counts per column) and
+    what rules out explosions (no flaming skull, or fewer than 3 skulls)."""
+    counts: dict[str, list[int]] = {}
+    for cell, kind in state["board"]:
+        counts.setdefault(kind, [0] * SIZE)[cell % SIZE] += 1
+    skulls = sum(counts.get(SKULL, ()))
+    if state["flame"] and skulls >= 3:
+        return None
+    too_far = classes_too_far({kind: tuple(column) for kind, column in counts.items()}, moves)
+    if too_far is None:
+        return None
+    named = set(too_far) | ({SKULL} if state["flame"] else set())
+    return lambda name, arguments: name == "flame" or arguments[1] in named
+
+
 # ---------------------------------------------------------------------- plan hints
 #: Boards kept per depth by `quick_plan`, tried in turn until one finds a plan.
 BEAM_WIDTHS = (300, 1000)
@@ -752,6 +993,11 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             if tile != EMPTY:
                 facts.append(Function("tile", [Number(cell), Function(ATOM_OF_TILE[tile])]))
         return facts + geometry_facts(board)
+
+    def step_bound(self, instance: CaptureInstance) -> StepBound:
+        return StepBound(
+            state=(("board", 3), ("flame", 2)), ready="at_rest", made="moves", refute=refutation
+        )
 
     def hints(self, instance: CaptureInstance) -> list[Symbol]:
         plan = quick_plan(instance.board)

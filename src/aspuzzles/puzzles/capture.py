@@ -9,9 +9,11 @@ repeats until no run is left. Nothing new falls in.
 The simulator below is the independent checker: it replays a move list with these
 rules and nothing from the encoding. Python also precomputes what ASP would derive
 slowly: the cells a tile can ever occupy, the lines of three, and for every swap the
-pairs of cells that make the arriving tile part of a run. And it finds a first plan
-fast (a beam search, not proved shortest), which the driver has clingo complete under
-assumptions, so that the search from above knows an upper bound at once.
+pairs of cells that make the arriving tile part of a run. It finds a first plan fast
+(a beam search, not proved shortest), which the driver has clingo complete under
+assumptions, so that the search knows an upper bound at once. And it bounds the moves
+a board still needs from below (the sideways travel of its tiles), which the driver
+has clingo apply during the search, as a propagator, to cut plans that cannot finish.
 """
 
 from __future__ import annotations

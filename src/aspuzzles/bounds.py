@@ -59,15 +59,15 @@ class StepBoundPropagator:
     def init(self, init: PropagateInit) -> None:
         """Map the atoms of every tick grounded so far (called before each solve)."""
         self.ticks, self.queries = {}, []
-        for _, arguments, literal in self._atoms(init, QUERY, 1):
+        for arguments, literal in self._atoms(init, QUERY, 1):
             self.queries.append((arguments[0], literal))
         for name, arity in self.bound.state:
-            for _, arguments, literal in self._atoms(init, name, arity):
+            for arguments, literal in self._atoms(init, name, arity):
                 tick = self.ticks.setdefault(arguments[0], _Tick())
                 tick.state.append((name, arguments[1:], literal))
-        for _, (tick, made), literal in self._atoms(init, self.bound.made, 2):
+        for (tick, made), literal in self._atoms(init, self.bound.made, 2):
             self.ticks.setdefault(tick, _Tick()).made.append((made, literal))
-        for _, (tick,), literal in self._atoms(init, self.bound.ready, 1):
+        for (tick,), literal in self._atoms(init, self.bound.ready, 1):
             if literal not in self.ready:
                 init.add_watch(literal)
             self.ready.setdefault(literal, set()).add(tick)
@@ -113,9 +113,8 @@ class StepBoundPropagator:
         return control.add_nogood(nogood)
 
     @staticmethod
-    def _atoms(
-        init: PropagateInit, name: str, arity: int
-    ) -> Iterator[tuple[str, tuple[Any, ...], int]]:
+    def _atoms(init: PropagateInit, name: str, arity: int) -> Iterator[tuple[tuple[Any, ...], int]]:
+        """The atoms name/arity: their arguments as Python values, and solver literals."""
         for atom in init.symbolic_atoms.by_signature(name, arity):
             arguments = tuple(_value(argument) for argument in atom.symbol.arguments)
-            yield name, arguments, init.solver_literal(atom.literal)
+            yield arguments, init.solver_literal(atom.literal)

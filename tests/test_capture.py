@@ -297,6 +297,15 @@ def test_the_search_cuts_plans_the_bound_refutes():
     assert hopeless.status == "unsatisfiable"
 
 
+def test_an_encoding_without_at_rest_runs_without_the_bound():
+    """The propagator bounds only ticks the encoding marks ready (the all-ticks encoding
+    of the benchmark marks none): the same minimum, nothing bounded."""
+    encoding = ROOT / "bench" / "encodings" / "capture_all_ticks.lp"
+    result = solve("capture", "wight", plan_search="ascending", encoding=encoding)
+    assert len(result.solution.data.moves) == 6
+    assert (result.stats["bound_checks"], result.stats["bound_cuts"]) == (0, 0)
+
+
 # ------------------------------------------------------------------ plan hints
 def test_lonely_tiles_are_those_no_run_can_reach_without_a_swap():
     assert lonely_tiles(board("rrr__r")) == 1  # the red in column 5

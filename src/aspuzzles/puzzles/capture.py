@@ -789,10 +789,15 @@ def _travel_within(counts: tuple[int, ...], cap: int) -> int:
 
 def column_counts(board: Board) -> dict[str, tuple[int, ...]]:
     """How many tiles of each class (skulls of both kinds together) stand in each column."""
+    classes = match_classes(board)
+    return _counts_per_column((cell, kind) for cell, kind in enumerate(classes) if kind != EMPTY)
+
+
+def _counts_per_column(tiles: Iterable[tuple[int, str]]) -> dict[str, tuple[int, ...]]:
+    """Counts per class and column of tiles given as (cell, class)."""
     counts: dict[str, list[int]] = {}
-    for cell, kind in enumerate(match_classes(board)):
-        if kind != EMPTY:
-            counts.setdefault(kind, [0] * SIZE)[cell % SIZE] += 1
+    for cell, kind in tiles:
+        counts.setdefault(kind, [0] * SIZE)[cell % SIZE] += 1
     return {kind: tuple(column) for kind, column in counts.items()}
 
 
@@ -816,8 +821,14 @@ def classes_too_far(counts: dict[str, tuple[int, ...]], moves: int) -> list[str]
 
 
 def can_explode(board: Board) -> bool:
-    """Whether an explosion may still happen: a flaming skull, and 3 skulls to match."""
-    return FLAMING in board and class_counts(board)[SKULL] >= 3
+    """Whether an explosion may still happen on ``board``."""
+    return _may_explode(FLAMING in board, class_counts(board)[SKULL])
+
+
+def _may_explode(flaming: bool, skulls: int) -> bool:
+    """A flaming skull goes off only when marked: it needs 3 skulls (itself among them)
+    to match, or another flaming skull's blast, which needs the same."""
+    return flaming and skulls >= 3
 
 
 def moves_needed(board: Board) -> int | None:
@@ -841,13 +852,10 @@ def refutation(state: State, moves: int) -> Support | None:
     reason rests on; ``None`` if sideways travel allows it. The reason names the board
     atoms of the classes too far (true and false: they fix the counts per column) and
     what rules out explosions (no flaming skull, or fewer than 3 skulls)."""
-    counts: dict[str, list[int]] = {}
-    for cell, kind in state["board"]:
-        counts.setdefault(kind, [0] * SIZE)[cell % SIZE] += 1
-    skulls = sum(counts.get(SKULL, ()))
-    if state["flame"] and skulls >= 3:
+    counts = _counts_per_column(state["board"])
+    if _may_explode(bool(state["flame"]), sum(counts.get(SKULL, ()))):
         return None
-    too_far = classes_too_far({kind: tuple(column) for kind, column in counts.items()}, moves)
+    too_far = classes_too_far(counts, moves)
     if too_far is None:
         return None
     named = set(too_far) | ({SKULL} if state["flame"] else set())
@@ -865,10 +873,7 @@ def lonely_tiles(board: Board) -> int:
     them with their class in each column (the encoding's lonely tiles, without its
     exception for explosions). Each needs a swap to carry it or a partner across."""
     classes = match_classes(board)
-    heights: dict[str, list[int]] = {}
-    for cell, kind in enumerate(classes):
-        if kind != EMPTY:
-            heights.setdefault(kind, [0] * SIZE)[cell % SIZE] += 1
+    heights = column_counts(board)
     lonely = 0
     for cell, kind in enumerate(classes):
         if kind == EMPTY:

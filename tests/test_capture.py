@@ -23,7 +23,9 @@ from aspuzzles.puzzles.capture import (
     PUZZLE,
     CaptureInstance,
     Move,
+    can_explode,
     check_moves,
+    classes_too_far,
     dead_reason,
     format_board,
     grouping_automaton,
@@ -38,6 +40,7 @@ from aspuzzles.puzzles.capture import (
     planted_board,
     play,
     quick_plan,
+    refutation,
     replay,
     runs,
     sideways_travel,
@@ -272,10 +275,53 @@ def test_moves_needed_never_exceeds_the_breadth_first_minimum():
     assert largest >= 2
 
 
-def test_no_bound_while_a_flaming_skull_may_still_explode():
+def test_moves_needed_never_exceeds_the_minimum_with_flaming_skulls():
+    """Admissible where flaming skulls can still go off (their blasts take tiles from
+    any class), and not idle there: on boards of a shortest plan, planted and then
+    given 1-3 flaming skulls."""
+    rng = random.Random(5)
+    under_fire = 0
+    for _ in range(40):
+        kinds = rng.choice(["ygrs", "ybgrs", "ygs", "ybgrpcs"])
+        start = with_flaming_skulls(planted_board(rng.randint(2, 7), kinds, rng), 3, rng)
+        plan = capture_baseline.shortest(start)
+        for done in range(len(plan or ())):
+            current = replay(start, plan[:done])[-1].board if done else start
+            assert moves_needed(current) <= len(plan) - done, (start, done)
+            under_fire += can_explode(current) and moves_needed(current) > 0
+    assert under_fire >= 10
+
+
+def test_a_flaming_skull_bounds_by_where_it_can_go_off():
     assert moves_needed(board("r_____rr", "ss_s____")) == 5  # the lone red walks 5 columns
-    assert moves_needed(board("r_____rr", "sS_s____")) == 0  # 3 skulls, one of them flaming
+    # Or the flaming skull walks to the pair, and the lone red has nothing to clear it.
+    assert moves_needed(board("r_____rr", "sS_s____")) == 5
     assert moves_needed(board("r_____rr", "gS_g___g")) is None  # one skull never matches
+
+
+@pytest.mark.parametrize(("red", "moves"), [(2, 0), (4, 1), (6, 2), (7, 3)])
+def test_a_lone_tile_and_a_flaming_skull_must_meet(red, moves):
+    """A lone red goes only in the blast of the flaming skull in column 2 (in a row
+    with two skulls), which takes columns 1-3: the red and the flaming skull must meet
+    halfway, and when the skull steps aside its partners must follow."""
+    counts = {"s": (1, 1, 1, 0, 0, 0, 0, 0), "r": tuple(int(col == red) for col in range(8))}
+    assert classes_too_far(counts, moves, [2]) is None
+    if moves:
+        assert classes_too_far(counts, moves - 1, [2]) is not None
+
+
+def test_a_refutation_with_a_flaming_skull_rests_on_the_skulls_and_the_far_class():
+    """The propagator's reason names the classes that decide: the far red, the skulls
+    (whether and where an explosion can happen) and the flaming skulls; not the greens."""
+    state = {
+        "board": [(56, "s"), (57, "s"), (58, "s"), (62, "r"), (48, "g"), (49, "g"), (50, "g")],
+        "flame": [(58,)],
+    }
+    rests_on = refutation(state, 1)
+    assert rests_on is not None
+    assert rests_on("board", (62, "r")) and rests_on("board", (13, "s"))
+    assert rests_on("flame", (20,)) and not rests_on("board", (48, "g"))
+    assert refutation(state, 2) is None
 
 
 def test_the_search_cuts_plans_the_bound_refutes():

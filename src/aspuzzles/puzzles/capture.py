@@ -19,10 +19,12 @@ has clingo apply during the search, as a propagator, to cut plans that cannot fi
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -738,44 +740,51 @@ def _minimised(
 GROUPING = grouping_automaton()
 
 
-#: What `sideways_travel` has found: counts -> (travel, exact), where a travel that is
-#: not exact is a lower bound (the search stopped at a cap).
-_TRAVEL: dict[tuple[int, ...], tuple[int, bool]] = {}
+#: What `sideways_travel` has found: (counts, blasts) -> (travel, exact), where a travel
+#: that is not exact is a lower bound (the search stopped at a cap).
+_TRAVEL: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, bool]] = {}
+
+#: No explosion anywhere: no tile of any column may vanish outside a run.
+NO_BLASTS = (0,) * SIZE
 
 
-def sideways_travel(counts: tuple[int, ...], cap: int) -> int:
+def sideways_travel(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...] = NO_BLASTS) -> int:
     """The least total distance, in columns, that a class's tiles (``counts`` per column)
-    must travel to stand in columns whose counts split into runs; ``cap + 1`` when that
-    is more than ``cap`` (or impossible: 1 or 2 tiles). Remembered per counts, since
-    the search meets the same counts on many boards."""
-    travel, exact = _TRAVEL.get(counts, (0, False))
+    must travel to stand in columns whose counts split into runs, when up to
+    ``blasts[c]`` of them may instead go up in explosions in column c; ``cap + 1`` when
+    that is more than ``cap`` (or impossible: 1 or 2 tiles and nothing to blast them).
+    Remembered, since the search meets the same counts on many boards."""
+    key = (counts, blasts)
+    travel, exact = _TRAVEL.get(key, (0, False))
     if not exact and travel <= cap:
-        travel = _travel_within(counts, cap)
-        _TRAVEL[counts] = (travel, travel <= cap)
+        travel = _travel_within(counts, cap, blasts)
+        _TRAVEL[key] = (travel, travel <= cap)
     return min(travel, cap + 1)
 
 
-def _travel_within(counts: tuple[int, ...], cap: int) -> int:
+def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -> int:
     """`sideways_travel` computed, or ``cap + 1``. Moving tiles between neighbouring
     columns costs one per tile per column crossed, so turning counts a into counts b
     costs the sum over column borders of |tiles left of the border in a - in b| (a
-    transport along a line). The search runs the automaton column by column over
+    transport along a line); a tile blasted in column c is one that travels to c and
+    stops counting there. The search runs the automaton column by column over
     (automaton state, that difference), keeping the cheapest cost of each; the cap
     keeps it to the few differences that matter."""
     total = sum(counts)
     costs = {(0, 0): 0}  # (automaton state, tiles now left of the border - in b) -> cost
-    for count in counts:
+    for count, blast in zip(counts, blasts, strict=True):
         following: dict[tuple[int, int], int] = {}
         for (state, difference), cost in costs.items():
-            ahead = difference + count  # tiles now up to this column, less b's so far
             budget = cap - cost
-            for target in range(max(0, ahead - budget), min(total, ahead + budget) + 1):
-                after = GROUPING.steps.get((state, min(target, COUNT_LETTERS - 1)))
-                if after is None:
-                    continue
-                key, spent = (after, ahead - target), cost + abs(ahead - target)
-                if spent < following.get(key, cap + 1):
-                    following[key] = spent
+            for blasted in range(blast + 1):
+                ahead = difference + count - blasted  # up to this column, less b's so far
+                for target in range(max(0, ahead - budget), min(total, ahead + budget) + 1):
+                    after = GROUPING.steps.get((state, min(target, COUNT_LETTERS - 1)))
+                    if after is None:
+                        continue
+                    key, spent = (after, ahead - target), cost + abs(ahead - target)
+                    if spent < following.get(key, cap + 1):
+                        following[key] = spent
         costs = following
     return min(
         (
@@ -801,14 +810,50 @@ def _counts_per_column(tiles: Iterable[tuple[int, str]]) -> dict[str, tuple[int,
     return {kind: tuple(column) for kind, column in counts.items()}
 
 
-def classes_too_far(counts: dict[str, tuple[int, ...]], moves: int) -> list[str] | None:
-    """Classes whose sideways travel alone shows that ``moves`` swaps cannot clear the
-    board (no explosion possible): one that must travel more than ``moves`` columns,
-    or the fewest that must travel more than ``2 * moves`` together. ``None`` if the
-    travel allows it."""
+# With flaming skulls: a flaming skull leaves the board only when marked, and a marked
+# one explodes, so on a board that clears every flaming skull explodes, once. Its blast
+# takes at most 3 tiles from each of the 3 columns around where it then stands (2 from
+# its own, besides itself), and it gets there only by swaps, one column per move it is
+# in; a swap moves at most one tile of the skull class. So for every choice of where
+# each flaming skull goes off (within reach), the classes' travel, with the blasted
+# tiles taken out and each flaming skull already where it goes off, must fit; the
+# flaming skulls' own steps count with the skulls'.
+
+#: At most this many choices of blast columns are tried one by one; beyond, every
+#: flaming skull is let blast in every column it can reach at once (weaker, as sound).
+BLAST_CHOICES = 64
+
+
+def classes_too_far(
+    counts: dict[str, tuple[int, ...]], moves: int, flames: Sequence[int] = ()
+) -> list[str] | None:
+    """Classes whose sideways travel shows that ``moves`` swaps cannot clear the board
+    whose ``counts`` per column are given (skulls of both kinds together), with
+    flaming skulls in the columns ``flames`` (which must be able to explode: see
+    `_may_explode`); ``None`` if the travel allows it. Every flaming skull must go off
+    somewhere within ``moves`` columns; the classes returned refute every choice."""
+    named: set[str] = set()
+    for centres, blasts in _blast_choices(flames, moves):
+        spent = sum(abs(centre - column) for centre, column in zip(centres, flames, strict=True))
+        too_far = _too_far(_flames_moved(counts, flames, centres), moves, blasts, spent)
+        if too_far is None:
+            return None
+        named |= set(too_far)
+    return sorted(named)
+
+
+def _too_far(
+    counts: dict[str, tuple[int, ...]], moves: int, blasts: tuple[int, ...], spent: int
+) -> list[str] | None:
+    """`classes_too_far` for one choice of ``blasts`` (tiles each column may lose),
+    which costs the flaming skulls ``spent`` steps: a class that must travel more than
+    ``moves`` columns (the skulls with those steps), or the fewest that must travel
+    more than ``2 * moves`` together with them."""
     # A cap of `moves` suffices: a class beyond it refutes alone, and below it the
     # travel is exact for the sum.
-    travel = {kind: sideways_travel(column, moves) for kind, column in counts.items()}
+    travel = {kind: sideways_travel(column, moves, blasts) for kind, column in counts.items()}
+    if spent:
+        travel[SKULL] += spent
     total, chosen = 0, []
     for kind in sorted(travel, key=lambda kind: (-travel[kind], kind)):
         if travel[kind] > moves:
@@ -818,6 +863,46 @@ def classes_too_far(counts: dict[str, tuple[int, ...]], moves: int) -> list[str]
         if total > 2 * moves:
             return chosen
     return None
+
+
+def _flames_moved(
+    counts: dict[str, tuple[int, ...]], flames: Sequence[int], centres: Sequence[int]
+) -> dict[str, tuple[int, ...]]:
+    """The counts with each flaming skull moved from its column in ``flames`` to where
+    it goes off, in ``centres``."""
+    if list(centres) == list(flames):
+        return counts
+    skulls = list(counts[SKULL])
+    for column, centre in zip(flames, centres, strict=True):
+        skulls[column] -= 1
+        skulls[centre] += 1
+    return {**counts, SKULL: tuple(skulls)}
+
+
+def _blast_choices(
+    flames: Sequence[int], moves: int
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Where the flaming skulls in columns ``flames`` may go off within ``moves`` moves,
+    and the tiles each column may then lose to their blasts. With too many choices, one
+    that lets each blast in every column it can reach, the skulls left where they are."""
+    reach = [range(max(0, col - moves), min(SIZE - 1, col + moves) + 1) for col in flames]
+    if math.prod(map(len, reach)) > BLAST_CHOICES:
+        yield tuple(flames), _blasts(column for columns in reach for column in columns)
+        return
+    for centres in itertools.product(*reach):
+        if sum(abs(centre - col) for centre, col in zip(centres, flames, strict=True)) <= 2 * moves:
+            yield centres, _blasts(centres)
+
+
+def _blasts(centres: Iterable[int]) -> tuple[int, ...]:
+    """Tiles each column may lose to flaming skulls going off in the columns
+    ``centres``: 3 from each side column, 2 from the skull's own besides itself."""
+    lost = [0] * SIZE
+    for centre in centres:
+        for column, tiles in ((centre - 1, 3), (centre, 2), (centre + 1, 3)):
+            if 0 <= column < SIZE:
+                lost[column] += tiles
+    return tuple(min(tiles, SIZE) for tiles in lost)
 
 
 def can_explode(board: Board) -> bool:
@@ -831,17 +916,20 @@ def _may_explode(flaming: bool, skulls: int) -> bool:
     return flaming and skulls >= 3
 
 
+def flaming_columns(board: Board) -> list[int]:
+    """The column of every flaming skull on ``board``."""
+    return [cell % SIZE for cell, tile in enumerate(board) if tile == FLAMING]
+
+
 def moves_needed(board: Board) -> int | None:
-    """The least number of moves that sideways travel allows for clearing ``board`` (0
-    where an explosion may still clear tiles: explosions take tiles from any column);
-    ``None`` for a board that counting shows can never be cleared (`dead_reason`)."""
+    """The least number of moves that sideways travel allows for clearing ``board``,
+    blasts included; ``None`` for a board that counting shows can never be cleared
+    (`dead_reason`)."""
     if dead_reason(board) is not None:
         return None
-    if can_explode(board):
-        return 0
-    counts = column_counts(board)
+    counts, flames = column_counts(board), flaming_columns(board)
     moves = 0
-    while classes_too_far(counts, moves) is not None:
+    while classes_too_far(counts, moves, flames) is not None:
         moves += 1
     return moves
 
@@ -850,12 +938,14 @@ def refutation(state: State, moves: int) -> Support | None:
     """Why the board of an encoding's tick (``board``/``flame`` atoms, see
     `Capture.step_bound`) cannot be cleared in ``moves`` more moves, as the atoms the
     reason rests on; ``None`` if sideways travel allows it. The reason names the board
-    atoms of the classes too far (true and false: they fix the counts per column) and
-    what rules out explosions (no flaming skull, or fewer than 3 skulls)."""
+    atoms of the classes too far (true and false: they fix the counts per column), and
+    with them the skulls' and the flaming skulls' (where explosions can or cannot
+    happen)."""
     counts = _counts_per_column(state["board"])
-    if _may_explode(bool(state["flame"]), sum(counts.get(SKULL, ()))):
-        return None
-    too_far = classes_too_far(counts, moves)
+    flames = [cell % SIZE for (cell,) in state["flame"]]
+    if not _may_explode(bool(flames), sum(counts.get(SKULL, ()))):
+        flames = []
+    too_far = classes_too_far(counts, moves, flames)
     if too_far is None:
         return None
     named = set(too_far) | ({SKULL} if state["flame"] else set())

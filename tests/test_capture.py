@@ -473,16 +473,16 @@ def test_ticks_are_grounded_only_as_far_as_plans_reach():
     """The liche's 56 tiles allow 16 ticks, but every plan of up to 2 moves is over by
     tick 8: the climbing search refutes the budgets 1 and 2 on half the timeline. How
     far budget 3 grows it depends on which cut-off plans the search meets before a
-    finished one: under clasp's default preset it stays within 8 ticks, under the tuned
-    frumpy preset it reaches 11, still short of all 16."""
+    finished one (8 to 11 ticks, by preset and encoding, in the runs seen so far), but
+    it stays well short of all 16."""
     path = shared_data("capture", "mlic_liche.txt")
     start = parse_capture(path.read_text(), path.name).board
-    plain = solve("capture", path, plan_search="ascending", clingo_args=["--configuration=auto"])
-    assert plain.checked and len(plain.solution.data.moves) == 3
-    assert plain.stats["ticks"] <= phase_bound(start) // 2
-    tuned = solve("capture", path, plan_search="ascending")
-    assert tuned.checked and len(tuned.solution.data.moves) == 3
-    assert tuned.stats["ticks"] < phase_bound(start)
+    for preset in ("auto", "frumpy"):
+        run = solve(
+            "capture", path, plan_search="ascending", clingo_args=[f"--configuration={preset}"]
+        )
+        assert run.checked and len(run.solution.data.moves) == 3
+        assert run.stats["ticks"] <= 3 * phase_bound(start) // 4, preset
 
 
 def test_a_board_without_legal_moves_is_proved_unsolvable():

@@ -52,6 +52,7 @@ class StepBoundPropagator:
         self.ticks: dict[int, _Tick] = {}
         self.ready: dict[int, set[int]] = {}  # literal of ready(T) -> ticks T
         self.queries: list[tuple[int, int]] = []  # (N, literal of query(N))
+        self.arguments: dict[int, tuple[Any, ...]] = {}  # program literal -> arguments
         #: How often a state was bounded, and how often that cut the plan.
         self.checked = self.cut = 0
 
@@ -112,9 +113,16 @@ class StepBoundPropagator:
                 nogood.append(literal if assignment.is_true(literal) else -literal)
         return control.add_nogood(nogood)
 
-    @staticmethod
-    def _atoms(init: PropagateInit, name: str, arity: int) -> Iterator[tuple[tuple[Any, ...], int]]:
-        """The atoms name/arity: their arguments as Python values, and solver literals."""
+    def _atoms(
+        self, init: PropagateInit, name: str, arity: int
+    ) -> Iterator[tuple[tuple[Any, ...], int]]:
+        """The atoms name/arity: their arguments as Python values, and solver literals.
+        An atom's arguments are decoded once, by its program literal, which stays the
+        same from one solve call to the next (init runs before each)."""
         for atom in init.symbolic_atoms.by_signature(name, arity):
-            arguments = tuple(_value(argument) for argument in atom.symbol.arguments)
-            yield arguments, init.solver_literal(atom.literal)
+            literal = atom.literal
+            arguments = self.arguments.get(literal)
+            if arguments is None:
+                arguments = tuple(_value(argument) for argument in atom.symbol.arguments)
+                self.arguments[literal] = arguments
+            yield arguments, init.solver_literal(literal)

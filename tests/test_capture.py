@@ -293,9 +293,15 @@ def test_moves_needed_never_exceeds_the_minimum_with_flaming_skulls():
 
 
 def test_a_flaming_skull_bounds_by_where_it_can_go_off():
-    assert moves_needed(board("r_____rr", "ss_s____")) == 5  # the lone red walks 5 columns
-    # Or the flaming skull walks to the pair, and the lone red has nothing to clear it.
-    assert moves_needed(board("r_____rr", "sS_s____")) == 5
+    counts = {"r": (1, 0, 0, 0, 0, 0, 1, 1), "s": (1, 1, 0, 1, 0, 0, 0, 0)}
+    enough = [
+        next(m for m in range(20) if classes_too_far(counts, m, f) is None) for f in ([], [1])
+    ]
+    # The lone red walks 5 columns; or the flaming skull (column 1) walks to the pair of
+    # reds, and then the lone red has nothing to clear it: 5 moves either way.
+    assert enough == [5, 5]
+    # On a board of these 6 tiles that is more moves than runs: never cleared.
+    assert moves_needed(board("r_____rr", "sS_s____")) is None
     assert moves_needed(board("r_____rr", "gS_g___g")) is None  # one skull never matches
 
 
@@ -968,6 +974,46 @@ def test_minima_agree_with_the_breadth_first_search_on_random_boards():
         assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
         answers.append(expected)
     assert None in answers and any(answers)  # unsolvable and solvable boards both occur
+
+
+def test_minima_agree_with_the_breadth_first_search_where_blasts_must_clear_tiles():
+    """The bound and the lonely-tile rules under fire never cut the shortest plan:
+    planted boards with flaming skulls, with a blue tile (a class that only a blast can
+    take) slipped in beside a flaming skull, get the minimum (or none) that the
+    breadth-first search finds."""
+    rng = random.Random(4)
+    answers: list[int | None] = []
+    while sum(answer is not None for answer in answers) < 6:
+        board = with_flaming_skulls(planted_board(rng.randint(2, 5), "ygrs", rng), 2, rng)
+        board = beside_a_flaming_skull(board, "b", rng)
+        if board is None or runs(board):
+            continue
+        plan = capture_baseline.shortest(board)
+        expected = None if plan is None else len(plan)
+        result = solve_instance(PUZZLE, CaptureInstance(board), plan_search="ascending")
+        found = len(result.solution.data.moves) if result.solution else None
+        assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
+        answers.append(expected)
+    assert None in answers
+
+
+def beside_a_flaming_skull(board: str, tile: str, rng: random.Random) -> str | None:
+    """``board`` with ``tile`` slipped into a column beside (or under) a flaming skull,
+    at the skull's row, the tiles above it pushed up one; ``None`` if there is no
+    flaming skull or no room."""
+    flames = [cell for cell, kind in enumerate(board) if kind == "S"]
+    if not flames:
+        return None
+    row, col = divmod(rng.choice(flames), 8)
+    col = min(7, max(0, col + rng.choice((-1, 0, 1))))
+    column = [board[r * 8 + col] for r in range(8)]
+    if column[0] != GAP or column[row] == GAP:
+        return None
+    column = [*column[1 : row + 1], tile, *column[row + 1 :]]
+    cells = list(board)
+    for r in range(8):
+        cells[r * 8 + col] = column[r]
+    return "".join(cells)
 
 
 @pytest.mark.parametrize("search", ["both", "split"])

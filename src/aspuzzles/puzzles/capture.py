@@ -924,14 +924,15 @@ def flaming_columns(board: Board) -> list[int]:
 def moves_needed(board: Board) -> int | None:
     """The least number of moves that sideways travel allows for clearing ``board``,
     blasts included; ``None`` for a board that counting shows can never be cleared
-    (`dead_reason`)."""
+    (`dead_reason`, or no number of moves up to `phase_bound`, which no plan exceeds:
+    every move makes a run)."""
     if dead_reason(board) is not None:
         return None
     counts, flames = column_counts(board), flaming_columns(board)
-    moves = 0
-    while classes_too_far(counts, moves, flames) is not None:
-        moves += 1
-    return moves
+    for moves in range(phase_bound(board) + 1):
+        if classes_too_far(counts, moves, flames) is None:
+            return moves
+    return None
 
 
 def refutation(state: State, moves: int) -> Support | None:

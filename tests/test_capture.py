@@ -15,7 +15,7 @@ from functools import partial
 import pytest
 from clingo import Function, Number, parse_term
 
-from aspuzzles import InputError, driver, solve, solve_instance
+from aspuzzles import CheckFailed, InputError, driver, solve, solve_instance
 from aspuzzles.jobs import Job, Outcome, Reporter, progress_text
 from aspuzzles.puzzles.capture import (
     GROUPING,
@@ -995,6 +995,25 @@ def test_minima_agree_with_the_breadth_first_search_where_blasts_must_clear_tile
         assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
         answers.append(expected)
     assert None in answers
+
+
+def test_a_blast_one_column_away_is_not_a_lonely_tile(tmp_path):
+    """The last move's cascade clears three greens, the flaming skull falls into a row
+    of skulls and goes off, and its blast takes the blue beside it: one move. An encoding
+    whose lonely-tile rule ignored blasts beyond the skull's own column would refute
+    budget 1 and then find this very move under budget 2; the driver reports that
+    contradiction as a bug (exit code 4), not as a minimum."""
+    start = board("__Sg", "ssgbg")
+    assert len(capture_baseline.shortest(start)) == 1
+    result = solve_instance(PUZZLE, CaptureInstance(start), plan_search="ascending")
+    assert result.solution.data.moves == (Move(6, 3, "Down"),)
+    shipped = (ROOT / "encodings" / "capture.lp").read_text()
+    assert "C = D-2..D+2." in shipped
+    narrow = tmp_path / "capture.lp"
+    narrow.write_text(shipped.replace("C = D-2..D+2.", "C = D..D."))
+    for search in ("ascending", "both"):  # (split stops at once: the quick plan has 1 move)
+        with pytest.raises(CheckFailed, match=r"a plan of 1 step of .* below 2 was refuted"):
+            solve_instance(PUZZLE, CaptureInstance(start), plan_search=search, encoding=narrow)
 
 
 def beside_a_flaming_skull(board: str, tile: str, rng: random.Random) -> str | None:

@@ -313,10 +313,28 @@ def solve_instance(
     if outcome.error:
         message, source = outcome.error
         raise InputError(message, source)
+    _check_plan_lengths(game, job.incremental, outcome)
     result = _result(game, parsed, name, outcome, unique=unique, count=count)
     if job.incremental is not None and job.incremental.incmode and result.status == SOLVED:
         result.horizon = outcome.stats.get("horizon")
     return result
+
+
+def _check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcome: Outcome) -> None:
+    """A plan shorter than a budget the search refuted is a contradiction: the encoding
+    (or a step bound) cut plans that it allows, and the "minimum" would be a guess. The
+    checker cannot see it (the plan itself is valid), so it is reported here, the same
+    way: an internal error, exit code 4."""
+    if plan is None or plan.step_atom is None or not outcome.satisfiable:
+        return
+    refuted_below = outcome.stats.get("horizon")
+    lengths = [plan_length(plan, atoms) for atoms in outcome.models]
+    if refuted_below is not None and lengths and min(lengths) < refuted_below:
+        steps = f"{min(lengths)} step{'' if min(lengths) == 1 else 's'}"
+        raise CheckFailed(
+            f"a plan of {steps} of '{game.name}' was found after every budget below "
+            f"{refuted_below} was refuted (the encoding cut plans that it allows: a bug)"
+        )
 
 
 def _shortcut_jobs(

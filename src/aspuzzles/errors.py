@@ -56,7 +56,9 @@ class InputError(AspuzzlesError):
 
 
 class CheckFailed(AspuzzlesError):
-    """The independent checker rejected an answer set: encoding and checker disagree.
+    """The independent checker rejected an answer set: encoding and checker disagree;
+    or a shortest-plan search contradicted itself (a plan shorter than a budget it had
+    refuted).
 
     This is always a bug (in the encoding or in the checker), never a user error.
     """

@@ -833,8 +833,7 @@ def classes_too_far(
     `_may_explode`); ``None`` if the travel allows it. Every flaming skull must go off
     somewhere within ``moves`` columns; the classes returned refute every choice."""
     named: set[str] = set()
-    for centres, blasts in _blast_choices(flames, moves):
-        spent = sum(abs(centre - column) for centre, column in zip(centres, flames, strict=True))
+    for centres, blasts, spent in _blast_choices(flames, moves):
         too_far = _too_far(_flames_moved(counts, flames, centres), moves, blasts, spent)
         if too_far is None:
             return None
@@ -881,17 +880,19 @@ def _flames_moved(
 
 def _blast_choices(
     flames: Sequence[int], moves: int
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
     """Where the flaming skulls in columns ``flames`` may go off within ``moves`` moves,
-    and the tiles each column may then lose to their blasts. With too many choices, one
-    that lets each blast in every column it can reach, the skulls left where they are."""
+    the tiles each column may then lose to their blasts, and the steps the skulls take
+    to get there. With too many choices, one that lets each blast in every column it can
+    reach, the skulls left where they are (no steps)."""
     reach = [range(max(0, col - moves), min(SIZE - 1, col + moves) + 1) for col in flames]
     if math.prod(map(len, reach)) > BLAST_CHOICES:
-        yield tuple(flames), _blasts(column for columns in reach for column in columns)
+        yield tuple(flames), _blasts(column for columns in reach for column in columns), 0
         return
     for centres in itertools.product(*reach):
-        if sum(abs(centre - col) for centre, col in zip(centres, flames, strict=True)) <= 2 * moves:
-            yield centres, _blasts(centres)
+        steps = sum(abs(centre - col) for centre, col in zip(centres, flames, strict=True))
+        if steps <= 2 * moves:
+            yield centres, _blasts(centres), steps
 
 
 def _blasts(centres: Iterable[int]) -> tuple[int, ...]:

@@ -328,12 +328,12 @@ def _check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcom
     if plan is None or plan.step_atom is None or not outcome.satisfiable:
         return
     refuted_below = outcome.stats.get("horizon")
-    lengths = [plan_length(plan, atoms) for atoms in outcome.models]
-    if refuted_below is not None and lengths and min(lengths) < refuted_below:
-        steps = f"{min(lengths)} step{'' if min(lengths) == 1 else 's'}"
+    shortest = min((plan_length(plan, atoms) for atoms in outcome.models), default=None)
+    if refuted_below is not None and shortest is not None and shortest < refuted_below:
         raise CheckFailed(
-            f"a plan of {steps} of '{game.name}' was found after every budget below "
-            f"{refuted_below} was refuted (the encoding cut plans that it allows: a bug)"
+            f"a plan of {shortest} step{'' if shortest == 1 else 's'} of '{game.name}' was "
+            f"found after every budget below {refuted_below} was refuted (the encoding cut "
+            "plans that it allows: a bug)"
         )
 
 

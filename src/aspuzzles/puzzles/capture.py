@@ -249,19 +249,34 @@ RUN = re.compile(rf"([^{EMPTY}])\1\1+")
 
 
 def runs(board: Board) -> list[list[int]]:
-    """Every maximal horizontal or vertical run of 3+ equal (non-empty) tiles, rows first."""
+    """Every maximal horizontal or vertical run of 3+ equal (non-empty) tiles, rows first.
+
+    The board is searched as one string of rows and one of columns, and a block of
+    equal tiles that runs on into the next line is cut at the line's end: two regex
+    scans instead of sixteen, because the breadth-first search and the lookahead call
+    this for every phase of every move."""
     classes = match_classes(board)
     found = [
-        list(range(match.start(), match.end()))
-        for row in range(SIZE)
-        for match in RUN.finditer(classes, row * SIZE, (row + 1) * SIZE)
+        list(range(first, last))
+        for match in RUN.finditer(classes)
+        for first, last in _within_lines(match.start(), match.end())
     ]
-    for col in range(SIZE):
-        found += [
-            [row * SIZE + col for row in range(match.start(), match.end())]
-            for match in RUN.finditer(classes[col::SIZE])
-        ]
-    return found
+    columns = "".join([classes[col::SIZE] for col in range(SIZE)])
+    return found + [
+        [position % SIZE * SIZE + position // SIZE for position in range(first, last)]
+        for match in RUN.finditer(columns)
+        for first, last in _within_lines(match.start(), match.end())
+    ]
+
+
+def _within_lines(start: int, end: int) -> Iterator[tuple[int, int]]:
+    """The parts of 3 or more of a block [start, end) of a string of 8-cell lines that
+    lie within one line."""
+    while start < end:
+        last = min(end, (start // SIZE + 1) * SIZE)
+        if last - start >= 3:
+            yield start, last
+        start = last
 
 
 def describe_run(board: Board, run: Sequence[int]) -> str:
@@ -315,8 +330,11 @@ def from_columns(columns: Sequence[Sequence[str]]) -> Board:
 
 
 def fall(board: Board) -> Board:
-    """Every column falls: its tiles keep their order and sit at the bottom."""
-    return from_columns(columns_of(board))
+    """Every column falls: its tiles keep their order and sit at the bottom. (Done on
+    strings, a column at a time, and turned back into rows by ``zip``: the breadth-first
+    search and the lookahead call this for every phase of every move.)"""
+    columns = [board[col::SIZE].replace(EMPTY, "").rjust(SIZE, EMPTY) for col in range(SIZE)]
+    return "".join(map("".join, zip(*columns, strict=True)))
 
 
 def settle(board: Board) -> MoveEffect:
@@ -407,16 +425,49 @@ def _swap_pairs() -> list[tuple[int, int, Move]]:
 
 
 SWAP_PAIRS = _swap_pairs()
+#: The lines of three on the board, as cells.
+THREES = [tuple(line[start : start + 3]) for line in LINES for start in range(SIZE - 2)]
+
+
+def _arrivals(first: int, second: int) -> tuple[tuple[int, int, int], ...]:
+    """What makes the swap of ``first`` and ``second`` legal, when their tiles differ:
+    (source, u, v), the tile from ``source`` arriving at the other cell completes a run
+    with the tiles at u and v (a line of three through its new cell, not through its
+    old one)."""
+    checks = []
+    for source, target in ((first, second), (second, first)):
+        for three in THREES:
+            if target in three and source not in three:
+                u, v = (cell for cell in three if cell != target)
+                checks.append((source, u, v))
+    return tuple(checks)
+
+
+SWAP_CHECKS = [
+    (first, second, move, _arrivals(first, second)) for first, second, move in SWAP_PAIRS
+]
 
 
 def legal_moves(board: Board) -> list[Move]:
     """Every legal move, each swap named once (by its upper or left cell).
 
-    The same verdicts as `illegal_reason`, computed on one class string per board
-    because the breadth-first baseline calls this for every board it meets.
+    The same verdicts as `illegal_reason`, from a table of the lines each swap can
+    complete, because the breadth-first search and the lookahead call this for every
+    board they meet (two equal tiles swapped change nothing: the plain test decides).
     """
     classes = match_classes(board)
-    return [move for first, second, move in SWAP_PAIRS if _swap_makes_run(classes, first, second)]
+    moves = []
+    for first, second, move, checks in SWAP_CHECKS:
+        if classes[first] == classes[second]:
+            if classes[first] != EMPTY and _swap_makes_run(classes, first, second):
+                moves.append(move)
+            continue
+        for source, u, v in checks:
+            kind = classes[source]
+            if kind != EMPTY and classes[u] == kind and classes[v] == kind:
+                moves.append(move)
+                break
+    return moves
 
 
 def move_between(source: Cell, target: Cell) -> Move:

@@ -641,10 +641,16 @@ def run_job(job: Job, report: Reporter = _ignore) -> Outcome:
     if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
         outcome.stats.update(_statistics(control))
     if bound is not None:
-        outcome.stats.update(bound_checks=bound.checked, bound_cuts=bound.cut)
+        outcome.stats.update(_bound_statistics(bound))
     if job.answer_cost is not None and outcome.count:
         outcome.cost, outcome.optimal = list(job.answer_cost), True  # see Shortcut
     return outcome
+
+
+def _bound_statistics(bound: StepBoundPropagator) -> dict[str, int]:
+    """What the puzzle's step bound did: the propagator's counts, and the bound's own."""
+    own = bound.bound.statistics() if bound.bound.statistics is not None else {}
+    return {"bound_checks": bound.checked, "bound_cuts": bound.cut, **own}
 
 
 def _loaded_control(job: Job, messages: list[str]) -> Control:

@@ -99,6 +99,8 @@ class StepBound:
     #: ``refute(state, left)``: what the refutation rests on, or ``None`` when ``left``
     #: steps may still finish the plan.
     refute: Callable[[State, int], Support | None]
+    #: What the bound did beyond the propagator's own counts (``--stats``), if anything.
+    statistics: Callable[[], dict[str, int]] | None = None
 
 
 @dataclass(frozen=True)

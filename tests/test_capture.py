@@ -22,6 +22,7 @@ from aspuzzles.puzzles.capture import (
     MAX_RUNS_ACROSS,
     PUZZLE,
     CaptureInstance,
+    Lookahead,
     Move,
     can_explode,
     check_moves,
@@ -437,6 +438,68 @@ def first_plan(said: list[str]) -> str:
     return next(text for text in said if "plan of" in text)
 
 
+def state_of(start: str) -> dict:
+    """A board as the encoding's tick names it: ``board`` atoms by class, ``flame`` atoms."""
+    classes = start.replace("S", "s")
+    return {
+        "board": [(cell, kind) for cell, kind in enumerate(classes) if kind != "_"],
+        "flame": [(cell,) for cell, kind in enumerate(start) if kind == "S"],
+    }
+
+
+def test_the_lookahead_says_exactly_whether_the_moves_left_can_clear_a_board():
+    """The simulator's lookahead is exact: on planted boards, some spoilt by flaming
+    skulls, it answers every number of moves left as the breadth-first minimum does,
+    asked in any order (answers are remembered per board, both ways)."""
+    rng = random.Random(8)
+    answers = set()
+    for _ in range(30):
+        start = planted_board(rng.randint(1, 5), rng.choice(["ygrs", "ybgrs", "ygrbpc"]), rng)
+        if rng.random() < 0.5:
+            start = with_flaming_skulls(start, rng.randint(1, 2), rng)
+        plan = capture_baseline.shortest(start)
+        lookahead = Lookahead(depth=4)
+        for left in rng.sample(range(5), 5):
+            expected = plan is not None and len(plan) <= left
+            assert lookahead.clears(start, left) == expected, (start, left)
+            answers.add(expected)
+    assert answers == {True, False}
+
+
+def test_the_lookahead_refutes_a_board_the_travel_bound_lets_through():
+    """Reds in columns 2-4 and yellows in 0, 1 and 3 are each one column from a run, so
+    sideways travel allows one move; but no single swap clears the board (two do). With
+    one move left the lookahead refutes it, resting on every atom of the board; with
+    two it does not; beyond its depth it leaves the answer to the travel bound."""
+    start = board("___r", "yyryr")
+    assert len(capture_baseline.shortest(start)) == 2
+    state = state_of(start)
+    assert refutation(state, 1) is None
+    lookahead = Lookahead(depth=1)
+    rests_on = lookahead(state, 1)
+    assert rests_on is not None
+    assert rests_on("board", (61, "y")) and rests_on("board", (5, "g")) and rests_on("flame", (9,))
+    assert Lookahead(depth=2)(state, 2) is None
+    assert lookahead(state, 2) is None
+    assert lookahead.statistics() == {"lookahead_boards": 1, "lookahead_cuts": 1}
+
+
+def test_the_lookahead_cuts_inside_the_search_and_leaves_the_minimum():
+    """On by default, it refutes most budgets below the wight's minimum in clasp's
+    stead (far fewer conflicts); off, the same minimum comes from clasp alone."""
+    on = solve("capture", "wight", plan_search="ascending")
+    off = solve("capture", "wight", plan_search="ascending", options={"lookahead": 0})
+    assert len(on.solution.data.moves) == len(off.solution.data.moves) == 6
+    assert on.stats["lookahead_cuts"] > 0 and "lookahead_cuts" not in off.stats
+    assert on.stats["conflicts"] * 3 < off.stats["conflicts"]
+
+
+def test_a_negative_lookahead_is_refused(cli):
+    run = cli("solve", "capture", "--lookahead", "-1")
+    assert run.code == 2
+    assert run.err.strip() == "aspuzzles: error: --lookahead must be 0 or more, not -1"
+
+
 # ---------------------------------------------------------------------- minima
 @pytest.mark.parametrize("path", CAPTURE_FILES, ids=lambda p: p.name)
 def test_shipped_board_has_its_expected_minimum(path):
@@ -456,7 +519,7 @@ def test_asp_and_breadth_first_search_agree_on_planted_boards(seed):
     start = planted_board(4 + seed % 3, "ygrs", rng)
     start = with_flaming_skulls(start, seed % 3, rng)
     shortest = capture_baseline.shortest(start)
-    result = solve_instance(PUZZLE, CaptureInstance(start))
+    result = solve_instance(PUZZLE, CaptureInstance(start, lookahead=seed % 2 * 4))
     if shortest is None:
         assert result.status == "unsatisfiable"
     else:
@@ -848,19 +911,20 @@ def test_check_wants_json_from_puzzles_without_a_text_format(cli):
 
 @pytest.mark.parametrize(("search", "after"), [("both", 10), ("ascending", 3)])
 def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
-    """The orc (minimum 8) takes a minute: stopped after a few seconds, the run prints
-    the plan found so far, if any, with the budgets refuted, and exits 130."""
-    orc = shared_data("capture", "morc_orc.txt")
-    run = interrupted_run("solve", "capture", str(orc), "--plan-search", search, after=after)
+    """mmik (a plan of 7 moves, none of 4) takes minutes: stopped after a few seconds,
+    the run prints the plan found so far, if any, with the budgets refuted, and exits
+    130."""
+    mmik = shared_data("capture", "mmik_mmik.txt")
+    run = interrupted_run("solve", "capture", str(mmik), "--plan-search", search, after=after)
     assert run.returncode == 130 and "Traceback" not in run.stderr
     status = run.stdout.splitlines()[-1]
     # Ctrl-C lands while a budget is solved or while its next tick is grounded
     assert re.match(
-        r"capture morc_orc\.txt: interrupted \(while (solving|grounding)\), proved: none", status
+        r"capture mmik_mmik\.txt: interrupted \(while (solving|grounding)\), proved: none", status
     ), status
-    if search == "both":  # the search from above finds the 8 moves in about 3 s
-        assert "a plan of 8 moves found" in status and "(checked)" in status
-        assert run.stdout.startswith("8 moves\n")  # not "(the fewest possible)"
+    if search == "both":  # the search from above starts from the quick plan's 7 moves
+        assert "a plan of 7 moves found" in status and "(checked)" in status
+        assert run.stdout.startswith("7 moves\n")  # not "(the fewest possible)"
 
 
 @pytest.mark.parametrize("descending", [False, True])
@@ -956,7 +1020,8 @@ def test_minima_agree_with_the_breadth_first_search_on_random_boards():
     """The pruning rules (dead boards, lonely tiles, mirror symmetry) never cut the
     shortest plan: on random boards (mostly unsolvable) and planted ones, some with
     flaming skulls, the climbing search proves the minimum (or none) that the
-    breadth-first search finds."""
+    breadth-first search finds. The lookahead is off: these are the encoding's own
+    refutations, with the sideways-travel bound."""
     rng = random.Random(6)
     answers = []
     for number in range(16):
@@ -968,7 +1033,7 @@ def test_minima_agree_with_the_breadth_first_search_on_random_boards():
         plan = capture_baseline.shortest(board)
         expected = None if plan is None else len(plan)
         result = solve_instance(
-            PUZZLE, CaptureInstance(board), f"random-{number}", plan_search="ascending"
+            PUZZLE, CaptureInstance(board, lookahead=0), f"random-{number}", plan_search="ascending"
         )
         found = len(result.solution.data.moves) if result.solution else None
         assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
@@ -990,7 +1055,9 @@ def test_minima_agree_with_the_breadth_first_search_where_blasts_must_clear_tile
             continue
         plan = capture_baseline.shortest(board)
         expected = None if plan is None else len(plan)
-        result = solve_instance(PUZZLE, CaptureInstance(board), plan_search="ascending")
+        result = solve_instance(
+            PUZZLE, CaptureInstance(board, lookahead=0), plan_search="ascending"
+        )
         found = len(result.solution.data.moves) if result.solution else None
         assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
         answers.append(expected)

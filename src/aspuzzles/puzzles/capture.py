@@ -12,8 +12,9 @@ slowly: the cells a tile can ever occupy, the lines of three, and for every swap
 pairs of cells that make the arriving tile part of a run. It finds a first plan fast
 (a beam search, not proved shortest), which the driver has clingo complete under
 assumptions, so that the search knows an upper bound at once. And it bounds the moves
-a board still needs from below (the sideways travel of its tiles), which the driver
-has clingo apply during the search, as a propagator, to cut plans that cannot finish.
+a board still needs from below (the sideways travel of its tiles, and with a few moves
+left the exact answer, found by trying them: `Lookahead`), which the driver has clingo
+apply during the search, as a propagator, to cut plans that cannot finish.
 """
 
 from __future__ import annotations
@@ -83,9 +84,11 @@ class Move:
 
 @dataclass(frozen=True)
 class CaptureInstance:
-    """The starting board as 64 characters, row by row."""
+    """The starting board as 64 characters, row by row, and how many moves before the
+    end of a plan the simulator takes over refuting boards (see `Lookahead`)."""
 
     board: Board
+    lookahead: int = 4
 
     def tiles(self) -> int:
         return sum(tile != EMPTY for tile in self.board)
@@ -1005,6 +1008,83 @@ def refutation(state: State, moves: int) -> Support | None:
     return lambda name, arguments: name == "flame" or arguments[1] in named
 
 
+class Lookahead:
+    """The bound of `refutation`, and then, for a board with at most ``depth`` moves
+    left, the exact answer: the simulator tries every legal move, and every move after
+    those, to see whether the board can be emptied in the moves left.
+
+    Why: clasp refutes a move by propagating it and its cascade through every tick
+    after it, and learns a clause naming the whole board, about 1-4 ms a move on the
+    game boards; the simulator plays a move in about 0.1 ms. Most of a refutation's
+    moves are its last two or three, so handing those to the simulator leaves clasp the
+    first moves of each plan, where its learning merges paths. The answer is exact, so
+    the bound stays admissible: plans are still the encoding's answer sets, checked;
+    only budgets are refuted sooner. Its nogood names every board atom of the tick (the
+    answer depends on the whole board). Answers are kept per board across ticks, paths
+    and budgets, up to ``keep`` boards."""
+
+    def __init__(self, depth: int, keep: int = 2_000_000) -> None:
+        self.depth, self.keep = depth, keep
+        self.short: dict[Board, int] = {}  # board -> most moves known not to clear it
+        self.enough: dict[Board, int] = {}  # board -> fewest moves known to clear it
+        self.searched = self.refuted = 0
+
+    def __call__(self, state: State, moves: int) -> Support | None:
+        support = refutation(state, moves)
+        if support is not None or moves > self.depth:
+            return support
+        self.searched += 1
+        if self.clears(state_board(state), moves):
+            return None
+        self.refuted += 1
+        return _every_atom
+
+    def clears(self, board: Board, moves: int) -> bool:
+        """Whether ``moves`` moves or fewer can empty ``board`` (a depth-first search,
+        each board's answer remembered)."""
+        if board == EMPTY_BOARD:
+            return True
+        if moves <= self.short.get(board, 0):  # no move at all clears a board with tiles
+            return False
+        if self.enough.get(board, moves + 1) <= moves:
+            return True
+        need = moves_needed(board)
+        clears = (
+            need is not None
+            and need <= moves
+            and any(
+                self.clears(settle(swapped(board, move) or board).board, moves - 1)
+                for move in legal_moves(board)
+            )
+        )
+        if len(self.short) + len(self.enough) >= self.keep:
+            self.short.clear()
+            self.enough.clear()
+        if clears:
+            self.enough[board] = min(moves, self.enough.get(board, moves))
+        else:
+            self.short[board] = max(moves, self.short.get(board, 0))
+        return clears
+
+    def statistics(self) -> dict[str, int]:
+        return {"lookahead_boards": self.searched, "lookahead_cuts": self.refuted}
+
+
+def state_board(state: State) -> Board:
+    """The board of an encoding's tick (its ``board`` and ``flame`` atoms)."""
+    cells = [EMPTY] * (SIZE * SIZE)
+    for cell, kind in state["board"]:
+        cells[cell] = TILE_OF_ATOM[kind]
+    for (cell,) in state["flame"]:
+        cells[cell] = FLAMING
+    return "".join(cells)
+
+
+def _every_atom(name: str, arguments: tuple[Any, ...]) -> bool:
+    """The support of a refutation that rests on the whole board."""
+    return True
+
+
 # ---------------------------------------------------------------------- plan hints
 #: Boards kept per depth by `quick_plan`, tried in turn until one finds a plan.
 BEAM_WIDTHS = (300, 1000)
@@ -1144,9 +1224,35 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
                 facts.append(Function("tile", [Number(cell), Function(ATOM_OF_TILE[tile])]))
         return facts + geometry_facts(board)
 
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--lookahead",
+            type=int,
+            default=CaptureInstance.lookahead,
+            metavar="N",
+            help="capture: with N moves or fewer left, the simulator decides inside the "
+            "search whether a board can still be cleared (default %(default)s; 0: clasp "
+            "and the sideways-travel bound alone)",
+        )
+
+    def configure(self, instance: CaptureInstance, options: dict[str, Any]) -> CaptureInstance:
+        lookahead = options.get("lookahead", instance.lookahead)
+        if not isinstance(lookahead, int) or lookahead < 0:
+            raise InputError(f"--lookahead must be 0 or more, not {lookahead}")
+        return replace(instance, lookahead=lookahead)
+
     def step_bound(self, instance: CaptureInstance) -> StepBound:
+        if instance.lookahead == 0:
+            refute, statistics = refutation, None
+        else:
+            lookahead = Lookahead(instance.lookahead)
+            refute, statistics = lookahead, lookahead.statistics
         return StepBound(
-            state=(("board", 3), ("flame", 2)), ready="at_rest", made="moves", refute=refutation
+            state=(("board", 3), ("flame", 2)),
+            ready="at_rest",
+            made="moves",
+            refute=refute,
+            statistics=statistics,
         )
 
     def hints(self, instance: CaptureInstance) -> list[Symbol]:

@@ -792,6 +792,12 @@ def _minimised(
 
 
 GROUPING = grouping_automaton()
+#: Each state's successor by count letter (None: nothing accepted after), for the
+#: sideways-travel search's inner loop.
+GROUPING_SUCCESSORS = {
+    state: tuple(GROUPING.steps.get((state, letter)) for letter in range(COUNT_LETTERS))
+    for state in {state for state, _ in GROUPING.steps} | set(GROUPING.steps.values())
+}
 
 
 #: What `sideways_travel` has found: (counts, blasts) -> (travel, exact), where a travel
@@ -829,14 +835,18 @@ def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -
     for count, blast in zip(counts, blasts, strict=True):
         following: dict[tuple[int, int], int] = {}
         for (state, difference), cost in costs.items():
-            budget = cap - cost
-            for blasted in range(blast + 1):
-                ahead = difference + count - blasted  # up to this column, less b's so far
-                for target in range(max(0, ahead - budget), min(total, ahead + budget) + 1):
-                    after = GROUPING.steps.get((state, min(target, COUNT_LETTERS - 1)))
-                    if after is None:
-                        continue
-                    key, spent = (after, ahead - target), cost + abs(ahead - target)
+            budget, successors = cap - cost, GROUPING_SUCCESSORS[state]
+            # Up to this column, less b's so far: `high` with no tile blasted here,
+            # `low` with `blast` of them. b's count here is `target`, and what is then
+            # still to move across the border is `ahead - target`, within the budget.
+            high = difference + count
+            low = high - blast
+            for target in range(max(0, low - budget), min(total, high + budget) + 1):
+                after = successors[min(target, COUNT_LETTERS - 1)]
+                if after is None:
+                    continue
+                for across in range(max(low - target, -budget), min(high - target, budget) + 1):
+                    key, spent = (after, across), cost + abs(across)
                     if spent < following.get(key, cap + 1):
                         following[key] = spent
         costs = following
@@ -990,6 +1000,14 @@ def moves_needed(board: Board) -> int | None:
     return None
 
 
+def travel_allows(board: Board, moves: int) -> bool:
+    """Whether counting and sideways travel allow ``moves`` moves to clear ``board``
+    (`moves_needed` <= ``moves``, asked once instead of for every smaller number)."""
+    if dead_reason(board) is not None:
+        return False
+    return classes_too_far(column_counts(board), moves, flaming_columns(board)) is None
+
+
 def refutation(state: State, moves: int) -> Support | None:
     """Why the board of an encoding's tick (``board``/``flame`` atoms, see
     `Capture.step_bound`) cannot be cleared in ``moves`` more moves, as the atoms the
@@ -1048,14 +1066,9 @@ class Lookahead:
             return False
         if self.enough.get(board, moves + 1) <= moves:
             return True
-        need = moves_needed(board)
-        clears = (
-            need is not None
-            and need <= moves
-            and any(
-                self.clears(settle(swapped(board, move) or board).board, moves - 1)
-                for move in legal_moves(board)
-            )
+        clears = travel_allows(board, moves) and any(
+            self.clears(settle(swapped(board, move) or board).board, moves - 1)
+            for move in legal_moves(board)
         )
         if len(self.short) + len(self.enough) >= self.keep:
             self.short.clear()

@@ -14,6 +14,7 @@ from pathlib import Path
 import capture_baseline
 from aspuzzles import load_instance, solve
 from aspuzzles.jobs import BOTH, DEFAULT_PLAN_SEARCH
+from aspuzzles.puzzles.capture import CaptureInstance
 from aspuzzles.registry import get_puzzle
 
 from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table
@@ -35,6 +36,10 @@ LONELY = [
     ":- query(t), moves(T,t-1), lonely_col(T,C1), lonely_col(T,C2), C2 > C1 + 5.\n",
 ]
 
+
+#: The lookahead's default depth, and the option that switches it off.
+DEPTH = CaptureInstance.lookahead
+NO_LOOKAHEAD = {"lookahead": 0}
 
 #: The shipped encoding's trigger of the sideways-travel bound: without it, the
 #: propagator finds no tick to bound and the search runs on the encoding alone.
@@ -58,7 +63,11 @@ def without(*lines: str, base: Path = ALL_TICKS) -> Callable[[], Path]:
 
 
 def timed(
-    board: str | Path, encoding: Path | None = None, args=(), search: str = DEFAULT_PLAN_SEARCH
+    board: str | Path,
+    encoding: Path | None = None,
+    args=(),
+    search: str = DEFAULT_PLAN_SEARCH,
+    options: dict | None = None,
 ) -> tuple[float | None, int | str]:
     """(seconds, minimum) of one solve. The minimum is the move count, 'none' (proved
     unsolvable) or, at the time limit (``None`` seconds), '>= N' with N the budget being
@@ -73,6 +82,7 @@ def timed(
             encoding=encoding,
             clingo_args=list(args),
             plan_search=search,
+            options=options,
         ),
     )
     if result.status == "timeout":
@@ -96,12 +106,13 @@ def levers() -> None:
         ("+ lonely-tile bounds for the last move", lambda: ALL_TICKS, ONE_THREAD),
         ("+ ticks grounded only as far as plans reach", unbounded, ONE_THREAD),
         ("+ clasp's frumpy preset (the tuned options)", unbounded, []),
-        ("+ sideways-travel bound (a propagator)", lambda: ENCODING, []),
+        ("+ sideways-travel bound (a propagator)", lambda: ENCODING, [], NO_LOOKAHEAD),
+        (f"+ the last {DEPTH} moves tried by the simulator (lookahead)", lambda: ENCODING, []),
         ("+ two threads splitting the search (2,split)", lambda: ENCODING, TWO_THREADS),
     ]
     rows = []
-    for label, encoding, args in steps:
-        took, minimum = timed("wight", encoding(), args, search="ascending")
+    for label, encoding, args, *options in steps:
+        took, minimum = timed("wight", encoding(), args, "ascending", *options)
         rows.append([label, minimum, seconds(took, LIMIT)])
     took, minimum = timed("wight", search=BOTH)
     label = "lazy ticks, plans shortened from above in a second process (both)"
@@ -113,6 +124,28 @@ def levers() -> None:
     print("two searches budgets 1, 2, ... alone; the last two run two processes, both")
     print("bounded from above by the quick plan):\n")
     table(["encoding and search", "moves", "time"], rows)
+
+
+#: Boards on which the lookahead's depth is compared (the slowest before it came).
+DEPTH_BOARDS = ("mhar_harpy", "mgsp_giant_spider", "melg_melg", "mdoo_doom_knight")
+
+
+def lookahead_depths() -> None:
+    """The default search on the boards that were slowest, by lookahead depth."""
+    depths = (0, 2, DEPTH)
+    rows = []
+    for name in DEPTH_BOARDS:
+        path = SHARED_DATA / "capture" / f"{name}.txt"
+        if not path.exists():
+            continue
+        row: list = [name]
+        for depth in depths:
+            took, minimum = timed(path, options={"lookahead": depth})
+            row.append(f"{minimum} in {seconds(took, LIMIT)}")
+        rows.append(row)
+    if rows:
+        print("\nThe default search by lookahead depth (moves left that the simulator tries):\n")
+        table(["board", *(f"--lookahead {depth}" for depth in depths)], rows)
 
 
 def boards() -> list[Path]:
@@ -133,6 +166,7 @@ def run() -> None:
         f"search {bfs_time:.2f} s ({len(bfs)} moves).\n"
     )
     levers()
+    lookahead_depths()
     rows = []
     for path in boards():
         instance = load_instance(get_puzzle("capture"), path)[0]

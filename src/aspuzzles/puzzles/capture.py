@@ -837,15 +837,19 @@ def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -
         for (state, difference), cost in costs.items():
             budget, successors = cap - cost, GROUPING_SUCCESSORS[state]
             # Up to this column, less b's so far: `high` with no tile blasted here,
-            # `low` with `blast` of them. b's count here is `target`, and what is then
-            # still to move across the border is `ahead - target`, within the budget.
+            # `low` with `blast` of them. b's count here is a target t, and what is then
+            # still to move across the border is that less t, within the budget. The
+            # automaton reads t as a letter (0, 1, 2, 3+), and every t of one letter
+            # leads to the same state: one range of differences per letter.
             high = difference + count
             low = high - blast
-            for target in range(max(0, low - budget), min(total, high + budget) + 1):
-                after = successors[min(target, COUNT_LETTERS - 1)]
-                if after is None:
+            bottom, top = max(0, low - budget), min(total, high + budget)
+            for letter, after in enumerate(successors):
+                first = max(bottom, letter)
+                last = min(top, letter if letter < COUNT_LETTERS - 1 else top)
+                if after is None or first > last:
                     continue
-                for across in range(max(low - target, -budget), min(high - target, budget) + 1):
+                for across in range(max(low - last, -budget), min(high - first, budget) + 1):
                     key, spent = (after, across), cost + abs(across)
                     if spent < following.get(key, cap + 1):
                         following[key] = spent
@@ -1067,8 +1071,7 @@ class Lookahead:
         if self.enough.get(board, moves + 1) <= moves:
             return True
         clears = travel_allows(board, moves) and any(
-            self.clears(settle(swapped(board, move) or board).board, moves - 1)
-            for move in legal_moves(board)
+            self.clears(settle(after).board, moves - 1) for after in _swaps_to_try(board, moves)
         )
         if len(self.short) + len(self.enough) >= self.keep:
             self.short.clear()
@@ -1081,6 +1084,16 @@ class Lookahead:
 
     def statistics(self) -> dict[str, int]:
         return {"lookahead_boards": self.searched, "lookahead_cuts": self.refuted}
+
+
+def _swaps_to_try(board: Board, moves: int) -> Iterator[Board]:
+    """The boards right after each legal swap, before they settle. No vertical swap if
+    sideways travel does not let the board clear in the moves left after it: such a swap
+    changes no column's counts, and the cascade moves no tile sideways."""
+    vertical = travel_allows(board, moves - 1)
+    for move in legal_moves(board):
+        if vertical or move.direction == "Right":
+            yield swapped(board, move) or board
 
 
 def state_board(state: State) -> Board:

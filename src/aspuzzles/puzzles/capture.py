@@ -792,10 +792,14 @@ def _minimised(
 
 
 GROUPING = grouping_automaton()
-#: Each state's successor by count letter (None: nothing accepted after), for the
-#: sideways-travel search's inner loop.
-GROUPING_SUCCESSORS = {
-    state: tuple(GROUPING.steps.get((state, letter)) for letter in range(COUNT_LETTERS))
+#: Each state's steps, as (count letter, next state), for the sideways-travel search's
+#: inner loop (letters after which nothing is accepted left out).
+GROUPING_STEPS = {
+    state: tuple(
+        (letter, GROUPING.steps[state, letter])
+        for letter in range(COUNT_LETTERS)
+        if (state, letter) in GROUPING.steps
+    )
     for state in {state for state, _ in GROUPING.steps} | set(GROUPING.steps.values())
 }
 
@@ -814,6 +818,8 @@ def sideways_travel(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...] =
     ``blasts[c]`` of them may instead go up in explosions in column c; ``cap + 1`` when
     that is more than ``cap`` (or impossible: 1 or 2 tiles and nothing to blast them).
     Remembered, since the search meets the same counts on many boards."""
+    if GROUPING.accepts(counts):  # already split into runs: no travel, blasts or not
+        return 0
     key = (counts, blasts)
     travel, exact = _TRAVEL.get(key, (0, False))
     if not exact and travel <= cap:
@@ -830,28 +836,31 @@ def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -
     stops counting there. The search runs the automaton column by column over
     (automaton state, that difference), keeping the cheapest cost of each; the cap
     keeps it to the few differences that matter."""
-    total = sum(counts)
+    total, limit, last_letter = sum(counts), cap + 1, COUNT_LETTERS - 1
     costs = {(0, 0): 0}  # (automaton state, tiles now left of the border - in b) -> cost
     for count, blast in zip(counts, blasts, strict=True):
         following: dict[tuple[int, int], int] = {}
         for (state, difference), cost in costs.items():
-            budget, successors = cap - cost, GROUPING_SUCCESSORS[state]
             # Up to this column, less b's so far: `high` with no tile blasted here,
             # `low` with `blast` of them. b's count here is a target t, and what is then
             # still to move across the border is that less t, within the budget. The
             # automaton reads t as a letter (0, 1, 2, 3+), and every t of one letter
-            # leads to the same state: one range of differences per letter.
-            high = difference + count
+            # leads to the same state: one range of differences per letter. (Plain
+            # comparisons rather than min and max: this loop is the bound's hot spot.)
+            budget, high = cap - cost, difference + count
             low = high - blast
-            bottom, top = max(0, low - budget), min(total, high + budget)
-            for letter, after in enumerate(successors):
-                first = max(bottom, letter)
-                last = min(top, letter if letter < COUNT_LETTERS - 1 else top)
-                if after is None or first > last:
+            bottom, top = low - budget, high + budget
+            bottom, top = (bottom if bottom > 0 else 0), (top if top < total else total)
+            for letter, after in GROUPING_STEPS[state]:
+                first = letter if letter > bottom else bottom
+                last = letter if letter < last_letter else top
+                if first > last or last > top:
                     continue
-                for across in range(max(low - last, -budget), min(high - first, budget) + 1):
-                    key, spent = (after, across), cost + abs(across)
-                    if spent < following.get(key, cap + 1):
+                start, stop = low - last, high - first
+                start, stop = (start if start > -budget else -budget), min(stop, budget)
+                for across in range(start, stop + 1):
+                    key, spent = (after, across), cost + (across if across >= 0 else -across)
+                    if spent < following.get(key, limit):
                         following[key] = spent
         costs = following
     return min(

@@ -874,9 +874,12 @@ def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -
 
 
 def column_counts(board: Board) -> dict[str, tuple[int, ...]]:
-    """How many tiles of each class (skulls of both kinds together) stand in each column."""
+    """How many tiles of each class (skulls of both kinds together) stand in each column.
+    (Counted a column string at a time: the lookahead asks this at every board.)"""
     classes = match_classes(board)
-    return _counts_per_column((cell, kind) for cell, kind in enumerate(classes) if kind != EMPTY)
+    columns = [classes[col::SIZE] for col in range(SIZE)]
+    kinds = sorted(set(classes) - {EMPTY})
+    return {kind: tuple(column.count(kind) for column in columns) for kind in kinds}
 
 
 def _counts_per_column(tiles: Iterable[tuple[int, str]]) -> dict[str, tuple[int, ...]]:

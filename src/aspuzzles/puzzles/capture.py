@@ -1016,14 +1016,6 @@ def moves_needed(board: Board) -> int | None:
     return None
 
 
-def travel_allows(board: Board, moves: int) -> bool:
-    """Whether counting and sideways travel allow ``moves`` moves to clear ``board``
-    (`moves_needed` <= ``moves``, asked once instead of for every smaller number)."""
-    if dead_reason(board) is not None:
-        return False
-    return classes_too_far(column_counts(board), moves, flaming_columns(board)) is None
-
-
 def refutation(state: State, moves: int) -> Support | None:
     """Why the board of an encoding's tick (``board``/``flame`` atoms, see
     `Capture.step_bound`) cannot be cleared in ``moves`` more moves, as the atoms the
@@ -1049,9 +1041,9 @@ class Lookahead:
 
     Why: clasp refutes a move by propagating it and its cascade through every tick
     after it, and learns a clause naming the whole board, about 1-4 ms a move on the
-    game boards; the simulator plays a move in about 0.1 ms. Most of a refutation's
-    moves are its last two or three, so handing those to the simulator leaves clasp the
-    first moves of each plan, where its learning merges paths. The answer is exact, so
+    game boards; the simulator plays a move and its cascade in about 0.05 ms. Most of a
+    refutation's moves are its last few, so handing those to the simulator leaves clasp
+    the first moves of each plan, where its learning merges paths. The answer is exact, so
     the bound stays admissible: plans are still the encoding's answer sets, checked;
     only budgets are refuted sooner. Its nogood names every board atom of the tick (the
     answer depends on the whole board). Answers are kept per board across ticks, paths
@@ -1082,7 +1074,7 @@ class Lookahead:
             return False
         if self.enough.get(board, moves + 1) <= moves:
             return True
-        clears = travel_allows(board, moves) and any(
+        clears = any(
             self.clears(settle(after).board, moves - 1) for after in _swaps_to_try(board, moves)
         )
         if len(self.short) + len(self.enough) >= self.keep:
@@ -1099,10 +1091,16 @@ class Lookahead:
 
 
 def _swaps_to_try(board: Board, moves: int) -> Iterator[Board]:
-    """The boards right after each legal swap, before they settle. No vertical swap if
-    sideways travel does not let the board clear in the moves left after it: such a swap
-    changes no column's counts, and the cascade moves no tile sideways."""
-    vertical = travel_allows(board, moves - 1)
+    """The boards right after each legal swap worth playing, before they settle: none
+    when counting and sideways travel show that ``moves`` moves cannot clear ``board``,
+    and no vertical swap when ``moves - 1`` more cannot, since a vertical swap changes
+    no column's counts and a cascade moves no tile sideways."""
+    if dead_reason(board) is not None:
+        return
+    counts, flames = column_counts(board), flaming_columns(board)
+    if classes_too_far(counts, moves, flames) is not None:
+        return
+    vertical = classes_too_far(counts, moves - 1, flames) is None
     for move in legal_moves(board):
         if vertical or move.direction == "Right":
             yield swapped(board, move) or board

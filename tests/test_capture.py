@@ -344,7 +344,9 @@ def test_the_search_cuts_plans_the_bound_refutes():
 
     class Hopeless(type(PUZZLE)):
         def step_bound(self, instance):
-            return replace(super().step_bound(instance), refute=lambda state, left: lambda *_: True)
+            return replace(
+                super().step_bound(instance), refute=lambda state, left, made: lambda *_: True
+            )
 
     hopeless = solve_instance(Hopeless(), CaptureInstance(wight()), plan_search="ascending")
     assert hopeless.status == "unsatisfiable"
@@ -482,6 +484,19 @@ def test_the_lookahead_refutes_a_board_the_travel_bound_lets_through():
     assert Lookahead(depth=2)(state, 2) is None
     assert lookahead(state, 2) is None
     assert lookahead.statistics() == {"lookahead_boards": 1, "lookahead_cuts": 1}
+
+
+def test_after_its_first_moves_a_long_budget_is_left_to_the_lookahead():
+    """Past ``after`` moves made, the simulator searches however many moves are left
+    (clasp's boards grow about tenfold with each move it keeps); before, only within
+    its depth."""
+    state = state_of(board("___r", "yyryr"))  # two moves clear it; travel allows one
+    lookahead = Lookahead(depth=0, after=3)
+    assert lookahead(state, 1, made=2) is None  # left to clasp: the travel bound allows it
+    assert lookahead.statistics()["lookahead_boards"] == 0
+    assert lookahead(state, 1, made=3) is not None  # searched: no single move clears it
+    assert lookahead(state, 2, made=3) is None
+    assert lookahead.statistics() == {"lookahead_boards": 2, "lookahead_cuts": 1}
 
 
 def test_the_lookahead_cuts_inside_the_search_and_leaves_the_minimum():

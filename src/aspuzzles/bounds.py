@@ -103,7 +103,7 @@ class StepBoundPropagator:
             if value:
                 state[name].append(arguments)
         self.checked += 1
-        rests_on = self.bound.refute(state, budget - steps)
+        rests_on = self.bound.refute(state, budget - steps, steps)
         if rests_on is None:
             return True
         self.cut += 1

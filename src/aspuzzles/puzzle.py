@@ -81,7 +81,7 @@ class StepBound:
     """A lower bound on the steps a plan still needs from a state, which the driver has
     clingo apply during a planning search (a propagator): whenever ``ready(T)`` becomes
     true, the state at tick T is read off the atoms ``p(T, ...)`` of the ``state``
-    predicates, and if ``refute(state, left)`` says that the ``left`` steps the budget
+    predicates, and if ``refute(state, left, made)`` says that the ``left`` steps the budget
     still allows cannot finish the plan, the partial plan is cut there, with a nogood
     made of ``made(T, M)`` (at least M steps made by tick T), the budget ``query(N)``,
     and every state atom the refutation rests on, true or false.
@@ -96,9 +96,9 @@ class StepBound:
     ready: str
     #: ``made(T, M)``: at least M steps are made by tick T.
     made: str
-    #: ``refute(state, left)``: what the refutation rests on, or ``None`` when ``left``
-    #: steps may still finish the plan.
-    refute: Callable[[State, int], Support | None]
+    #: ``refute(state, left, made)``: what the refutation rests on, or ``None`` when
+    #: ``left`` steps may still finish the plan (``made`` steps were made to reach it).
+    refute: Callable[[State, int, int], Support | None]
     #: What the bound did beyond the propagator's own counts (``--stats``), if anything.
     statistics: Callable[[], dict[str, int]] | None = None
 

@@ -1016,9 +1016,10 @@ def moves_needed(board: Board) -> int | None:
     return None
 
 
-def refutation(state: State, moves: int) -> Support | None:
+def refutation(state: State, moves: int, made: int = 0) -> Support | None:
     """Why the board of an encoding's tick (``board``/``flame`` atoms, see
-    `Capture.step_bound`) cannot be cleared in ``moves`` more moves, as the atoms the
+    `Capture.step_bound`), reached in ``made`` moves (which sideways travel does not
+    need), cannot be cleared in ``moves`` more moves, as the atoms the
     reason rests on; ``None`` if sideways travel allows it. The reason names the board
     atoms of the classes too far (true and false: they fix the counts per column), and
     with them the skulls' and the flaming skulls' (where explosions can or cannot
@@ -1036,28 +1037,32 @@ def refutation(state: State, moves: int) -> Support | None:
 
 class Lookahead:
     """The bound of `refutation`, and then, for a board with at most ``depth`` moves
-    left, the exact answer: the simulator tries every legal move, and every move after
-    those, to see whether the board can be emptied in the moves left.
+    left or reached in ``after`` moves or more, the exact answer: the simulator tries
+    every legal move, and every move after those, to see whether the board can be
+    emptied in the moves left.
 
     Why: clasp refutes a move by propagating it and its cascade through every tick
     after it, and learns a clause naming the whole board, about 1-4 ms a move on the
     game boards; the simulator plays a move and its cascade in about 0.05 ms. Most of a
     refutation's moves are its last few, so handing those to the simulator leaves clasp
-    the first moves of each plan, where its learning merges paths. The answer is exact, so
-    the bound stays admissible: plans are still the encoding's answer sets, checked;
-    only budgets are refuted sooner. Its nogood names every board atom of the tick (the
-    answer depends on the whole board). Answers are kept per board across ticks, paths
-    and budgets, up to ``keep`` boards."""
+    the first moves of each plan, where its learning merges paths. But not too many
+    first moves: the boards clasp must refute grow about tenfold with each, so on a
+    long budget (9 moves, say) the simulator takes over after ``after`` of them, and
+    searches deeper than ``depth``. The answer is exact, so the bound stays admissible:
+    plans are still the encoding's answer sets, checked; only budgets are refuted sooner.
+    Its nogood names every board atom of the tick (the answer depends on the whole
+    board). Answers are kept per board across ticks, paths and budgets, up to ``keep``
+    boards."""
 
-    def __init__(self, depth: int, keep: int = 2_000_000) -> None:
-        self.depth, self.keep = depth, keep
+    def __init__(self, depth: int, after: int = 3, keep: int = 2_000_000) -> None:
+        self.depth, self.after, self.keep = depth, after, keep
         self.short: dict[Board, int] = {}  # board -> most moves known not to clear it
         self.enough: dict[Board, int] = {}  # board -> fewest moves known to clear it
         self.searched = self.refuted = 0
 
-    def __call__(self, state: State, moves: int) -> Support | None:
+    def __call__(self, state: State, moves: int, made: int = 0) -> Support | None:
         support = refutation(state, moves)
-        if support is not None or moves > self.depth:
+        if support is not None or (moves > self.depth and made < self.after):
             return support
         self.searched += 1
         if self.clears(state_board(state), moves):
@@ -1266,9 +1271,10 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             type=int,
             default=CaptureInstance.lookahead,
             metavar="N",
-            help="capture: with N moves or fewer left, the simulator decides inside the "
-            "search whether a board can still be cleared (default %(default)s; 0: clasp "
-            "and the sideways-travel bound alone)",
+            help="capture: with N moves or fewer left, or after the first 3 moves of a "
+            "longer budget, the simulator decides inside the search whether a board can "
+            "still be cleared (default %(default)s; 0: clasp and the sideways-travel bound "
+            "alone)",
         )
 
     def configure(self, instance: CaptureInstance, options: dict[str, Any]) -> CaptureInstance:

@@ -24,6 +24,7 @@ from aspuzzles.puzzles.capture import (
     CaptureInstance,
     Lookahead,
     Move,
+    _last_swaps,
     can_explode,
     check_moves,
     classes_too_far,
@@ -44,7 +45,9 @@ from aspuzzles.puzzles.capture import (
     refutation,
     replay,
     runs,
+    settle,
     sideways_travel,
+    swapped,
     with_flaming_skulls,
 )
 
@@ -466,6 +469,29 @@ def test_the_lookahead_says_exactly_whether_the_moves_left_can_clear_a_board():
             assert lookahead.clears(start, left) == expected, (start, left)
             answers.add(expected)
     assert answers == {True, False}
+
+
+def test_the_last_move_is_judged_by_counts_before_anything_settles():
+    """With one move left the lookahead settles only the swaps after which every
+    class's counts still split into runs (flaming skulls' blasts where they then
+    stand). On boards one move from empty, and on boards further away, some with
+    flaming skulls carried sideways by the last swap, that keeps every swap that
+    empties the board: the same verdict as settling every legal swap."""
+    rng = random.Random(11)
+    verdicts = []
+    for _ in range(120):
+        start = planted_board(rng.randint(1, 4), rng.choice(["ygrs", "ybgrs", "ygrbpc"]), rng)
+        if rng.random() < 0.6:
+            start = with_flaming_skulls(start, rng.randint(1, 2), rng)
+        plan = capture_baseline.shortest(start) or ()
+        for before in [start, *(effect.board for effect in replay(start, plan))][:-1]:
+            every = any(
+                settle(swapped(before, move)).board == "_" * 64 for move in legal_moves(before)
+            )
+            kept = list(_last_swaps(before))
+            assert any(settle(after).board == "_" * 64 for after in kept) == every, before
+            verdicts.append(every)
+    assert True in verdicts and False in verdicts
 
 
 def test_the_lookahead_refutes_a_board_the_travel_bound_lets_through():

@@ -1079,9 +1079,12 @@ class Lookahead:
             return False
         if self.enough.get(board, moves + 1) <= moves:
             return True
-        clears = any(
-            self.clears(settle(after).board, moves - 1) for after in _swaps_to_try(board, moves)
-        )
+        if moves == 1:
+            clears = any(settle(after).board == EMPTY_BOARD for after in _last_swaps(board))
+        else:
+            clears = any(
+                self.clears(settle(after).board, moves - 1) for after in _swaps_to_try(board, moves)
+            )
         if len(self.short) + len(self.enough) >= self.keep:
             self.short.clear()
             self.enough.clear()
@@ -1109,6 +1112,62 @@ def _swaps_to_try(board: Board, moves: int) -> Iterator[Board]:
     for move in legal_moves(board):
         if vertical or move.direction == "Right":
             yield swapped(board, move) or board
+
+
+def _last_swaps(board: Board) -> Iterator[Board]:
+    """The boards right after each legal swap that may empty ``board`` with no move
+    after it: after the swap no tile changes column again, so every class's counts
+    must split into runs there (sideways travel 0), with the flaming skulls' blasts
+    where they stand. A swap changes the counts of two classes at most, so this is
+    decided from the board's counts before anything settles: the lookahead's last move
+    is where most of its boards are, and settling is what a board costs most."""
+    if dead_reason(board) is not None:
+        return
+    counts, flames = column_counts(board), flaming_columns(board)
+    if not _may_explode(bool(flames), sum(counts.get(SKULL, ()))):
+        flames = []
+    blasts = _blasts(flames)
+    unsplit = {kind for kind, column in counts.items() if sideways_travel(column, 0, blasts)}
+    # A swap changes at most two classes' counts, and the blasts only by carrying a
+    # flaming skull sideways (then the bound for one move decides).
+    if classes_too_far(counts, 1, flames) is not None if flames else len(unsplit) > 2:
+        return
+    classes = match_classes(board)
+    for move in legal_moves(board):
+        first, second = move.cells
+        after = swapped(board, move) or board
+        if FLAMING in (board[first], board[second]) and move.direction == "Right":
+            # the swap carries a flaming skull to the next column: its blast moves too
+            if classes_too_far(column_counts(after), 0, flaming_columns(after)) is None:
+                yield after
+        elif _split_after(counts, unsplit, blasts, classes[first], classes[second], move):
+            yield after
+
+
+def _split_after(
+    counts: dict[str, tuple[int, ...]],
+    unsplit: set[str],
+    blasts: tuple[int, ...],
+    left: str,
+    right: str,
+    move: Move,
+) -> bool:
+    """Whether every class's counts split into runs (with ``blasts``) once ``move``
+    swaps the tiles ``left`` and ``right`` (classes; upper and lower for a vertical
+    swap, which changes no counts), given the classes ``unsplit`` before it."""
+    if move.direction != "Right" or left == right:
+        return not unsplit
+    if not unsplit <= {left, right}:
+        return False
+    for kind, leaves, arrives in ((left, move.col, move.col + 1), (right, move.col + 1, move.col)):
+        if kind == EMPTY:
+            continue
+        column = list(counts[kind])
+        column[leaves] -= 1
+        column[arrives] += 1
+        if sideways_travel(tuple(column), 0, blasts):
+            return False
+    return True
 
 
 def state_board(state: State) -> Board:

@@ -808,6 +808,10 @@ GROUPING_STEPS = {
 #: that is not exact is a lower bound (the search stopped at a cap).
 _TRAVEL: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, bool]] = {}
 
+#: Whether counts split into runs as they stand (the automaton's verdict, remembered:
+#: the lookahead asks it for every class of every board it meets).
+_SPLIT: dict[tuple[int, ...], bool] = {}
+
 #: No explosion anywhere: no tile of any column may vanish outside a run.
 NO_BLASTS = (0,) * SIZE
 
@@ -818,7 +822,10 @@ def sideways_travel(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...] =
     ``blasts[c]`` of them may instead go up in explosions in column c; ``cap + 1`` when
     that is more than ``cap`` (or impossible: 1 or 2 tiles and nothing to blast them).
     Remembered, since the search meets the same counts on many boards."""
-    if GROUPING.accepts(counts):  # already split into runs: no travel, blasts or not
+    split = _SPLIT.get(counts)
+    if split is None:
+        split = _SPLIT[counts] = GROUPING.accepts(counts)
+    if split:  # already split into runs: no travel, blasts or not
         return 0
     key = (counts, blasts)
     travel, exact = _TRAVEL.get(key, (0, False))
@@ -1135,13 +1142,13 @@ def _last_swaps(board: Board) -> Iterator[Board]:
     classes = match_classes(board)
     for move in legal_moves(board):
         first, second = move.cells
-        after = swapped(board, move) or board
         if FLAMING in (board[first], board[second]) and move.direction == "Right":
             # the swap carries a flaming skull to the next column: its blast moves too
+            after = swapped(board, move) or board
             if classes_too_far(column_counts(after), 0, flaming_columns(after)) is None:
                 yield after
         elif _split_after(counts, unsplit, blasts, classes[first], classes[second], move):
-            yield after
+            yield swapped(board, move) or board
 
 
 def _split_after(

@@ -461,8 +461,8 @@ def legal_moves(board: Board) -> list[Move]:
     classes = match_classes(board)
     moves = []
     for first, second, move, checks in SWAP_CHECKS:
-        if classes[first] == classes[second]:
-            if classes[first] != EMPTY and _swap_makes_run(classes, first, second):
+        if classes[first] == classes[second]:  # the swap leaves the board as it is
+            if classes[first] != EMPTY and (_in_run(classes, first) or _in_run(classes, second)):
                 moves.append(move)
             continue
         for source, u, v in checks:

@@ -579,6 +579,25 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
     assert result.checked and len(result.solution.data.moves) == minimum
 
 
+def test_mmik_clears_in_six_moves_not_seven():
+    """Session 28's README gave mmik a proved minimum of 7; the solver now finds this
+    plan of 6 (in about 165 s), the checker accepts it, and a plain breadth-first
+    search with no bound (399 s, not run here) finds no plan of 5: the minimum is 6."""
+    path = shared_data("capture", "mmik_mmik.txt")
+    start = parse_capture(path.read_text(), path.name).board
+    plan = [
+        Move(1, 5, "Down"),
+        Move(5, 6, "Right"),
+        Move(4, 3, "Down"),
+        Move(2, 1, "Down"),
+        Move(5, 0, "Right"),
+        Move(6, 4, "Down"),
+    ]
+    assert check_moves(start, plan) == []
+    assert check_moves(start, plan[:-1]) == ["13 tiles left after the last move"]
+    assert Lookahead(depth=4).clears(replay(start, plan)[1].board, 4)
+
+
 def test_ticks_are_grounded_only_as_far_as_plans_reach():
     """The liche's 56 tiles allow 16 ticks, but every plan of up to 2 moves is over by
     tick 8: the climbing search refutes the budgets 1 and 2 on half the timeline. How
@@ -952,7 +971,7 @@ def test_check_wants_json_from_puzzles_without_a_text_format(cli):
 
 @pytest.mark.parametrize(("search", "after"), [("both", 10), ("ascending", 3)])
 def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
-    """mmik (a plan of 7 moves, none of 4) takes minutes: stopped after a few seconds,
+    """mmik (minimum 6; the quick plan has 7 moves) takes minutes: stopped after a few seconds,
     the run prints the plan found so far, if any, with the budgets refuted, and exits
     130."""
     mmik = shared_data("capture", "mmik_mmik.txt")

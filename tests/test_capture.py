@@ -37,6 +37,7 @@ from aspuzzles.puzzles.capture import (
     mirror_move,
     moves_needed,
     parse_capture,
+    parse_moves,
     phase_bound,
     plan_atoms,
     planted_board,
@@ -585,14 +586,7 @@ def test_mmik_clears_in_six_moves_not_seven():
     search with no bound (399 s, not run here) finds no plan of 5: the minimum is 6."""
     path = shared_data("capture", "mmik_mmik.txt")
     start = parse_capture(path.read_text(), path.name).board
-    plan = [
-        Move(1, 5, "Down"),
-        Move(5, 6, "Right"),
-        Move(4, 3, "Down"),
-        Move(2, 1, "Down"),
-        Move(5, 0, "Right"),
-        Move(6, 4, "Down"),
-    ]
+    plan = parse_moves("1 5 Down; 5 6 Right; 4 3 Down; 2 1 Down; 5 0 Right; 6 4 Down", "plan")
     assert check_moves(start, plan) == []
     assert check_moves(start, plan[:-1]) == ["13 tiles left after the last move"]
     assert Lookahead(depth=4).clears(replay(start, plan)[1].board, 4)

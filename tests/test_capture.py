@@ -24,7 +24,10 @@ from aspuzzles.puzzles.capture import (
     CaptureInstance,
     Lookahead,
     Move,
+    _blasts,
     _last_swaps,
+    _split_by_blasts,
+    _travel_within,
     can_explode,
     check_moves,
     classes_too_far,
@@ -259,6 +262,20 @@ def test_two_horizontal_runs_across_a_column_are_enough():
 def test_sideways_travel_is_the_least_column_distance_to_counts_that_split(counts, travel):
     assert sideways_travel(counts, 20) == min(travel, 21)
     assert sideways_travel(counts, 2) == min(travel, 3)  # a cap only says "more than"
+
+
+def test_without_moves_travel_is_decided_over_the_counts_blasts_may_leave():
+    """With no move left, whether counts split once blasts take some tiles is decided
+    by running the automaton over every count each column may be left with; it agrees
+    with the transport search on random counts and blasts."""
+    assert _split_by_blasts((0, 2, 1, 0, 0, 0, 0, 0), _blasts([1]))  # both go up
+    assert not _split_by_blasts((0, 2, 1, 0, 0, 0, 0, 0), _blasts([5]))  # out of reach
+    assert _split_by_blasts((4, 1, 1, 0, 0, 0, 0, 0), _blasts([]))  # an L, no blast needed
+    rng = random.Random(3)
+    for _ in range(3000):
+        counts = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4, 6)) for _ in range(8))
+        blasts = _blasts(rng.sample(range(8), rng.randint(0, 2)))
+        assert _split_by_blasts(counts, blasts) == (_travel_within(counts, 0, blasts) == 0)
 
 
 def test_moves_needed_never_exceeds_the_breadth_first_minimum():

@@ -830,9 +830,30 @@ def sideways_travel(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...] =
     key = (counts, blasts)
     travel, exact = _TRAVEL.get(key, (0, False))
     if not exact and travel <= cap:
-        travel = _travel_within(counts, cap, blasts)
+        travel = (
+            _travel_within(counts, cap, blasts) if cap else 1 - _split_by_blasts(counts, blasts)
+        )
         _TRAVEL[key] = (travel, travel <= cap)
     return min(travel, cap + 1)
+
+
+def _split_by_blasts(counts: tuple[int, ...], blasts: tuple[int, ...]) -> bool:
+    """Whether counts split into runs once up to ``blasts[c]`` tiles of column c go up
+    in explosions, no tile moving: `sideways_travel` with a cap of 0, which the
+    lookahead asks for every class of every swap on its last move. The automaton runs
+    over every count each column may be left with at once (a set of states)."""
+    states = {0}
+    for count, blast in zip(counts, blasts, strict=True):
+        letters = {min(kept, COUNT_LETTERS - 1) for kept in range(max(count - blast, 0), count + 1)}
+        states = {
+            after
+            for state in states
+            for letter, after in GROUPING_STEPS[state]
+            if letter in letters
+        }
+        if not states:
+            return False
+    return not states.isdisjoint(GROUPING.accepting)
 
 
 def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -> int:
@@ -920,6 +941,8 @@ def classes_too_far(
     `_may_explode`); ``None`` if the travel allows it. Every flaming skull must go off
     somewhere within ``moves`` columns; the classes returned refute every choice."""
     named: set[str] = set()
+    # The classes with the fewest tiles first: they are the likeliest to stand apart.
+    counts = dict(sorted(counts.items(), key=lambda item: sum(item[1])))
     for centres, blasts, spent in _blast_choices(flames, moves):
         too_far = _too_far(_flames_moved(counts, flames, centres), moves, blasts, spent)
         if too_far is None:
@@ -935,11 +958,14 @@ def _too_far(
     which costs the flaming skulls ``spent`` steps: a class that must travel more than
     ``moves`` columns (the skulls with those steps), or the fewest that must travel
     more than ``2 * moves`` together with them."""
-    # A cap of `moves` suffices: a class beyond it refutes alone, and below it the
-    # travel is exact for the sum.
-    travel = {kind: sideways_travel(column, moves, blasts) for kind, column in counts.items()}
-    if spent:
-        travel[SKULL] += spent
+    # A cap of `moves` suffices: a class beyond it refutes alone (and the classes after
+    # it need not be searched: most choices on a board that cannot clear fall there),
+    # and below it the travel is exact for the sum.
+    travel = {}
+    for kind, column in counts.items():
+        travel[kind] = sideways_travel(column, moves, blasts) + (spent if kind == SKULL else 0)
+        if travel[kind] > moves:
+            return [kind]
     total, chosen = 0, []
     for kind in sorted(travel, key=lambda kind: (-travel[kind], kind)):
         if travel[kind] > moves:

@@ -830,9 +830,10 @@ def sideways_travel(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...] =
     key = (counts, blasts)
     travel, exact = _TRAVEL.get(key, (0, False))
     if not exact and travel <= cap:
-        travel = (
-            _travel_within(counts, cap, blasts) if cap else 1 - _split_by_blasts(counts, blasts)
-        )
+        if cap:
+            travel = _travel_within(counts, cap, blasts)
+        else:  # no move left: split as the blasts leave it, or more than the cap
+            travel = 0 if _split_by_blasts(counts, blasts) else 1
         _TRAVEL[key] = (travel, travel <= cap)
     return min(travel, cap + 1)
 

@@ -17,6 +17,7 @@ from clingo import Function, Number, parse_term
 
 from aspuzzles import CheckFailed, InputError, driver, solve, solve_instance
 from aspuzzles.jobs import Job, Outcome, Reporter, progress_text
+from aspuzzles.puzzles import capture_bits as bits
 from aspuzzles.puzzles.capture import (
     GROUPING,
     MAX_RUNS_ACROSS,
@@ -31,7 +32,9 @@ from aspuzzles.puzzles.capture import (
     can_explode,
     check_moves,
     classes_too_far,
+    column_counts,
     dead_reason,
+    flaming_columns,
     format_board,
     grouping_automaton,
     illegal_reason,
@@ -506,10 +509,52 @@ def test_the_last_move_is_judged_by_counts_before_anything_settles():
             every = any(
                 settle(swapped(before, move)).board == "_" * 64 for move in legal_moves(before)
             )
-            kept = list(_last_swaps(before))
-            assert any(settle(after).board == "_" * 64 for after in kept) == every, before
+            kept = list(_last_swaps(bits.from_board(before)))
+            assert any(bits.settle(after) == bits.CLEARED for after in kept) == every, before
             verdicts.append(every)
     assert True in verdicts and False in verdicts
+
+
+def _boards_to_compare(rng: random.Random) -> list[str]:
+    """Boards of every sort for the two simulators: planted ones a few moves from empty
+    with and without flaming skulls, the positions along their plans, and random
+    unsettled boards with gaps, runs and floating tiles."""
+    boards = []
+    for _ in range(40):
+        start = planted_board(rng.randint(2, 6), rng.choice(["ygrs", "ybgrs", "ygrbpc"]), rng)
+        if rng.random() < 0.5:
+            start = with_flaming_skulls(start, rng.randint(1, 3), rng)
+        boards.append(start)
+        while moves := legal_moves(boards[-1]):
+            boards.append(settle(swapped(boards[-1], rng.choice(moves))).board)
+    boards += ["".join(rng.choice("ybgrpcsS_") for _ in range(64)) for _ in range(150)]
+    return boards
+
+
+def test_the_bitboard_simulator_plays_exactly_as_the_string_one():
+    """The lookahead's bitboards find the same legal swaps as `legal_moves`, swap the
+    same tiles, settle every swap to the same board (runs, blasts in chains, gravity
+    over gaps) and count the same tiles per column, on settled and unsettled boards."""
+    rng = random.Random(21)
+    swaps = 0
+    for board in _boards_to_compare(rng):
+        masks = bits.from_board(board)
+        assert bits.to_board(masks) == board
+        assert bits.column_counts(masks) == column_counts(board)
+        assert bits.flaming_columns(masks) == flaming_columns(board)
+        assert bits.dead(masks) == (dead_reason(board) is not None)
+        across, down = bits.legal_swaps(masks)
+        named = {(cell, "Right") for cell in bits.cells_of(across)}
+        named |= {(cell, "Down") for cell in bits.cells_of(down)}
+        moves = legal_moves(board)
+        assert named == {(move.row * 8 + move.col, move.direction) for move in moves}, board
+        for move in moves:
+            pair = (bits.ACROSS if move.direction == "Right" else bits.DOWN) << move.cells[0]
+            after = bits.swap(masks, pair)
+            assert bits.to_board(after) == swapped(board, move)
+            assert bits.to_board(bits.settle(after)) == settle(swapped(board, move)).board
+            swaps += 1
+    assert swaps > 1000
 
 
 def test_the_lookahead_refutes_a_board_the_travel_bound_lets_through():

@@ -33,6 +33,7 @@ from clingo import Function, Number, Symbol
 
 from ..errors import InputError, LineReader, is_number
 from ..puzzle import Incremental, Puzzle, State, StepBound, Support, json_field
+from . import capture_bits as bits
 
 SIZE = 8
 EMPTY = "_"
@@ -1090,8 +1091,8 @@ class Lookahead:
 
     def __init__(self, depth: int, after: int = 3, keep: int = 2_000_000) -> None:
         self.depth, self.after, self.keep = depth, after, keep
-        self.short: dict[Board, int] = {}  # board -> most moves known not to clear it
-        self.enough: dict[Board, int] = {}  # board -> fewest moves known to clear it
+        self.short: dict[bits.Bits, int] = {}  # board -> most moves known not to clear it
+        self.enough: dict[bits.Bits, int] = {}  # board -> fewest moves known to clear it
         self.searched = self.refuted = 0
 
     def __call__(self, state: State, moves: int, made: int = 0) -> Support | None:
@@ -1105,19 +1106,23 @@ class Lookahead:
         return _every_atom
 
     def clears(self, board: Board, moves: int) -> bool:
-        """Whether ``moves`` moves or fewer can empty ``board`` (a depth-first search,
-        each board's answer remembered)."""
-        if board == EMPTY_BOARD:
+        """Whether ``moves`` moves or fewer can empty ``board``."""
+        return self._clears(bits.from_board(board), moves)
+
+    def _clears(self, board: bits.Bits, moves: int) -> bool:
+        """`clears` on the board as masks (a depth-first search, each board's answer
+        remembered)."""
+        if board == bits.CLEARED:
             return True
         if moves <= self.short.get(board, 0):  # no move at all clears a board with tiles
             return False
         if self.enough.get(board, moves + 1) <= moves:
             return True
         if moves == 1:
-            clears = any(settle(after).board == EMPTY_BOARD for after in _last_swaps(board))
+            clears = any(bits.settle(after) == bits.CLEARED for after in _last_swaps(board))
         else:
             clears = any(
-                self.clears(settle(after).board, moves - 1) for after in _swaps_to_try(board, moves)
+                self._clears(bits.settle(after), moves - 1) for after in _swaps_to_try(board, moves)
             )
         if len(self.short) + len(self.enough) >= self.keep:
             self.short.clear()
@@ -1132,32 +1137,34 @@ class Lookahead:
         return {"lookahead_boards": self.searched, "lookahead_cuts": self.refuted}
 
 
-def _swaps_to_try(board: Board, moves: int) -> Iterator[Board]:
+def _swaps_to_try(board: bits.Bits, moves: int) -> Iterator[bits.Bits]:
     """The boards right after each legal swap worth playing, before they settle: none
     when counting and sideways travel show that ``moves`` moves cannot clear ``board``,
     and no vertical swap when ``moves - 1`` more cannot, since a vertical swap changes
     no column's counts and a cascade moves no tile sideways."""
-    if dead_reason(board) is not None:
+    if bits.dead(board):
         return
-    counts, flames = column_counts(board), flaming_columns(board)
+    counts, flames = bits.column_counts(board), bits.flaming_columns(board)
     if classes_too_far(counts, moves, flames) is not None:
         return
-    vertical = classes_too_far(counts, moves - 1, flames) is None
-    for move in legal_moves(board):
-        if vertical or move.direction == "Right":
-            yield swapped(board, move) or board
+    across, down = bits.legal_swaps(board)
+    for cell in bits.cells_of(across):
+        yield bits.swap(board, bits.ACROSS << cell)
+    if classes_too_far(counts, moves - 1, flames) is None:
+        for cell in bits.cells_of(down):
+            yield bits.swap(board, bits.DOWN << cell)
 
 
-def _last_swaps(board: Board) -> Iterator[Board]:
+def _last_swaps(board: bits.Bits) -> Iterator[bits.Bits]:
     """The boards right after each legal swap that may empty ``board`` with no move
     after it: after the swap no tile changes column again, so every class's counts
     must split into runs there (sideways travel 0), with the flaming skulls' blasts
     where they stand. A swap changes the counts of two classes at most, so this is
     decided from the board's counts before anything settles: the lookahead's last move
     is where most of its boards are, and settling is what a board costs most."""
-    if dead_reason(board) is not None:
+    if bits.dead(board):
         return
-    counts, flames = column_counts(board), flaming_columns(board)
+    counts, flames = bits.column_counts(board), bits.flaming_columns(board)
     if not _may_explode(bool(flames), sum(counts.get(SKULL, ()))):
         flames = []
     blasts = _blasts(flames)
@@ -1166,42 +1173,50 @@ def _last_swaps(board: Board) -> Iterator[Board]:
     # flaming skull sideways (then the bound for one move decides).
     if classes_too_far(counts, 1, flames) is not None if flames else len(unsplit) > 2:
         return
-    classes = match_classes(board)
-    for move in legal_moves(board):
-        first, second = move.cells
-        if FLAMING in (board[first], board[second]) and move.direction == "Right":
-            # the swap carries a flaming skull to the next column: its blast moves too
-            after = swapped(board, move) or board
-            if classes_too_far(column_counts(after), 0, flaming_columns(after)) is None:
-                yield after
-        elif _split_after(counts, unsplit, blasts, classes[first], classes[second], move):
-            yield swapped(board, move) or board
+    across, down = bits.legal_swaps(board)
+    carrying = across & (board[-1] | board[-1] >> 1)
+    for cell in bits.cells_of(carrying):
+        # the swap carries a flaming skull to the next column: its blast moves too
+        after = bits.swap(board, bits.ACROSS << cell)
+        if classes_too_far(bits.column_counts(after), 0, bits.flaming_columns(after)) is None:
+            yield after
+    for cell in bits.cells_of(_split_across(board, across & ~carrying, counts, unsplit, blasts)):
+        yield bits.swap(board, bits.ACROSS << cell)
+    if not unsplit:  # a vertical swap changes no counts
+        for cell in bits.cells_of(down):
+            yield bits.swap(board, bits.DOWN << cell)
 
 
-def _split_after(
+def _split_across(
+    board: bits.Bits,
+    across: int,
     counts: dict[str, tuple[int, ...]],
     unsplit: set[str],
     blasts: tuple[int, ...],
-    left: str,
-    right: str,
-    move: Move,
-) -> bool:
-    """Whether every class's counts split into runs (with ``blasts``) once ``move``
-    swaps the tiles ``left`` and ``right`` (classes; upper and lower for a vertical
-    swap, which changes no counts), given the classes ``unsplit`` before it."""
-    if move.direction != "Right" or left == right:
-        return not unsplit
-    if not unsplit <= {left, right}:
-        return False
-    for kind, leaves, arrives in ((left, move.col, move.col + 1), (right, move.col + 1, move.col)):
-        if kind == EMPTY:
-            continue
-        column = list(counts[kind])
-        column[leaves] -= 1
-        column[arrives] += 1
-        if sideways_travel(tuple(column), 0, blasts):
-            return False
-    return True
+) -> int:
+    """The swaps of ``across`` (by left cell) after which every class's counts split into
+    runs (with ``blasts``), given the classes ``unsplit`` before them: a swap moves one
+    tile of each of its two classes one column, so it must move a tile of every class
+    unsplit, and no class may be left unsplit by its tile's step. Each step (class,
+    column, side) is judged once for all the swaps that make it."""
+    alike = 0  # swaps of two tiles of one class change no counts
+    for mask in board[:-1]:
+        alike |= mask & (mask >> 1)
+    kept = across & ~alike
+    for kind in unsplit:
+        mask = board[bits.KINDS.index(kind)]
+        kept &= mask | (mask >> 1)
+    for kind, mask in zip(bits.KINDS, board, strict=False):
+        # tiles of the class moving right from the left cell, or left from the right one
+        for movers, side in ((kept & mask, 1), (kept & (mask >> 1), -1)):
+            for col in bits.columns_of(movers):
+                leaves = col if side == 1 else col + 1
+                column = list(counts[kind])
+                column[leaves] -= 1
+                column[leaves + side] += 1
+                if sideways_travel(tuple(column), 0, blasts):
+                    kept &= ~(movers & bits.COLUMN[col])
+    return kept | (across & alike if not unsplit else 0)
 
 
 def state_board(state: State) -> Board:

@@ -199,6 +199,17 @@ def legal_swaps(bits: Bits) -> tuple[int, int]:
     return right, down
 
 
+def swap_pairs(bits: Bits) -> Iterator[int]:
+    """Every legal swap as the mask of its two cells, in the order `capture.legal_moves`
+    names them (by cell, the swap to the right before the one below)."""
+    across, down = legal_swaps(bits)
+    for cell in cells_of(across | down):
+        if across >> cell & 1:
+            yield ACROSS << cell
+        if down >> cell & 1:
+            yield DOWN << cell
+
+
 def swap(bits: Bits, pair: int) -> Bits:
     """The board with the tiles of the two cells of ``pair`` (a mask) exchanged."""
     return tuple(mask ^ pair if mask & pair and mask & pair != pair else mask for mask in bits)

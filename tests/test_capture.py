@@ -543,13 +543,12 @@ def test_the_bitboard_simulator_plays_exactly_as_the_string_one():
         assert bits.column_counts(masks) == column_counts(board)
         assert bits.flaming_columns(masks) == flaming_columns(board)
         assert bits.dead(masks) == (dead_reason(board) is not None)
-        across, down = bits.legal_swaps(masks)
-        named = {(cell, "Right") for cell in bits.cells_of(across)}
-        named |= {(cell, "Down") for cell in bits.cells_of(down)}
         moves = legal_moves(board)
-        assert named == {(move.row * 8 + move.col, move.direction) for move in moves}, board
-        for move in moves:
-            pair = (bits.ACROSS if move.direction == "Right" else bits.DOWN) << move.cells[0]
+        pairs = [bits.pair_of(*move.cells) for move in moves]
+        assert bits.swap_pairs(masks) == pairs, board  # the same swaps, in the same order
+        across, up = bits.legal_swaps(masks)
+        assert {*bits.across_pairs(across), *bits.up_pairs(up)} == set(pairs)
+        for move, pair in zip(moves, pairs, strict=True):
             after = bits.swap(masks, pair)
             assert bits.to_board(after) == swapped(board, move)
             assert bits.to_board(bits.settle(after)) == settle(swapped(board, move)).board

@@ -1147,12 +1147,12 @@ def _swaps_to_try(board: bits.Bits, moves: int) -> Iterator[bits.Bits]:
     counts, flames = bits.column_counts(board), bits.flaming_columns(board)
     if classes_too_far(counts, moves, flames) is not None:
         return
-    across, down = bits.legal_swaps(board)
-    for cell in bits.cells_of(across):
-        yield bits.swap(board, bits.ACROSS << cell)
+    across, up = bits.legal_swaps(board)
+    for pair in bits.across_pairs(across):
+        yield bits.swap(board, pair)
     if classes_too_far(counts, moves - 1, flames) is None:
-        for cell in bits.cells_of(down):
-            yield bits.swap(board, bits.DOWN << cell)
+        for pair in bits.up_pairs(up):
+            yield bits.swap(board, pair)
 
 
 def _last_swaps(board: bits.Bits) -> Iterator[bits.Bits]:
@@ -1173,18 +1173,20 @@ def _last_swaps(board: bits.Bits) -> Iterator[bits.Bits]:
     # flaming skull sideways (then the bound for one move decides).
     if classes_too_far(counts, 1, flames) is not None if flames else len(unsplit) > 2:
         return
-    across, down = bits.legal_swaps(board)
-    carrying = across & (board[-1] | board[-1] >> 1)
-    for cell in bits.cells_of(carrying):
+    across, up = bits.legal_swaps(board)
+    carrying = bits.touching(across, board[-1])
+    for pair in bits.across_pairs(carrying):
         # the swap carries a flaming skull to the next column: its blast moves too
-        after = bits.swap(board, bits.ACROSS << cell)
+        after = bits.swap(board, pair)
         if classes_too_far(bits.column_counts(after), 0, bits.flaming_columns(after)) is None:
             yield after
-    for cell in bits.cells_of(_split_across(board, across & ~carrying, counts, unsplit, blasts)):
-        yield bits.swap(board, bits.ACROSS << cell)
+    for pair in bits.across_pairs(
+        _split_across(board, across & ~carrying, counts, unsplit, blasts)
+    ):
+        yield bits.swap(board, pair)
     if not unsplit:  # a vertical swap changes no counts
-        for cell in bits.cells_of(down):
-            yield bits.swap(board, bits.DOWN << cell)
+        for pair in bits.up_pairs(up):
+            yield bits.swap(board, pair)
 
 
 def _split_across(
@@ -1199,16 +1201,14 @@ def _split_across(
     tile of each of its two classes one column, so it must move a tile of every class
     unsplit, and no class may be left unsplit by its tile's step. Each step (class,
     column, side) is judged once for all the swaps that make it."""
-    alike = 0  # swaps of two tiles of one class change no counts
-    for mask in board[:-1]:
-        alike |= mask & (mask >> 1)
+    alike = bits.alike(board)  # swaps of two tiles of one class change no counts
     kept = across & ~alike
     for kind in unsplit:
-        mask = board[bits.KINDS.index(kind)]
-        kept &= mask | (mask >> 1)
+        kept = bits.touching(kept, board[bits.KINDS.index(kind)])
     for kind, mask in zip(bits.KINDS, board, strict=False):
         # tiles of the class moving right from the left cell, or left from the right one
-        for movers, side in ((kept & mask, 1), (kept & (mask >> 1), -1)):
+        right, left = bits.moving_right(kept, mask), bits.moving_left(kept, mask)
+        for movers, side in ((right, 1), (left, -1)):
             for col in bits.columns_of(movers):
                 leaves = col if side == 1 else col + 1
                 column = list(counts[kind])
@@ -1282,10 +1282,7 @@ def quick_plan(board: Board, widths: Sequence[int] = BEAM_WIDTHS) -> tuple[Move,
 
 
 #: Each swap's move, by the mask of its two cells.
-MOVE_OF_PAIR = {
-    (bits.ACROSS if move.direction == "Right" else bits.DOWN) << first: move
-    for first, _, move in SWAP_PAIRS
-}
+MOVE_OF_PAIR = {bits.pair_of(first, second): move for first, second, move in SWAP_PAIRS}
 
 
 def beam_search(board: Board, width: int) -> tuple[Move, ...] | None:

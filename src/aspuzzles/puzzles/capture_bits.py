@@ -1,19 +1,20 @@
-"""Capture boards as bitboards, for the lookahead's exhaustive search.
+"""Capture boards as bitboards, for the lookahead's exhaustive search and the beam.
 
 The lookahead (`capture.Lookahead`) plays every move of every board a few moves from
 the end of a plan, and the string simulator of `capture` (regular expressions, column
 slices) spends most of that time settling boards and finding legal moves. Here a board
-is one 64-bit mask per tile class (bit ``row * 8 + col``, row 0 at the top) and one for
-the flaming skulls: a run of three, a blast, a fall of one row and every legal swap of
-the board are then a few shifts and ands over whole masks at once, several times
-faster in Python. The rules are those of `capture` (the tests play both simulators on
-the same boards and compare); this module only answers faster, and the string board
-stays the puzzle's one shown and checked form.
+is one 64-bit mask per tile class and one for the flaming skulls, column by column:
+bit ``8 * col + height``, height 0 at the floor, so that each column is one byte. A
+run of three, a blast and every legal swap of the board are then a few shifts and ands
+over whole masks at once, and gravity packs each byte that lost tiles to the floor
+with one table look-up per class. The rules are those of `capture` (the tests play both
+simulators on the same boards and compare); this module only answers faster, and the
+string board stays the puzzle's one shown and checked form.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 #: The classes matching sees (flaming skulls are skulls), in the order of the masks.
 KINDS = "bcgprsy"
@@ -25,27 +26,62 @@ SIZE = 8
 FULL = (1 << 64) - 1
 #: The board with no tile left.
 CLEARED: Bits = (0,) * (len(KINDS) + 1)
-#: A swap's two cells, shifted to the cell that names it: with the cell to its right,
-#: or with the cell below.
-ACROSS = 0b11
-DOWN = 1 | 1 << SIZE
 
 
-def _columns_mask(columns: range) -> int:
-    """The cells of the given columns."""
-    return sum(1 << (row * SIZE + col) for row in range(SIZE) for col in columns)
+def bit_of(cell: int) -> int:
+    """The bit of a cell (``row * 8 + col``, row 0 at the top)."""
+    row, col = divmod(cell, SIZE)
+    return SIZE * col + SIZE - 1 - row
 
 
-COLUMN = [_columns_mask(range(col, col + 1)) for col in range(SIZE)]
-NOT_FIRST_COLUMN = _columns_mask(range(1, SIZE))
-NOT_LAST_COLUMN = _columns_mask(range(SIZE - 1))
-#: Cells where a horizontal line of three may start (columns 0-5), its middle sit
-#: (columns 1-6) or end (columns 2-7).
-THREE_STARTS = _columns_mask(range(SIZE - 2))
-THREE_MIDDLES = _columns_mask(range(1, SIZE - 1))
-THREE_ENDS = _columns_mask(range(2, SIZE))
-#: Cells with a row below them.
-ABOVE_FLOOR = (1 << (SIZE * (SIZE - 1))) - 1
+def cell_of(bit: int) -> int:
+    """The cell of a bit (the inverse of `bit_of`)."""
+    col, height = divmod(bit, SIZE)
+    return (SIZE - 1 - height) * SIZE + col
+
+
+def pair_of(first: int, second: int) -> int:
+    """The mask of a swap of two cells."""
+    return 1 << bit_of(first) | 1 << bit_of(second)
+
+
+def _heights_mask(heights: Iterable[int]) -> int:
+    """The cells at the given heights, in every column."""
+    byte = sum(1 << height for height in heights)
+    return sum(byte << SIZE * col for col in range(SIZE))
+
+
+COLUMN = [0xFF << SIZE * col for col in range(SIZE)]
+#: The cells of each set of columns (bit c for column c).
+COLUMNS = [sum(COLUMN[col] for col in range(SIZE) if chosen >> col & 1) for chosen in range(256)]
+NOT_LAST_COLUMN = FULL >> SIZE
+#: Cells where a vertical line of three may start from below (heights 0-5), have its
+#: middle (1-6) or its top (2-7); cells with a cell below them (1-7) or above (0-6).
+THREE_STARTS = _heights_mask(range(SIZE - 2))
+THREE_MIDDLES = _heights_mask(range(1, SIZE - 1))
+THREE_ENDS = _heights_mask(range(2, SIZE))
+ABOVE_FLOOR = _heights_mask(range(1, SIZE))
+BELOW_TOP = _heights_mask(range(SIZE - 1))
+
+
+def _packed() -> list[int]:
+    """`PACKED`: for a column's tiles ``occupied`` (a byte) and a subset ``tiles`` of
+    them, at ``occupied << 8 | tiles``, where ``tiles`` land when the column falls."""
+    table = [0] * (1 << 2 * SIZE)
+    for occupied in range(1 << SIZE):
+        heights = [height for height in range(SIZE) if occupied >> height & 1]
+        tiles = occupied
+        while True:  # every subset of occupied, from occupied down to 0
+            table[occupied << SIZE | tiles] = sum(
+                1 << rank for rank, height in enumerate(heights) if tiles >> height & 1
+            )
+            if not tiles:
+                break
+            tiles = (tiles - 1) & occupied
+    return table
+
+
+PACKED = _packed()
 
 
 def from_board(board: str, empty: str = "_", flaming: str = "S") -> Bits:
@@ -54,7 +90,7 @@ def from_board(board: str, empty: str = "_", flaming: str = "S") -> Bits:
     for cell, tile in enumerate(board):
         if tile == empty:
             continue
-        bit = 1 << cell
+        bit = 1 << bit_of(cell)
         if tile == flaming:
             masks[-1] |= bit
             tile = "s"
@@ -66,15 +102,15 @@ def to_board(bits: Bits, empty: str = "_", flaming: str = "S") -> str:
     """The board string of masks (the inverse of `from_board`)."""
     cells = [empty] * (SIZE * SIZE)
     for kind, mask in zip(KINDS, bits, strict=False):
-        for cell in cells_of(mask):
-            cells[cell] = kind
-    for cell in cells_of(bits[-1]):
-        cells[cell] = flaming
+        for bit in bits_of(mask):
+            cells[cell_of(bit)] = kind
+    for bit in bits_of(bits[-1]):
+        cells[cell_of(bit)] = flaming
     return "".join(cells)
 
 
-def cells_of(mask: int) -> Iterator[int]:
-    """The cells of a mask, lowest first."""
+def bits_of(mask: int) -> Iterator[int]:
+    """The bits set in a mask, lowest first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -83,10 +119,7 @@ def cells_of(mask: int) -> Iterator[int]:
 
 def columns_of(mask: int) -> Iterator[int]:
     """The columns in which a mask has cells."""
-    mask |= mask >> 32
-    mask |= mask >> 16
-    mask |= mask >> 8
-    return cells_of(mask & 0xFF)
+    return (col for col in range(SIZE) if mask >> SIZE * col & 0xFF)
 
 
 def occupied(bits: Bits) -> int:
@@ -99,15 +132,15 @@ def occupied(bits: Bits) -> int:
 
 def in_runs(mask: int) -> int:
     """The cells of a class's mask that lie in a horizontal or vertical run of 3+."""
-    across = mask & (mask >> 1) & (mask >> 2) & THREE_STARTS
-    down = mask & (mask >> 8) & (mask >> 16)
-    return across | (across << 1) | (across << 2) | down | (down << 8) | (down << 16)
+    up = mask & (mask >> 1) & (mask >> 2) & THREE_STARTS
+    across = mask & (mask >> 8) & (mask >> 16)
+    return up | (up << 1) | (up << 2) | across | (across << 8) | (across << 16)
 
 
 def around(cells: int) -> int:
     """The cells around ``cells`` (8 neighbours each), ``cells`` included."""
-    wide = cells | ((cells << 1) & NOT_FIRST_COLUMN) | ((cells >> 1) & NOT_LAST_COLUMN)
-    return (wide | (wide << 8) | (wide >> 8)) & FULL
+    tall = cells | ((cells << 1) & ABOVE_FLOOR) | ((cells >> 1) & BELOW_TOP)
+    return (tall | (tall << 8) | (tall >> 8)) & FULL
 
 
 def marked(bits: Bits) -> int:
@@ -116,9 +149,9 @@ def marked(bits: Bits) -> int:
     gone = 0
     for mask in bits[:-1]:
         if mask:
-            across = mask & (mask >> 1) & (mask >> 2) & THREE_STARTS
-            down = mask & (mask >> 8) & (mask >> 16)
-            gone |= across | (across << 1) | (across << 2) | down | (down << 8) | (down << 16)
+            up = mask & (mask >> 1) & (mask >> 2) & THREE_STARTS
+            across = mask & (mask >> 8) & (mask >> 16)
+            gone |= up | (up << 1) | (up << 2) | across | (across << 8) | (across << 16)
     fire = gone & bits[-1]
     if fire:
         tiles, exploded = occupied(bits), 0
@@ -129,21 +162,25 @@ def marked(bits: Bits) -> int:
     return gone
 
 
-def fall(masks: list[int]) -> None:
-    """Every tile drops while the cell below it is empty (in place)."""
+def remove(masks: list[int], gone: int) -> None:
+    """Take the cells ``gone`` off the board and let every column fall (in place): each
+    column's byte of each mask is packed to the floor. (Not only the columns that lost
+    tiles: a tile swapped sideways onto a shorter column leaves a gap in its own.)"""
+    keep = ~gone
     tiles = 0
-    for mask in masks[:-1]:
+    for index, mask in enumerate(masks):
+        masks[index] = mask = mask & keep
         tiles |= mask
-    while True:
-        # a tile with an empty cell below it moves down one row, all at once
-        drops = tiles & ~(tiles >> SIZE) & ABOVE_FLOOR
-        if not drops:
-            return
+    for col in range(SIZE):
+        shift = SIZE * col
+        column = tiles >> shift & 0xFF
+        if not column & (column + 1):  # already packed on the floor
+            continue
+        occupancy = column << SIZE
         for index, mask in enumerate(masks):
-            moving = mask & drops
-            if moving:
-                masks[index] = mask ^ moving | (moving << SIZE)
-        tiles = tiles ^ drops | (drops << SIZE)
+            byte = mask >> shift & 0xFF
+            if byte:
+                masks[index] = mask ^ (byte ^ PACKED[occupancy | byte]) << shift
 
 
 def settle(bits: Bits) -> Bits:
@@ -154,60 +191,94 @@ def settle(bits: Bits) -> Bits:
         return bits
     masks = list(bits)
     while gone:
-        keep = ~gone
-        for index, mask in enumerate(masks):
-            masks[index] = mask & keep
-        fall(masks)
+        remove(masks, gone)
         gone = marked(masks)
     return tuple(masks)
 
 
 def legal_swaps(bits: Bits) -> tuple[int, int]:
     """Every legal swap, as two masks of the cell that names it: its left cell for a
-    swap with the cell to the right, its upper cell for one with the cell below.
+    swap with the cell to the right (`ACROSS`), its lower cell for one with the cell
+    above (`UP`).
 
     A swap is legal when a tile it moves completes a line of three with two tiles of
     its class that the swap leaves in place: for each class, the cells where an arriving
     tile would complete one, by the side the tile comes from, are a few shifts of the
     class's mask. Two tiles of one class swapped change nothing: legal only where
     either already lies in a run (`capture.legal_moves`)."""
-    right = down = same_right = same_down = runs = 0
+    across = up = same_across = same_up = runs = 0
     for mask in bits[:-1]:
         if not mask:
             continue
-        across_after = (mask >> 1) & (mask >> 2) & THREE_STARTS  # c+1, c+2 hold the class
-        across_before = (mask << 1) & (mask << 2) & THREE_ENDS
-        across_middle = (mask << 1) & (mask >> 1) & THREE_MIDDLES
-        below = (mask >> 8) & (mask >> 16)
-        above = (mask << 8) & (mask << 16) & FULL
-        vertical = below | above | ((mask << 8) & (mask >> 8))
-        horizontal = across_after | across_before | across_middle
-        # a tile of the class moving right into c+1, or left into c
-        right |= mask & ((vertical | across_after) >> 1)
-        right |= (mask >> 1) & (vertical | across_before)
-        # a tile of the class moving down into c+8, or up into c
-        down |= mask & ((horizontal | below) >> 8)
-        down |= (mask >> 8) & (horizontal | above)
-        same_right |= mask & (mask >> 1)
-        same_down |= mask & (mask >> 8)
+        # where an arriving tile completes a line with two tiles of the class
+        right_pair = (mask >> 8) & (mask >> 16)
+        left_pair = (mask << 8) & (mask << 16) & FULL
+        horizontal = right_pair | left_pair | ((mask << 8) & (mask >> 8))
+        above_pair = (mask >> 1) & (mask >> 2) & THREE_STARTS
+        below_pair = (mask << 1) & (mask << 2) & THREE_ENDS
+        vertical = above_pair | below_pair | ((mask << 1) & (mask >> 1) & THREE_MIDDLES)
+        # a tile of the class moving right from the named cell, or left into it
+        across |= mask & ((vertical | right_pair) >> 8)
+        across |= (mask >> 8) & (vertical | left_pair)
+        # a tile of the class moving up from the named cell, or down into it
+        up |= mask & ((horizontal | above_pair) >> 1)
+        up |= (mask >> 1) & (horizontal | below_pair)
+        same_across |= mask & (mask >> 8)
+        same_up |= mask & (mask >> 1)
         runs |= in_runs(mask)
-    right &= ~same_right & NOT_LAST_COLUMN
-    down &= ~same_down
+    across &= ~same_across & NOT_LAST_COLUMN
+    up &= ~same_up & BELOW_TOP
     if runs:
-        right |= same_right & (runs | (runs >> 1)) & NOT_LAST_COLUMN
-        down |= same_down & (runs | (runs >> 8))
-    return right, down
+        across |= same_across & (runs | (runs >> 8))
+        up |= same_up & (runs | (runs >> 1)) & BELOW_TOP
+    return across, up
 
 
-def swap_pairs(bits: Bits) -> Iterator[int]:
+#: A swap's two cells, shifted to the bit that names it (see `legal_swaps`).
+ACROSS = 1 | 1 << SIZE
+UP = 0b11
+
+
+def across_pairs(across: int) -> Iterator[int]:
+    """The masks of the swaps named in ``across``."""
+    return (ACROSS << bit for bit in bits_of(across))
+
+
+def up_pairs(up: int) -> Iterator[int]:
+    """The masks of the swaps named in ``up``."""
+    return (UP << bit for bit in bits_of(up))
+
+
+def touching(across: int, mask: int) -> int:
+    """The swaps of ``across`` with a cell in ``mask``."""
+    return across & (mask | mask >> SIZE)
+
+
+def moving_right(across: int, mask: int) -> int:
+    """The swaps of ``across`` that move a tile of ``mask`` to the right."""
+    return across & mask
+
+
+def moving_left(across: int, mask: int) -> int:
+    """The swaps of ``across`` that move a tile of ``mask`` to the left."""
+    return across & (mask >> SIZE)
+
+
+def alike(bits: Bits) -> int:
+    """The swaps across of two tiles of one class (they change no counts)."""
+    same = 0
+    for mask in bits[:-1]:
+        same |= mask & (mask >> SIZE)
+    return same
+
+
+def swap_pairs(bits: Bits) -> list[int]:
     """Every legal swap as the mask of its two cells, in the order `capture.legal_moves`
-    names them (by cell, the swap to the right before the one below)."""
-    across, down = legal_swaps(bits)
-    for cell in cells_of(across | down):
-        if across >> cell & 1:
-            yield ACROSS << cell
-        if down >> cell & 1:
-            yield DOWN << cell
+    names them (by upper or left cell, the swap to the right before the one below)."""
+    across, up = legal_swaps(bits)
+    named = [(cell_of(bit), 0, ACROSS << bit) for bit in bits_of(across)]
+    named += [(cell_of(bit + 1), 1, UP << bit) for bit in bits_of(up)]
+    return [pair for _, _, pair in sorted(named)]
 
 
 def swap(bits: Bits, pair: int) -> Bits:
@@ -217,8 +288,9 @@ def swap(bits: Bits, pair: int) -> Bits:
 
 def kind_at(bits: Bits, cell: int, empty: str = "_") -> str:
     """The class of the tile in ``cell`` (``empty`` for none)."""
+    bit = bit_of(cell)
     for kind, mask in zip(KINDS, bits, strict=False):
-        if mask >> cell & 1:
+        if mask >> bit & 1:
             return kind
     return empty
 
@@ -245,5 +317,6 @@ def column_counts(bits: Bits) -> dict[str, tuple[int, ...]]:
 
 
 def flaming_columns(bits: Bits) -> list[int]:
-    """The column of every flaming skull, top row first (as `capture.flaming_columns`)."""
-    return [cell % SIZE for cell in cells_of(bits[-1])]
+    """The column of every flaming skull, in the board's reading order (as
+    `capture.flaming_columns`)."""
+    return [cell % SIZE for cell in sorted(map(cell_of, bits_of(bits[-1])))]

@@ -1081,10 +1081,9 @@ class Lookahead:
     game boards; the simulator plays a move and its cascade in about 0.02 ms (on the
     bitboards of `capture_bits`). Most of a refutation's moves are its last few, so
     handing those to the simulator leaves clasp the first moves of each plan, where its
-    learning merges paths. But not too many
-    first moves: the boards clasp must refute grow about tenfold with each, so on a
-    long budget (9 moves, say) the simulator takes over after ``after`` of them, and
-    searches deeper than ``depth``. The answer is exact, so the bound stays admissible:
+    learning merges paths. But not too many first moves: the boards clasp must refute
+    grow about tenfold with each, so on a long budget (9 moves, say) the simulator takes
+    over after ``after`` of them, and searches deeper than ``depth``. The answer is exact, so the bound stays admissible:
     plans are still the encoding's answer sets, checked; only budgets are refuted sooner.
     Its nogood names every board atom of the tick (the answer depends on the whole
     board). Answers are kept per board across ticks, paths and budgets, up to ``keep``

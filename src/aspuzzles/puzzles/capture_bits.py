@@ -286,15 +286,6 @@ def swap(bits: Bits, pair: int) -> Bits:
     return tuple(mask ^ pair if mask & pair and mask & pair != pair else mask for mask in bits)
 
 
-def kind_at(bits: Bits, cell: int, empty: str = "_") -> str:
-    """The class of the tile in ``cell`` (``empty`` for none)."""
-    bit = bit_of(cell)
-    for kind, mask in zip(KINDS, bits, strict=False):
-        if mask >> bit & 1:
-            return kind
-    return empty
-
-
 def dead(bits: Bits) -> bool:
     """Whether counting shows the board can never be cleared (`capture.dead_reason`):
     1 or 2 skulls never match, and with no explosion possible, neither do 1 or 2 tiles

@@ -1083,11 +1083,11 @@ class Lookahead:
     handing those to the simulator leaves clasp the first moves of each plan, where its
     learning merges paths. But not too many first moves: the boards clasp must refute
     grow about tenfold with each, so on a long budget (9 moves, say) the simulator takes
-    over after ``after`` of them, and searches deeper than ``depth``. The answer is exact, so the bound stays admissible:
-    plans are still the encoding's answer sets, checked; only budgets are refuted sooner.
-    Its nogood names every board atom of the tick (the answer depends on the whole
-    board). Answers are kept per board across ticks, paths and budgets, up to ``keep``
-    boards."""
+    over after ``after`` of them, and searches deeper than ``depth``. The answer is
+    exact, so the bound stays admissible: plans are still the encoding's answer sets,
+    checked; only budgets are refuted sooner. Its nogood names every board atom of the
+    tick (the answer depends on the whole board). Answers are kept per board across
+    ticks, paths and budgets, up to ``keep`` boards."""
 
     def __init__(self, depth: int, after: int = 3, keep: int = 2_000_000) -> None:
         self.depth, self.after, self.keep = depth, after, keep

@@ -643,7 +643,7 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
 
 def test_mmik_clears_in_six_moves_not_seven():
     """Session 28's README gave mmik a proved minimum of 7; the solver now finds this
-    plan of 6 (in about 134 s), the checker accepts it, and a plain breadth-first
+    plan of 6 (in about 60-80 s), the checker accepts it, and a plain breadth-first
     search with no bound (399 s, not run here) finds no plan of 5: the minimum is 6."""
     path = shared_data("capture", "mmik_mmik.txt")
     start = parse_capture(path.read_text(), path.name).board

@@ -6,15 +6,15 @@ slices) spends most of that time settling boards and finding legal moves. Here a
 is one 64-bit mask per tile class and one for the flaming skulls, column by column:
 bit ``8 * col + height``, height 0 at the floor, so that each column is one byte. A
 run of three, a blast and every legal swap of the board are then a few shifts and ands
-over whole masks at once, and gravity packs each byte that lost tiles to the floor
-with one table look-up per class. The rules are those of `capture` (the tests play both
+over whole masks at once, and gravity packs each column's byte that has a gap to the
+floor with one table look-up per class. The rules are those of `capture` (the tests play both
 simulators on the same boards and compare); this module only answers faster, and the
 string board stays the puzzle's one shown and checked form.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 #: The classes matching sees (flaming skulls are skulls), in the order of the masks.
 KINDS = "bcgprsy"
@@ -122,7 +122,7 @@ def columns_of(mask: int) -> Iterator[int]:
     return (col for col in range(SIZE) if mask >> SIZE * col & 0xFF)
 
 
-def occupied(bits: Bits) -> int:
+def occupied(bits: Sequence[int]) -> int:
     """Every cell with a tile."""
     every = 0
     for mask in bits[:-1]:
@@ -143,15 +143,13 @@ def around(cells: int) -> int:
     return (tall | (tall << 8) | (tall >> 8)) & FULL
 
 
-def marked(bits: Bits) -> int:
+def marked(bits: Sequence[int]) -> int:
     """The cells one phase removes: every run, and the blast of every flaming skull
     marked (a blasted flaming skull goes off too)."""
     gone = 0
     for mask in bits[:-1]:
         if mask:
-            up = mask & (mask >> 1) & (mask >> 2) & THREE_STARTS
-            across = mask & (mask >> 8) & (mask >> 16)
-            gone |= up | (up << 1) | (up << 2) | across | (across << 8) | (across << 16)
+            gone |= in_runs(mask)
     fire = gone & bits[-1]
     if fire:
         tiles, exploded = occupied(bits), 0

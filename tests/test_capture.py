@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import re
@@ -12,6 +13,7 @@ import time
 from dataclasses import replace
 from functools import partial
 
+import numpy as np
 import pytest
 from clingo import Function, Number, parse_term
 
@@ -473,19 +475,21 @@ def state_of(start: str) -> dict:
     }
 
 
-def test_the_lookahead_says_exactly_whether_the_moves_left_can_clear_a_board():
-    """The simulator's lookahead is exact: on planted boards, some spoilt by flaming
-    skulls, it answers every number of moves left as the breadth-first minimum does,
-    asked in any order (answers are remembered per board, both ways)."""
+@pytest.mark.parametrize("compile_after", [math.inf, 0.0], ids=["python", "compiled"])
+def test_the_lookahead_says_exactly_whether_the_moves_left_can_clear_a_board(compile_after):
+    """The simulator's lookahead is exact, in Python (sideways travel pruning every move)
+    and with its last 6 moves compiled (no pruning): on planted boards, some spoilt by
+    flaming skulls, it answers every number of moves left, up to 6, as the breadth-first
+    minimum does, asked in any order (answers are remembered per board, both ways)."""
     rng = random.Random(8)
     answers = set()
     for _ in range(30):
-        start = planted_board(rng.randint(1, 5), rng.choice(["ygrs", "ybgrs", "ygrbpc"]), rng)
+        start = planted_board(rng.randint(1, 6), rng.choice(["ygrs", "ybgrs", "ygrbpc"]), rng)
         if rng.random() < 0.5:
             start = with_flaming_skulls(start, rng.randint(1, 2), rng)
         plan = capture_baseline.shortest(start)
-        lookahead = Lookahead(depth=4)
-        for left in rng.sample(range(5), 5):
+        lookahead = Lookahead(compile_after=compile_after)
+        for left in rng.sample(range(7), 7):
             expected = plan is not None and len(plan) <= left
             assert lookahead.clears(start, left) == expected, (start, left)
             answers.add(expected)
@@ -556,35 +560,73 @@ def test_the_bitboard_simulator_plays_exactly_as_the_string_one():
     assert swaps > 1000
 
 
+def test_the_compiled_simulator_plays_exactly_as_the_bitboard_one():
+    """The compiled search's simulator (`capture_kernel`, machine words in place of
+    Python integers) finds the same legal swaps, dead boards, swapped and settled
+    boards as `capture_bits`, on settled and unsettled boards, flaming skulls and the
+    top column's bits included."""
+    from aspuzzles.puzzles import capture_kernel as kernel
+
+    def words(masks):
+        return np.array(masks, dtype=np.uint64)
+
+    rng = random.Random(22)
+    swaps = 0
+    for board in _boards_to_compare(rng):
+        masks = bits.from_board(board)
+        assert tuple(map(int, kernel._legal_swaps(words(masks)))) == bits.legal_swaps(masks)
+        assert kernel._dead(words(masks)) == bits.dead(masks)
+        settled = words(masks)
+        kernel._settle(settled)
+        assert tuple(map(int, settled)) == bits.settle(masks), board
+        for pair in bits.swap_pairs(masks):
+            after = np.empty(len(masks), dtype=np.uint64)
+            kernel._swap_into(words(masks), np.uint64(pair), after)
+            assert tuple(map(int, after)) == bits.swap(masks, pair)
+            kernel._settle(after)
+            assert tuple(map(int, after)) == bits.settle(bits.swap(masks, pair)), board
+            swaps += 1
+    assert swaps > 1000
+
+
 def test_the_lookahead_refutes_a_board_the_travel_bound_lets_through():
     """Reds in columns 2-4 and yellows in 0, 1 and 3 are each one column from a run, so
     sideways travel allows one move; but no single swap clears the board (two do). With
     one move left the lookahead refutes it, resting on every atom of the board; with
-    two it does not; beyond its depth it leaves the answer to the travel bound."""
+    two it does not."""
     start = board("___r", "yyryr")
     assert len(capture_baseline.shortest(start)) == 2
     state = state_of(start)
     assert refutation(state, 1) is None
-    lookahead = Lookahead(depth=1)
-    rests_on = lookahead(state, 1)
+    lookahead = Lookahead()
+    rests_on = lookahead(state, 1, made=1)
     assert rests_on is not None
     assert rests_on("board", (61, "y")) and rests_on("board", (5, "g")) and rests_on("flame", (9,))
-    assert Lookahead(depth=2)(state, 2) is None
-    assert lookahead(state, 2) is None
-    assert lookahead.statistics() == {"lookahead_boards": 1, "lookahead_cuts": 1}
+    assert lookahead(state, 2, made=1) is None
+    assert lookahead.statistics() == {
+        "lookahead_boards": 2,
+        "lookahead_cuts": 1,
+        "lookahead_compiled": 0,
+    }
 
 
-def test_after_its_first_moves_a_long_budget_is_left_to_the_lookahead():
-    """Past ``after`` moves made, the simulator searches however many moves are left
-    (clasp's boards grow about tenfold with each move it keeps); before, only within
-    its depth."""
+def test_the_lookahead_takes_over_once_its_moves_are_made():
+    """From ``after`` moves made on (by default 1: clasp keeps only each plan's first
+    move), the simulator searches however many moves are left; before, the travel
+    bound alone answers."""
     state = state_of(board("___r", "yyryr"))  # two moves clear it; travel allows one
-    lookahead = Lookahead(depth=0, after=3)
+    assert Lookahead()(state, 1, made=0) is None
+    assert Lookahead()(state, 1, made=1) is not None
+    lookahead = Lookahead(after=3)
     assert lookahead(state, 1, made=2) is None  # left to clasp: the travel bound allows it
     assert lookahead.statistics()["lookahead_boards"] == 0
     assert lookahead(state, 1, made=3) is not None  # searched: no single move clears it
     assert lookahead(state, 2, made=3) is None
-    assert lookahead.statistics() == {"lookahead_boards": 2, "lookahead_cuts": 1}
+    assert lookahead.statistics() == {
+        "lookahead_boards": 2,
+        "lookahead_cuts": 1,
+        "lookahead_compiled": 0,
+    }
 
 
 def test_the_lookahead_cuts_inside_the_search_and_leaves_the_minimum():
@@ -622,7 +664,7 @@ def test_asp_and_breadth_first_search_agree_on_planted_boards(seed):
     start = planted_board(4 + seed % 3, "ygrs", rng)
     start = with_flaming_skulls(start, seed % 3, rng)
     shortest = capture_baseline.shortest(start)
-    result = solve_instance(PUZZLE, CaptureInstance(start, lookahead=seed % 2 * 4))
+    result = solve_instance(PUZZLE, CaptureInstance(start, lookahead=seed % 3))
     if shortest is None:
         assert result.status == "unsatisfiable"
     else:
@@ -642,15 +684,22 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
 
 
 def test_mmik_clears_in_six_moves_not_seven():
-    """Session 28's README gave mmik a proved minimum of 7; the solver now finds this
-    plan of 6 (in about 60-80 s), the checker accepts it, and a plain breadth-first
-    search with no bound (399 s, not run here) finds no plan of 5: the minimum is 6."""
+    """Session 28's README gave mmik a proved minimum of 7; the solver finds this plan
+    of 6, the checker accepts it, and a plain breadth-first search with no bound (399 s,
+    not run here) finds no plan of 5: the minimum is 6. The solver proves it too (about
+    10 s since session 31, 60-80 s before), its lookahead compiled, and the compiled
+    search alone finds no plan of 5 either."""
     path = shared_data("capture", "mmik_mmik.txt")
     start = parse_capture(path.read_text(), path.name).board
     plan = parse_moves("1 5 Down; 5 6 Right; 4 3 Down; 2 1 Down; 5 0 Right; 6 4 Down", "plan")
     assert check_moves(start, plan) == []
     assert check_moves(start, plan[:-1]) == ["13 tiles left after the last move"]
-    assert Lookahead(depth=4).clears(replay(start, plan)[1].board, 4)
+    assert Lookahead().clears(replay(start, plan)[1].board, 4)
+    result = solve("capture", path)
+    assert result.checked and len(result.solution.data.moves) == 6
+    assert result.stats["lookahead_compiled"] == 1
+    compiled = Lookahead(compile_after=0)
+    assert not compiled.clears(start, 5) and compiled.clears(start, 6)
 
 
 def test_ticks_are_grounded_only_as_far_as_plans_reach():
@@ -828,10 +877,10 @@ def test_cli_unsolvable_board_exits_1(cli):
 
 def test_a_time_limit_reports_the_moves_already_refuted(cli):
     """Cut short, a minimality proof still says how far it got: every budget below the
-    one it was working on has been refuted, which is a proved lower bound."""
-    run = cli(
-        "solve", "capture", "planted-10-moves", "--timeout", "1", "--plan-search", "ascending"
-    )
+    one it was working on has been refuted, which is a proved lower bound. (Without the
+    lookahead, which proves this board's minimum within the second.)"""
+    args = ("planted-10-moves", "--timeout", "1", "--plan-search", "ascending", "--lookahead", "0")
+    run = cli("solve", "capture", *args)
     assert run.code == 3
     found = re.search(r"proved: none within (\d+) moves?; (\d+) moves unanswered", run.out)
     assert found and int(found[2]) == int(found[1]) + 1 < 10
@@ -1026,11 +1075,12 @@ def test_check_wants_json_from_puzzles_without_a_text_format(cli):
 
 @pytest.mark.parametrize(("search", "after"), [("both", 10), ("ascending", 3)])
 def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
-    """mmik (minimum 6; the quick plan has 7 moves) takes minutes: stopped after a few seconds,
-    the run prints the plan found so far, if any, with the budgets refuted, and exits
-    130."""
+    """mmik (minimum 6; the quick plan has 7 moves) takes minutes without the lookahead:
+    stopped after a few seconds, the run prints the plan found so far, if any, with the
+    budgets refuted, and exits 130."""
     mmik = shared_data("capture", "mmik_mmik.txt")
-    run = interrupted_run("solve", "capture", str(mmik), "--plan-search", search, after=after)
+    args = ("solve", "capture", str(mmik), "--plan-search", search, "--lookahead", "0")
+    run = interrupted_run(*args, after=after)
     assert run.returncode == 130 and "Traceback" not in run.stderr
     status = run.stdout.splitlines()[-1]
     # Ctrl-C lands while a budget is solved or while its next tick is grounded

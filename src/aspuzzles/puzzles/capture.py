@@ -24,6 +24,7 @@ import itertools
 import math
 import random
 import re
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -85,11 +86,11 @@ class Move:
 
 @dataclass(frozen=True)
 class CaptureInstance:
-    """The starting board as 64 characters, row by row, and how many moves before the
-    end of a plan the simulator takes over refuting boards (see `Lookahead`)."""
+    """The starting board as 64 characters, row by row, and after how many moves of a
+    plan the simulator takes over refuting boards (0: never; see `Lookahead`)."""
 
     board: Board
-    lookahead: int = 4
+    lookahead: int = 1
 
     def tiles(self) -> int:
         return sum(tile != EMPTY for tile in self.board)
@@ -1071,33 +1072,39 @@ def refutation(state: State, moves: int, made: int = 0) -> Support | None:
 
 
 class Lookahead:
-    """The bound of `refutation`, and then, for a board with at most ``depth`` moves
-    left or reached in ``after`` moves or more, the exact answer: the simulator tries
-    every legal move, and every move after those, to see whether the board can be
-    emptied in the moves left.
+    """The bound of `refutation`, and then, for a board reached in ``after`` moves or
+    more, the exact answer: the simulator tries every legal move, and every move after
+    those, to see whether the board can be emptied in the moves left.
 
     Why: clasp refutes a move by propagating it and its cascade through every tick
     after it, and learns a clause naming the whole board, about 1-4 ms a move on the
-    game boards; the simulator plays a move and its cascade in about 0.02 ms (on the
-    bitboards of `capture_bits`). Most of a refutation's moves are its last few, so
-    handing those to the simulator leaves clasp the first moves of each plan, where its
-    learning merges paths. But not too many first moves: the boards clasp must refute
-    grow about tenfold with each, so on a long budget (9 moves, say) the simulator takes
-    over after ``after`` of them, and searches deeper than ``depth``. The answer is
-    exact, so the bound stays admissible: plans are still the encoding's answer sets,
-    checked; only budgets are refuted sooner. Its nogood names every board atom of the
+    game boards; the compiled simulator (`capture_kernel`) plays a move and its cascade
+    in well under a microsecond. So clasp keeps only the first move of each plan (which
+    the two processes share out: the propagator checks a board only after a move) and
+    the simulator answers for the rest. The answer is exact, so the bound stays
+    admissible: plans are still the encoding's answer sets, checked; only budgets are
+    refuted sooner, and when the simulator finds that a board can be cleared it cuts
+    nothing, leaving clasp to find the moves. Its nogood names every board atom of the
     tick (the answer depends on the whole board). Answers are kept per board across
-    ticks, paths and budgets, up to ``keep`` boards."""
+    ticks, paths and budgets, up to ``keep`` boards.
 
-    def __init__(self, depth: int, after: int = 3, keep: int = 2_000_000) -> None:
-        self.depth, self.after, self.keep = depth, after, keep
+    The search runs in Python (`capture_bits`, sideways travel pruning every board)
+    until it has taken ``compile_after`` seconds in all; from then on its last
+    `KERNEL_MOVES` moves run compiled. Loading numba costs a process about a second,
+    more than the whole search on most boards."""
+
+    def __init__(self, after: int = 1, keep: int = 2_000_000, compile_after: float = 0.5) -> None:
+        self.after, self.keep = after, keep
+        self.compile_after, self.python_seconds = compile_after, 0.0
+        self.deadline = math.inf  # when this question's Python search hands over
+        self.last_moves: Any = None  # the compiled search's memory, once it runs
         self.short: dict[bits.Bits, int] = {}  # board -> most moves known not to clear it
         self.enough: dict[bits.Bits, int] = {}  # board -> fewest moves known to clear it
         self.searched = self.refuted = 0
 
     def __call__(self, state: State, moves: int, made: int = 0) -> Support | None:
         support = refutation(state, moves)
-        if support is not None or (moves > self.depth and made < self.after):
+        if support is not None or made < self.after:
             return support
         self.searched += 1
         if self.clears(state_board(state), moves):
@@ -1107,11 +1114,27 @@ class Lookahead:
 
     def clears(self, board: Board, moves: int) -> bool:
         """Whether ``moves`` moves or fewer can empty ``board``."""
-        return self._clears(bits.from_board(board), moves)
+        start = time.perf_counter()
+        self.deadline = start + self.compile_after - self.python_seconds
+        clears = self._clears(bits.from_board(board), moves)
+        if self.last_moves is None:
+            self.python_seconds += time.perf_counter() - start
+        return clears
 
     def _clears(self, board: bits.Bits, moves: int) -> bool:
-        """`clears` on the board as masks (a depth-first search, each board's answer
-        remembered)."""
+        """`clears` on the board as masks: depth first, where sideways travel prunes
+        (`_swaps_to_try`, `_last_swaps`), each board's answer remembered; the last
+        `KERNEL_MOVES` moves by the compiled search once it runs."""
+        if moves <= KERNEL_MOVES:
+            if self.last_moves is None and time.perf_counter() >= self.deadline:
+                # numba is imported here, not with the module, for the reason above.
+                from . import capture_kernel
+
+                self.last_moves = capture_kernel.Memory()
+            if self.last_moves is not None:
+                if len(self.last_moves) >= self.keep:
+                    self.last_moves.forget()
+                return self.last_moves.clears(board, moves)
         if board == bits.CLEARED:
             return True
         if moves <= self.short.get(board, 0):  # no move at all clears a board with tiles
@@ -1134,7 +1157,18 @@ class Lookahead:
         return clears
 
     def statistics(self) -> dict[str, int]:
-        return {"lookahead_boards": self.searched, "lookahead_cuts": self.refuted}
+        return {
+            "lookahead_boards": self.searched,
+            "lookahead_cuts": self.refuted,
+            "lookahead_compiled": int(self.last_moves is not None),
+        }
+
+
+#: The moves left from which the compiled search (`capture_kernel`) takes over: it tries
+#: every legal swap with no bound to prune them (it settles a swap faster than Python
+#: could compute a bound), so above this many moves the Python search, pruning, calls
+#: it for each board it reaches (session 31: 6 against 4 and 5 on the slowest boards).
+KERNEL_MOVES = 6
 
 
 def _swaps_to_try(board: bits.Bits, moves: int) -> Iterator[bits.Bits]:
@@ -1410,10 +1444,9 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             type=int,
             default=CaptureInstance.lookahead,
             metavar="N",
-            help="capture: with N moves or fewer left, or after the first 3 moves of a "
-            "longer budget, the simulator decides inside the search whether a board can "
-            "still be cleared (default %(default)s; 0: clasp and the sideways-travel bound "
-            "alone)",
+            help="capture: once N moves of a plan are made, the simulator decides inside "
+            "the search whether the rest of the budget can clear the board (default "
+            "%(default)s; 0: clasp and the sideways-travel bound alone)",
         )
 
     def configure(self, instance: CaptureInstance, options: dict[str, Any]) -> CaptureInstance:

@@ -37,8 +37,9 @@ LONELY = [
 ]
 
 
-#: The lookahead's default depth, and the option that switches it off.
-DEPTH = CaptureInstance.lookahead
+#: The moves after which the lookahead takes over by default, and the option that
+#: switches it off.
+AFTER = CaptureInstance.lookahead
 NO_LOOKAHEAD = {"lookahead": 0}
 
 #: The shipped encoding's trigger of the sideways-travel bound: without it, the
@@ -107,7 +108,7 @@ def levers() -> None:
         ("+ ticks grounded only as far as plans reach", unbounded, ONE_THREAD),
         ("+ clasp's frumpy preset (the tuned options)", unbounded, []),
         ("+ sideways-travel bound (a propagator)", lambda: ENCODING, [], NO_LOOKAHEAD),
-        (f"+ the last {DEPTH} moves tried by the simulator (lookahead)", lambda: ENCODING, []),
+        (f"+ the simulator after {AFTER} move (lookahead, compiled)", lambda: ENCODING, []),
         ("+ two threads splitting the search (2,split)", lambda: ENCODING, TWO_THREADS),
     ]
     rows = []
@@ -126,26 +127,33 @@ def levers() -> None:
     table(["encoding and search", "moves", "time"], rows)
 
 
-#: Boards on which the lookahead's depth is compared (the slowest before it came).
-DEPTH_BOARDS = ("mhar_harpy", "mgsp_giant_spider", "melg_melg", "mdoo_doom_knight")
+#: Boards on which the lookahead's start is compared (the slowest at session 30).
+TAKEOVER_BOARDS = (
+    "mgwa_giant_wasp",
+    "mgob_goblin",
+    "mdrr_red_dragon",
+    "mdoo_doom_knight",
+    "mmik_mmik",
+)
 
 
-def lookahead_depths() -> None:
-    """The default search on the boards that were slowest, by lookahead depth."""
-    depths = (0, 2, DEPTH)
+def lookahead_takeovers() -> None:
+    """The default search on the boards that were slowest, by the number of moves
+    after which the simulator takes over (0: never)."""
+    afters = (0, 3, 2, AFTER)
     rows = []
-    for name in DEPTH_BOARDS:
+    for name in TAKEOVER_BOARDS:
         path = SHARED_DATA / "capture" / f"{name}.txt"
         if not path.exists():
             continue
         row: list = [name]
-        for depth in depths:
-            took, minimum = timed(path, options={"lookahead": depth})
+        for after in afters:
+            took, minimum = timed(path, options={"lookahead": after})
             row.append(f"{minimum} in {seconds(took, LIMIT)}")
         rows.append(row)
     if rows:
-        print("\nThe default search by lookahead depth (moves left that the simulator tries):\n")
-        table(["board", *(f"--lookahead {depth}" for depth in depths)], rows)
+        print("\nThe default search by the moves after which the simulator takes over:\n")
+        table(["board", *(f"--lookahead {after}" for after in afters)], rows)
 
 
 def boards() -> list[Path]:
@@ -166,7 +174,7 @@ def run() -> None:
         f"search {bfs_time:.2f} s ({len(bfs)} moves).\n"
     )
     levers()
-    lookahead_depths()
+    lookahead_takeovers()
     rows = []
     for path in boards():
         instance = load_instance(get_puzzle("capture"), path)[0]

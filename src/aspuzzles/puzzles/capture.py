@@ -1130,10 +1130,8 @@ class Lookahead:
                 # numba is imported here, not with the module, for the reason above.
                 from . import capture_kernel
 
-                self.last_moves = capture_kernel.Memory()
+                self.last_moves = capture_kernel.Memory(self.keep)
             if self.last_moves is not None:
-                if len(self.last_moves) >= self.keep:
-                    self.last_moves.forget()
                 return self.last_moves.clears(board, moves)
         if board == bits.CLEARED:
             return True

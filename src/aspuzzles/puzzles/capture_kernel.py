@@ -198,10 +198,11 @@ def _swap_into(masks, pair, after):
 
 
 @njit(cache=True)
-def _clears(masks, moves, short, enough):
+def _clears(masks, moves, short, enough, keep):
     """Whether ``moves`` moves or fewer empty the board ``masks``: every legal swap,
     settled, and every move after it, depth first. ``short`` keeps for each board the
-    most moves known not to clear it, ``enough`` the fewest known to."""
+    most moves known not to clear it, ``enough`` the fewest known to; both are emptied
+    when they hold ``keep`` boards (one question may meet millions)."""
     if _cleared(masks):
         return True
     key = _key(masks)
@@ -219,7 +220,13 @@ def _clears(masks, moves, short, enough):
                 pending ^= lowest
                 _swap_into(masks, unit * lowest, after)
                 _settle(after)
-                clears = _cleared(after) if moves == 1 else _clears(after, moves - 1, short, enough)
+                if moves == 1:
+                    clears = _cleared(after)
+                else:
+                    clears = _clears(after, moves - 1, short, enough, keep)
+    if len(short) + len(enough) >= keep:
+        short.clear()
+        enough.clear()
     if clears:
         enough[key] = min(moves, enough.get(key, moves))
     else:
@@ -229,38 +236,22 @@ def _clears(masks, moves, short, enough):
 
 @njit(cache=True)
 def _new_memory():
-    """Two empty memories of boards (made here, compiled and cached, because a typed
-    dictionary made from Python is compiled anew in every process: 0.6 s)."""
+    """Two empty memories of boards. Made here, compiled and cached with the rest: a
+    typed dictionary made from Python has its code compiled anew in every process
+    (0.15-0.2 s, against 0.006 s here)."""
     return Dict.empty(_BOARD, types.int64), Dict.empty(_BOARD, types.int64)
-
-
-@njit(cache=True)
-def _size(short, enough):
-    """How many answers the memories hold."""
-    return len(short) + len(enough)
-
-
-@njit(cache=True)
-def _forget(short, enough):
-    """Empty the memories."""
-    short.clear()
-    enough.clear()
 
 
 class Memory:
     """What the search has learnt of boards, kept across questions (and so across
-    ticks, paths and budgets of one solve): for each board the most moves known not to
-    clear it (``short``) and the fewest known to (``enough``)."""
+    ticks, paths and budgets of one solve), up to ``keep`` boards: for each board the
+    most moves known not to clear it (``short``) and the fewest known to (``enough``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
         self.short, self.enough = _new_memory()
 
     def clears(self, board: bits.Bits, moves: int) -> bool:
         """Whether ``moves`` moves or fewer empty ``board``."""
-        return bool(_clears(np.array(board, dtype=np.uint64), moves, self.short, self.enough))
-
-    def __len__(self) -> int:
-        return int(_size(self.short, self.enough))
-
-    def forget(self) -> None:
-        _forget(self.short, self.enough)
+        masks = np.array(board, dtype=np.uint64)
+        return bool(_clears(masks, moves, self.short, self.enough, self.keep))

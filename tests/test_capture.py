@@ -561,11 +561,11 @@ def test_the_bitboard_simulator_plays_exactly_as_the_string_one():
 
 
 def test_the_compiled_simulator_plays_exactly_as_the_bitboard_one():
-    """The compiled search's simulator (`capture_kernel`, machine words in place of
+    """The compiled search's simulator (`_capture_kernel`, machine words in place of
     Python integers) finds the same legal swaps, dead boards, swapped and settled
     boards as `capture_bits`, on settled and unsettled boards, flaming skulls and the
     top column's bits included."""
-    from aspuzzles.puzzles import capture_kernel as kernel
+    from aspuzzles.puzzles import _capture_kernel as kernel
 
     def words(masks):
         return np.array(masks, dtype=np.uint64)

@@ -281,6 +281,19 @@ def test_importing_the_package_imports_neither_clingo_nor_the_puzzles():
         aspuzzles.solver  # noqa: B018
 
 
+def test_finding_the_puzzles_leaves_numba_unimported():
+    """numba (capture's compiled search) costs a process about half a second to import:
+    finding the puzzles does not import it (the registry leaves ``_`` helpers alone),
+    nor does solving a small capture board, whose search stays in Python."""
+    code = (
+        "import sys; from aspuzzles import solve; from aspuzzles.registry import puzzle_names; "
+        "names = puzzle_names(); solve('capture', 'planted-3-moves'); "
+        "print('capture' in names, '_capture_kernel' in names, 'numba' in sys.modules)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["True", "False", "False"]
+
+
 def standard_input(monkeypatch, data: bytes) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
 

@@ -1,7 +1,10 @@
 """Finding puzzles by name: a module under :mod:`aspuzzles.puzzles`, or a bare encoding.
 
 A puzzle module registers itself by defining ``PUZZLE``; nothing else needs editing to
-add one. A name with an encoding but no module is served by :class:`BarePuzzle`.
+add one. A name with an encoding but no module is served by :class:`BarePuzzle`. A
+module whose name starts with ``_`` is a helper that its puzzle imports only when it
+needs it (capture's compiled search loads numba, half a second that no other command
+should pay), so the search for puzzles leaves it alone.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ def module_puzzles() -> dict[str, Puzzle[Any, Any]]:
     """Every puzzle that has a Python module, by name."""
     found: dict[str, Puzzle[Any, Any]] = {}
     for info in pkgutil.iter_modules(puzzles.__path__):
+        if info.name.startswith("_"):
+            continue
         module = importlib.import_module(f"{puzzles.__name__}.{info.name}")
         puzzle = getattr(module, "PUZZLE", None)
         if isinstance(puzzle, Puzzle):

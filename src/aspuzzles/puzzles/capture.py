@@ -1078,7 +1078,7 @@ class Lookahead:
 
     Why: clasp refutes a move by propagating it and its cascade through every tick
     after it, and learns a clause naming the whole board, about 1-4 ms a move on the
-    game boards; the compiled simulator (`capture_kernel`) plays a move and its cascade
+    game boards; the compiled simulator (`_capture_kernel`) plays a move and its cascade
     in well under a microsecond. So clasp keeps only the first move of each plan (which
     the two processes share out: the propagator checks a board only after a move) and
     the simulator answers for the rest. The answer is exact, so the bound stays
@@ -1128,9 +1128,9 @@ class Lookahead:
         if moves <= KERNEL_MOVES:
             if self.last_moves is None and time.perf_counter() >= self.deadline:
                 # numba is imported here, not with the module, for the reason above.
-                from . import capture_kernel
+                from . import _capture_kernel
 
-                self.last_moves = capture_kernel.Memory(self.keep)
+                self.last_moves = _capture_kernel.Memory(self.keep)
             if self.last_moves is not None:
                 return self.last_moves.clears(board, moves)
         if board == bits.CLEARED:
@@ -1162,7 +1162,7 @@ class Lookahead:
         }
 
 
-#: The moves left from which the compiled search (`capture_kernel`) takes over: it tries
+#: The moves left from which the compiled search (`_capture_kernel`) takes over: it tries
 #: every legal swap with no bound to prune them (it settles a swap faster than Python
 #: could compute a bound), so above this many moves the Python search, pruning, calls
 #: it for each board it reaches (session 31: 6 against 4 and 5 on the slowest boards).

@@ -140,7 +140,7 @@ def _legal_swaps(masks):
 
 
 @njit(cache=True, inline="always")
-def _fewer_than_three(mask):
+def _count_to_three(mask):
     """How many tiles ``mask`` has, counted up to 3."""
     count = 0
     while mask and count < 3:
@@ -153,13 +153,13 @@ def _fewer_than_three(mask):
 def _dead(masks):
     """`capture_bits.dead`: 1 or 2 skulls, or with no explosion possible 1 or 2 tiles of
     any class, never match."""
-    skulls = _fewer_than_three(masks[_SKULLS])
+    skulls = _count_to_three(masks[_SKULLS])
     if 0 < skulls < 3:
         return True
     if skulls and masks[_CLASSES]:
         return False
     for index in range(_CLASSES):  # noqa: SIM110 (numba compiles loops, not any())
-        if 0 < _fewer_than_three(masks[index]) < 3:
+        if 0 < _count_to_three(masks[index]) < 3:
             return True
     return False
 
@@ -206,12 +206,12 @@ def _clears(masks, moves, short, enough, keep):
     if _cleared(masks):
         return True
     key = _key(masks)
-    if moves <= short.get(key, 0):
+    if moves <= short.get(key, 0):  # no move at all clears a board with tiles
         return False
     if enough.get(key, moves + 1) <= moves:
         return True
     clears = False
-    if moves > 0 and not _dead(masks):
+    if not _dead(masks):
         across, up = _legal_swaps(masks)
         after = np.empty(_MASKS, dtype=np.uint64)
         for pending, unit in ((across, _ACROSS), (up, _UP)):

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import capture_baseline
 from aspuzzles import load_instance, solve
-from aspuzzles.jobs import BOTH, DEFAULT_PLAN_SEARCH
-from aspuzzles.puzzles.capture import CaptureInstance
+from aspuzzles.driver.jobs import BOTH, DEFAULT_PLAN_SEARCH
+from aspuzzles.puzzles.capture.model import CaptureInstance
 from aspuzzles.registry import get_puzzle
 
 from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table

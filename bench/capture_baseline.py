@@ -8,7 +8,8 @@ simulator, so it plays by exactly the same rules as the checker.
 
 from __future__ import annotations
 
-from aspuzzles.puzzles.capture import Board, Move, breadth_first
+from aspuzzles.puzzles.capture.model import Board, Move
+from aspuzzles.puzzles.capture.plans import breadth_first
 
 
 def shortest(board: Board) -> list[Move] | None:

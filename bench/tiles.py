@@ -12,7 +12,8 @@ import random
 
 import tiles_baseline
 from aspuzzles import load_instance, solve, solve_instance
-from aspuzzles.puzzles.tiles import PUZZLE, planted_tiles
+from aspuzzles.puzzles.tiles import PUZZLE
+from aspuzzles.puzzles.tiles.generate import planted_tiles
 from aspuzzles.registry import get_puzzle
 
 from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table

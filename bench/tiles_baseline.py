@@ -8,7 +8,7 @@ picture of its fixed turn. It counts raw placements: no symmetry is broken.
 
 from __future__ import annotations
 
-from aspuzzles.puzzles.tiles import FRAME, TilesInstance, distinct_rotations, partner, rotate
+from aspuzzles.puzzles.tiles.model import FRAME, TilesInstance, distinct_rotations, partner, rotate
 
 
 def count_raw(instance: TilesInstance, limit: int | None = None) -> int:

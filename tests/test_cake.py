@@ -129,7 +129,7 @@ def test_toppings_may_be_other_characters_each_its_own_topping():
     assert str(error.value) == (
         "cake.txt:3:2: '1' is a digit in a grid that writes its toppings as other characters"
     )
-    assert PUZZLE.infeasible(CakeInstance(4, ("SSTT", "S.T."))) == (
+    assert PUZZLE.strategy(CakeInstance(4, ("SSTT", "S.T."))).infeasible() == (
         "2 x '.' do not divide into 4 pieces"
     )
 
@@ -190,8 +190,8 @@ def test_a_random_cake_has_dividing_totals_and_the_same_count_as_the_python_sear
 def test_large_cakes_race_luby_restarts_and_small_ones_do_not():
     small = parse_cake("pieces 2\n" + "01\n" * 4, "small")
     large = parse_cake("pieces 2\n" + "0110011001\n" * 10, "large")
-    assert PUZZLE.portfolio(small) == ()
-    assert PUZZLE.portfolio(large) == (("--restarts=L,128",),)
+    assert PUZZLE.strategy(small).portfolio() == ()
+    assert PUZZLE.strategy(large).portfolio() == (("--restarts=L,128",),)
 
 
 def _write(text: str):

@@ -11,53 +11,45 @@ import subprocess
 import sys
 import time
 from dataclasses import replace
-from functools import partial
 
 import numpy as np
 import pytest
 from clingo import Function, Number, parse_term
 
 from aspuzzles import CheckFailed, InputError, driver, solve, solve_instance
-from aspuzzles.jobs import Job, Outcome, Reporter, progress_text
-from aspuzzles.puzzles import capture_bits as bits
-from aspuzzles.puzzles.capture import (
-    GROUPING,
-    MAX_RUNS_ACROSS,
-    PUZZLE,
-    CaptureInstance,
-    Lookahead,
-    Move,
-    _blasts,
-    _last_swaps,
-    _split_by_blasts,
-    _travel_within,
-    can_explode,
+from aspuzzles.driver.jobs import Job, Outcome, Reporter, progress_text
+from aspuzzles.puzzles.capture import PUZZLE, CaptureStrategy, bits
+from aspuzzles.puzzles.capture.formats import format_board, parse_capture, parse_moves
+from aspuzzles.puzzles.capture.generate import planted_board, with_flaming_skulls
+from aspuzzles.puzzles.capture.geometry import phase_bound
+from aspuzzles.puzzles.capture.lookahead import Lookahead, _last_swaps
+from aspuzzles.puzzles.capture.model import CaptureInstance, Move
+from aspuzzles.puzzles.capture.plans import lonely_tiles, mirror_move, plan_atoms, quick_plan
+from aspuzzles.puzzles.capture.rules import (
     check_moves,
-    classes_too_far,
-    column_counts,
     dead_reason,
-    flaming_columns,
-    format_board,
-    grouping_automaton,
     illegal_reason,
     legal_moves,
-    lonely_tiles,
-    mirror_move,
-    moves_needed,
-    parse_capture,
-    parse_moves,
-    phase_bound,
-    plan_atoms,
-    planted_board,
     play,
-    quick_plan,
-    refutation,
     replay,
     runs,
     settle,
-    sideways_travel,
     swapped,
-    with_flaming_skulls,
+)
+from aspuzzles.puzzles.capture.travel import (
+    GROUPING,
+    MAX_RUNS_ACROSS,
+    _blasts,
+    _split_by_blasts,
+    _travel_within,
+    can_explode,
+    classes_too_far,
+    column_counts,
+    flaming_columns,
+    grouping_automaton,
+    moves_needed,
+    refutation,
+    sideways_travel,
 )
 
 from .conftest import INSTANCES, ROOT, expected_answer, interrupted_run, shared_data
@@ -368,11 +360,13 @@ def test_the_search_cuts_plans_the_bound_refutes():
         and result.stats["bound_checks"] >= result.stats["bound_cuts"]
     )
 
+    class HopelessBound(CaptureStrategy):
+        def step_bound(self):
+            return replace(super().step_bound(), refute=lambda state, left, made: lambda *_: True)
+
     class Hopeless(type(PUZZLE)):
-        def step_bound(self, instance):
-            return replace(
-                super().step_bound(instance), refute=lambda state, left, made: lambda *_: True
-            )
+        def strategy(self, instance):
+            return HopelessBound(instance)
 
     hopeless = solve_instance(Hopeless(), CaptureInstance(wight()), plan_search="ascending")
     assert hopeless.status == "unsatisfiable"
@@ -432,7 +426,7 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
     result = solve("capture", "wight", plan_search="descending", on_progress=said.append)
     assert first_plan(said).startswith("a plan of 6 moves found")
     assert len(result.solution.data.moves) == 6 and result.checked
-    monkeypatch.setattr(type(PUZZLE), "hints", lambda self, instance: [])
+    monkeypatch.setattr(CaptureStrategy, "hints", lambda self: [])
     said.clear()
     solve("capture", "wight", plan_search="descending", on_progress=said.append)
     assert first_plan(said).startswith("a plan of 7 moves found")
@@ -442,7 +436,7 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
 def test_a_wrong_hint_costs_no_answer(monkeypatch, wrong):
     """A swap the board does not allow, or a plan's first three moves only."""
     wrong = wrong or plan_atoms(wight(), SEED_MOVES[:3])
-    monkeypatch.setattr(type(PUZZLE), "hints", lambda self, instance: wrong)
+    monkeypatch.setattr(CaptureStrategy, "hints", lambda self: wrong)
     result = solve("capture", "wight", plan_search="descending")
     assert len(result.solution.data.moves) == 6 and result.checked
 
@@ -450,13 +444,13 @@ def test_a_wrong_hint_costs_no_answer(monkeypatch, wrong):
 def test_the_hint_is_assumed_apart_and_the_search_proper_runs_without_it(monkeypatch):
     """The scout's one solve assumes the hinted atoms; the search proper's solves none."""
     assumed: list[int] = []
-    solve_once = driver._solve_once
+    solve_once = driver.solving.solve_once
 
     def recording(control, job, outcome, deadline, assumptions=(), **options):
         assumed.append(len(assumptions))
         return solve_once(control, job, outcome, deadline, assumptions, **options)
 
-    monkeypatch.setattr(driver, "_solve_once", recording)
+    monkeypatch.setattr(driver.solving, "solve_once", recording)
     result = solve("capture", "wight", plan_search="descending")
     assert len(result.solution.data.moves) == 6
     assert assumed[0] == len(quick_plan(wight())) and set(assumed[1:]) == {0}
@@ -565,7 +559,7 @@ def test_the_compiled_simulator_plays_exactly_as_the_bitboard_one():
     Python integers) finds the same legal swaps, dead boards, swapped and settled
     boards as `capture_bits`, on settled and unsettled boards, flaming skulls and the
     top column's bits included."""
-    from aspuzzles.puzzles import _capture_kernel as kernel
+    from aspuzzles.puzzles.capture import kernel
 
     def words(masks):
         return np.array(masks, dtype=np.uint64)
@@ -897,7 +891,7 @@ def test_a_time_limit_shows_the_best_plan_found_from_above_unproved(cli, monkeyp
         time.sleep(30)
         return Outcome()
 
-    monkeypatch.setattr(driver, "run_job", stand_in)
+    monkeypatch.setattr(driver.run, "run_job", stand_in)
     both = ("--plan-search", "both", "--timeout", "0.3")
     run = cli("solve", "capture", "planted-3-moves", *both)
     assert run.code == 3
@@ -923,7 +917,7 @@ def test_a_split_search_cut_short_shows_the_plan_of_the_share_that_finished(cli,
         time.sleep(30)
         return Outcome()
 
-    monkeypatch.setattr(driver, "run_job", stand_in)
+    monkeypatch.setattr(driver.run, "run_job", stand_in)
     run = cli("solve", "capture", "planted-3-moves", "--plan-search", "split", "--timeout", "0.3")
     assert run.code == 3
     assert run.out.startswith("3 moves\n") and "fewest" not in run.out
@@ -936,12 +930,12 @@ def planning_job(name: str, models: int = 1, count_only: bool = False, **changes
     job = Job(
         str(driver.resolve_encoding(PUZZLE, None)),
         list(PUZZLE.facts(parsed)),
-        PUZZLE.program(parsed),
-        driver._arguments(PUZZLE, 1, []),
+        PUZZLE.strategy(parsed).program(),
+        driver.solving.solver_arguments(PUZZLE, 1, []),
         models,
         count_only,
         None,
-        PUZZLE.incremental(parsed),
+        PUZZLE.strategy(parsed).incremental(),
     )
     return parsed, replace(job, **changes)
 
@@ -959,7 +953,7 @@ def test_the_first_share_of_a_split_search_reports_the_quick_plan_before_it_clim
     """Share 0 bounds the minimum from above with the quick plan (checked by the
     simulator) before its first budget; share 1 climbs with no plan to report."""
     parsed, job = planning_job("planted-6-moves")
-    job = replace(job, hints=partial(PUZZLE.hints, parsed))
+    job = replace(job, hints=PUZZLE.strategy(parsed).hints)
 
     def reports(share: int) -> list[tuple[str, object]]:
         said: list[tuple[str, object]] = []
@@ -1098,7 +1092,7 @@ def test_a_budget_answered_just_as_ctrl_c_arrives_counts_as_answered(monkeypatch
     cleared), and a plan found then ends the search from above."""
     job = planning_job("planted-4-moves", descending=descending)[1]
     waits = 0
-    plain_wait = driver._wait
+    plain_wait = driver.solving.wait
 
     def late_ctrl_c(handle, outcome, deadline, heartbeat=None):
         nonlocal waits
@@ -1107,7 +1101,7 @@ def test_a_budget_answered_just_as_ctrl_c_arrives_counts_as_answered(monkeypatch
         if waits == 2:
             outcome.interrupt("solving")  # ... and then Ctrl-C is seen
 
-    monkeypatch.setattr(driver, "_wait", late_ctrl_c)
+    monkeypatch.setattr(driver.solving, "wait", late_ctrl_c)
     outcome = driver.run_job(job)
     assert outcome.interrupted
     if descending:  # a 4-move plan from the top, then budget 3 refuted: a whole proof
@@ -1124,7 +1118,7 @@ def test_a_plan_search_reports_what_it_has_proved_as_it_goes(search):
     result = solve("capture", "planted-4-moves", plan_search=search, on_progress=said.append)
     assert len(result.solution.data.moves) == 4
     if search == "ascending":  # one sentence per budget, as each one starts
-        plan = PUZZLE.incremental(result.solution.instance)
+        plan = PUZZLE.strategy(result.solution.instance).incremental()
         assert said == [progress_text(plan, step) for step in range(1, 5)]
     else:  # the parent's bounds, from both workers, in the order it heard them
         assert said and all(text.endswith("unanswered") for text in said)
@@ -1272,7 +1266,7 @@ def test_without_fork_one_whole_search_runs_in_this_process(monkeypatch, search)
     """Where processes cannot be forked (Windows, some notebooks), the first search runs
     here alone (a split's share widened to the whole search), proves the minimum and
     still reports its progress."""
-    monkeypatch.setattr(driver.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.setattr(driver.run.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     said: list[str] = []
     result = solve("capture", "planted-4-moves", plan_search=search, on_progress=said.append)
     assert len(result.solution.data.moves) == 4 and result.solution.data.shortest

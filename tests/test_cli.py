@@ -275,7 +275,7 @@ def test_importing_the_package_imports_neither_clingo_nor_the_puzzles():
         "print(aspuzzles.solve.__module__, aspuzzles.InputError.__module__)"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.splitlines() == ["[]", "aspuzzles.driver aspuzzles.errors"]
+    assert run.stdout.splitlines() == ["[]", "aspuzzles.api aspuzzles.errors"]
     assert all(getattr(aspuzzles, name) is not None for name in aspuzzles.__all__)
     with pytest.raises(AttributeError, match="no attribute 'solver'"):
         aspuzzles.solver  # noqa: B018
@@ -283,12 +283,13 @@ def test_importing_the_package_imports_neither_clingo_nor_the_puzzles():
 
 def test_finding_the_puzzles_leaves_numba_unimported():
     """numba (capture's compiled search) costs a process about half a second to import:
-    finding the puzzles does not import it (the registry leaves ``_`` helpers alone),
-    nor does solving a small capture board, whose search stays in Python."""
+    finding the puzzles does not import it (helpers live inside their puzzle's package,
+    which loads the compiled search only when a search needs it), nor does solving a
+    small capture board, whose search stays in Python."""
     code = (
         "import sys; from aspuzzles import solve; from aspuzzles.registry import puzzle_names; "
         "names = puzzle_names(); solve('capture', 'planted-3-moves'); "
-        "print('capture' in names, '_capture_kernel' in names, 'numba' in sys.modules)"
+        "print('capture' in names, 'kernel' in names, 'numba' in sys.modules)"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["True", "False", "False"]

@@ -20,9 +20,9 @@ import pytest
 
 from aspuzzles import CheckFailed, InputError, driver, solve
 from aspuzzles.driver import run_job
-from aspuzzles.jobs import Bounds, Job, Outcome, Reporter, progress_text
-from aspuzzles.puzzle import Incremental
-from aspuzzles.workers import run_in_workers
+from aspuzzles.driver.jobs import Bounds, Job, Outcome, Reporter, progress_text
+from aspuzzles.driver.workers import run_in_workers
+from aspuzzles.strategy import Incremental
 
 from .conftest import ROOT
 
@@ -270,13 +270,13 @@ def test_a_growing_horizon_reports_the_effort_of_every_solve_call(tmp_path):
     """clingo's statistics hold the last solve call only; a planning search makes one
     call per budget, so the driver sums them (here: the same call, three times)."""
     job = Job(str(tmp_path / "unused.lp"), [], "", [], 0, True, None, None)
-    control = driver._make_control(job, [])
+    control = driver.solving.make_control(job, [])
     control.add("base", [], "{ a(1..6) }. :- a(1), a(2). :- not a(3), a(4).")
     control.ground([("base", [])])
     once, thrice = Outcome(), Outcome()
     for outcome, calls in ((once, 1), (thrice, 3)):
         for _ in range(calls):
-            driver._solve_once(control, job, outcome, None)
+            driver.solving.solve_once(control, job, outcome, None)
     assert once.stats["choices"] > 0
     for key in ("choices", "conflicts"):
         assert thrice.stats[key] == 3 * once.stats[key]
@@ -534,7 +534,7 @@ def test_a_worker_killed_while_grounding_keeps_what_was_proved(monkeypatch):
         time.sleep(30)
         return Outcome()
 
-    monkeypatch.setattr(driver, "run_job", stalls_in_grounding)
+    monkeypatch.setattr(driver.run, "run_job", stalls_in_grounding)
     job = Job("unused.lp", [], "", [], 1, False, 0.5, Incremental(9, unit="moves"))
     outcome = run_in_workers([job], driver.run_job)
     assert outcome.timeout_phase == "grounding"
@@ -692,7 +692,7 @@ class StandInHandle:
         self.waits, self.cancelled, self.interrupt_after = 0, False, interrupt_after
 
     def wait(self, timeout: float) -> bool:
-        assert timeout <= driver.WAIT_SLICE  # short waits: Python sees Ctrl-C between them
+        assert timeout <= driver.solving.WAIT_SLICE  # short waits: Python sees Ctrl-C between them
         self.waits += 1
         if self.waits == self.interrupt_after:
             raise KeyboardInterrupt
@@ -706,17 +706,17 @@ class StandInHandle:
 def test_a_long_wait_beats_once_a_second_for_the_status_line():
     beats: list[float] = []
     handle, outcome = StandInHandle(interrupt_after=25), Outcome()  # about 2.4 s
-    driver._wait(handle, outcome, None, lambda: beats.append(time.perf_counter()))  # type: ignore[arg-type]
+    driver.solving.wait(handle, outcome, None, lambda: beats.append(time.perf_counter()))  # type: ignore[arg-type]
     assert len(beats) >= 2
-    assert all(later - earlier >= driver.TICK for earlier, later in itertools.pairwise(beats))
+    assert all(later - earlier >= driver.jobs.TICK for earlier, later in itertools.pairwise(beats))
 
 
 def test_ctrl_c_while_waiting_for_a_search_cancels_it_as_a_limit_would():
     handle, outcome = StandInHandle(interrupt_after=3), Outcome()
-    driver._wait(handle, outcome, None)  # type: ignore[arg-type]
+    driver.solving.wait(handle, outcome, None)  # type: ignore[arg-type]
     assert (handle.cancelled, outcome.interrupted, outcome.timeout_phase) == (True, True, "solving")
     handle, outcome = StandInHandle(interrupt_after=None), Outcome()
-    driver._wait(handle, outcome, time.perf_counter() + 0.25)  # type: ignore[arg-type]
+    driver.solving.wait(handle, outcome, time.perf_counter() + 0.25)  # type: ignore[arg-type]
     assert (handle.cancelled, outcome.interrupted, outcome.timeout_phase) == (
         True,
         False,
@@ -898,28 +898,28 @@ def test_which_searches_a_planning_job_gets():
     monotone budgets, and no split without an encoding that splits."""
     monotone = Incremental(max_steps=9, step_atom="swap", splits=True)
     halves = [{"part": (0, 2)}, {"part": (1, 2)}]
-    assert driver._searches(monotone, "split", 1, 1) == halves
-    assert driver._searches(monotone, "both", 1, 1) == [{}, {"descending": True}]
-    assert driver._searches(monotone, "descending", 1, 1) == [{"descending": True}]
-    assert driver._searches(monotone, "split", 2, 1) == [{}]
-    assert driver._searches(monotone, "split", 1, 2) == [{}]
-    assert driver._searches(monotone, "ascending", 1, 1) == [{}]
+    assert driver.planning.searches(monotone, "split", 1, 1) == halves
+    assert driver.planning.searches(monotone, "both", 1, 1) == [{}, {"descending": True}]
+    assert driver.planning.searches(monotone, "descending", 1, 1) == [{"descending": True}]
+    assert driver.planning.searches(monotone, "split", 2, 1) == [{}]
+    assert driver.planning.searches(monotone, "split", 1, 2) == [{}]
+    assert driver.planning.searches(monotone, "ascending", 1, 1) == [{}]
     unsplit = Incremental(max_steps=9, step_atom="swap")
-    assert driver._searches(unsplit, "split", 1, 1) == [{}, {"descending": True}]
-    assert driver._searches(Incremental(max_steps=9), "both", 1, 1) == [{}]
-    assert driver._searches(None, "descending", 1, 1) == [{}]
+    assert driver.planning.searches(unsplit, "split", 1, 1) == [{}, {"descending": True}]
+    assert driver.planning.searches(Incremental(max_steps=9), "both", 1, 1) == [{}]
+    assert driver.planning.searches(None, "descending", 1, 1) == [{}]
     with pytest.raises(InputError, match="cannot count plans or decide uniqueness"):
-        driver._searches(monotone, "descending", 0, 1)
+        driver.planning.searches(monotone, "descending", 0, 1)
     with pytest.raises(InputError, match="plan search must be one of both, split"):
-        driver._searches(monotone, "sideways", 1, 1)
+        driver.planning.searches(monotone, "sideways", 1, 1)
 
 
 def test_the_time_limit_counts_the_time_spent_building_facts(workspace):
     """Facts are built in Python before the solver starts; what they took comes off the
     limit that grounding and solving get, and the reported total includes it."""
     started = time.perf_counter() - 0.4
-    assert 0.5 <= driver._left(1.0, started) <= 0.6
-    assert driver._left(1.0, time.perf_counter() - 5) == 0.001
+    assert 0.5 <= driver.run._left(1.0, started) <= 0.6
+    assert driver.run._left(1.0, time.perf_counter() - 5) == 0.001
     result = solve("latin", "three", timeout=5)
     assert result.stats["total_time"] >= result.stats["facts_time"] > 0
 
@@ -1036,7 +1036,7 @@ def test_a_users_own_opt_mode_is_left_alone(workspace):
 def test_a_race_cut_short_keeps_the_cheapest_best_answer():
     """Two searches of one objective stopped by the limit: the answer shown is the one
     that costs least, whichever process found it."""
-    from aspuzzles.workers import _Race, _Worker
+    from aspuzzles.driver.workers import _Race, _Worker
 
     dear = Outcome([["a"]], count=1, stats={"conflicts": 1}, cost=[5, 2], timeout_phase="solving")
     cheap = Outcome([["b"]], count=1, stats={"conflicts": 1}, cost=[5, 1], timeout_phase="solving")
@@ -1069,9 +1069,9 @@ def test_rounds_around_a_hinted_answer_improve_it_until_they_stop_paying():
     job = Job("unused.lp", [], program, [], 1, False, None, None)
     job = replace(job, hints=lambda: picks, neighbourhood=all_but_one)
     outcome = Outcome()
-    mode = driver._optimization_mode(control, job)
-    driver._solve_program(control, job, outcome, None, lambda kind, value: None, mode)
+    mode = driver.solving.optimization_mode(control, job)
+    driver.optimization.solve_program(control, job, outcome, None, lambda kind, value: None, mode)
     assert outcome.models == [["pick(1)", "pick(2)", "pick(3)", "pick(4)"]]
     assert (outcome.cost, outcome.optimal, outcome.satisfiable) == ([10], True, True)
-    assert outcome.stats["lns_rounds"] == len(rounds) >= driver.LNS_PATIENCE + 4
+    assert outcome.stats["lns_rounds"] == len(rounds) >= driver.optimization.LNS_PATIENCE + 4
     assert set(rounds) == {4}  # every round saw a whole answer of four picks

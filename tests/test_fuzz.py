@@ -146,5 +146,5 @@ def test_damaged_solutions_are_rejected_or_refused_never_crash(puzzle):
         if game.check(instance, solution):
             rejected += 1
         else:
-            game.render_text(instance, solution)
+            game.render(instance, solution)
     assert rejected > 0

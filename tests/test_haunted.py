@@ -9,17 +9,11 @@ import random
 import pytest
 
 from aspuzzles import InputError, solve, solve_instance
-from aspuzzles.puzzles.haunted import (
-    PUZZLE,
-    HauntedInstance,
-    check_board,
-    clue_place,
-    clues_of,
-    encode_game_id,
-    parse_game_id,
-    sight_range,
-    trace,
-)
+from aspuzzles.puzzles.haunted import PUZZLE
+from aspuzzles.puzzles.haunted.checker import check_board
+from aspuzzles.puzzles.haunted.gameid import encode_game_id, parse_game_id
+from aspuzzles.puzzles.haunted.model import HauntedInstance
+from aspuzzles.puzzles.haunted.sight import clue_place, clues_of, sight_range, trace
 
 from .conftest import INSTANCES, expected_answer, shared_data
 
@@ -270,7 +264,7 @@ def test_every_answer_sees_within_the_range_each_line_allows(path):
     cells it crosses; the shipped answers agree, so no shipped puzzle is refused."""
     answer = expected_answer(path)["grid"]
     instance = PUZZLE.parse(path.read_text(), path.name)
-    assert PUZZLE.infeasible(instance) is None
+    assert PUZZLE.strategy(instance).infeasible() is None
     for line, seen in enumerate(clues_of(answer)):
         fewest, most = sight_range(instance.grid, line)
         assert fewest <= seen <= most

@@ -17,20 +17,13 @@ import pytest
 from aspuzzles import InputError, load_instance, solve, solve_instance
 from aspuzzles.driver import fact_program
 from aspuzzles.paths import find_encoding
-from aspuzzles.puzzles.tiles import (
-    FREED_CELLS,
-    PUZZLE,
-    Fix,
-    TilesInstance,
-    check_placement,
-    format_tiles,
-    kept_rotations,
-    mismatched_edges,
-    parse_tiles,
-    planted_tiles,
-    quick_placement,
-    rotate,
-)
+from aspuzzles.puzzles.tiles import PUZZLE
+from aspuzzles.puzzles.tiles.checker import check_placement, mismatched_edges
+from aspuzzles.puzzles.tiles.formats import format_tiles, parse_tiles
+from aspuzzles.puzzles.tiles.generate import planted_tiles
+from aspuzzles.puzzles.tiles.model import Fix, TilesInstance, rotate
+from aspuzzles.puzzles.tiles.search import FREED_CELLS, quick_placement
+from aspuzzles.puzzles.tiles.symmetry import kept_rotations
 
 from .conftest import INSTANCES, ROOT, expected_answer, shared_data
 
@@ -577,8 +570,8 @@ def test_larger_boards_race_a_second_search_order_small_ones_do_not():
     puzzle = PUZZLE
     small = load_instance(puzzle, "seed-big-cats-3x3")[0]
     large = load_instance(puzzle, "gen-e2-6x6-8-kinds")[0]
-    assert puzzle.portfolio(small) == ()
-    [racer] = puzzle.portfolio(large)
+    assert puzzle.strategy(small).portfolio() == ()
+    [racer] = puzzle.strategy(large).portfolio()
     alone = solve("tiles", "gen-e2-6x6-8-kinds", portfolio=False, clingo_args=list(racer))
     raced = solve("tiles", "gen-e2-6x6-8-kinds", count=True)
     assert alone.status == "solved" and alone.solution is not None
@@ -984,8 +977,8 @@ def test_score_mode_starts_from_a_greedy_placement_that_clingo_accepts(style, ro
         placement = quick_placement(board)
         assert placement is not None
         assert check_placement(board, placement, scored=True) == []
-        assert _completes(board, PUZZLE.hints(board))
-        assert PUZZLE.hints(replace(board, scored=False)) == []  # exact mode: no start
+        assert _completes(board, PUZZLE.strategy(board).hints())
+        assert PUZZLE.strategy(replace(board, scored=False)).hints() == []  # exact mode: no start
 
 
 def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
@@ -997,7 +990,7 @@ def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
     assert placement is not None
     mismatched = mismatched_edges(board, placement)
     assert mismatched  # a spoiled board, greedily filled
-    placed = set(PUZZLE.hints(board))
+    placed = set(PUZZLE.strategy(board).hints())
     atoms = [*placed] + [
         clingo.Function("mismatch", [clingo.Number(r), clingo.Number(c), clingo.Function(side)])
         for r, c, side in mismatched
@@ -1006,14 +999,14 @@ def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
         (r, c + 1) if side == "right" else (r + 1, c) for r, c, side in mismatched
     }
     for seed in range(5):
-        kept = PUZZLE.neighbourhood(board, atoms, random.Random(seed))
+        kept = PUZZLE.strategy(board).neighbourhood(atoms, random.Random(seed))
         assert set(kept) <= placed and len(kept) == 36 - FREED_CELLS
         freed = {(a.arguments[0].number, a.arguments[1].number) for a in placed - set(kept)}
         assert not freed & {(fix.row, fix.col) for fix in board.fixed}
         assert len(freed & beside) >= min(len(beside - {(f.row, f.col) for f in board.fixed}), 5)
     small = _spoiled(planted_tiles("e2", 4, 5, 3, rng), rng)
-    assert PUZZLE.neighbourhood(small, atoms, rng) == []  # 20 cells: the complete search
-    assert PUZZLE.neighbourhood(replace(board, scored=False), atoms, rng) == []
+    assert PUZZLE.strategy(small).neighbourhood(atoms, rng) == []  # 20 cells: the complete search
+    assert PUZZLE.strategy(replace(board, scored=False)).neighbourhood(atoms, rng) == []
 
 
 def test_a_lone_centre_hint_keeps_the_greedy_board_from_turning_off_its_picture():
@@ -1030,7 +1023,7 @@ def test_a_lone_centre_hint_keeps_the_greedy_board_from_turning_off_its_picture(
         assert kept_rotations(hinted) == 2
         placement = quick_placement(hinted)
         assert placement is not None and check_placement(hinted, placement, scored=True) == []
-        assert _completes(hinted, PUZZLE.hints(hinted))
+        assert _completes(hinted, PUZZLE.strategy(hinted).hints())
 
 
 def test_score_mode_reports_the_score_and_marks_mismatches(cli):
@@ -1105,16 +1098,22 @@ def test_score_mode_races_the_exact_search_as_a_shortcut():
     board cannot be perfect without search."""
     exact = load_instance(PUZZLE, "gen-e2-6x6-8-kinds")[0]
     board = replace(exact, scored=True)
-    shortcuts = PUZZLE.shortcuts(board)  # both orders of the exact search's own race
-    assert [shortcut.arguments for shortcut in shortcuts] == [(), *PUZZLE.portfolio(exact)]
+    shortcuts = PUZZLE.strategy(board).shortcuts()  # both orders of the exact search's own race
+    assert [shortcut.arguments for shortcut in shortcuts] == [
+        (),
+        *PUZZLE.strategy(exact).portfolio(),
+    ]
     assert {(shortcut.instance, shortcut.cost) for shortcut in shortcuts} == {(exact, (0,))}
-    assert PUZZLE.shortcuts(exact) == ()  # the exact search is the search itself
+    assert PUZZLE.strategy(exact).shortcuts() == ()  # the exact search is the search itself
     assert (
-        PUZZLE.shortcuts(replace(load_instance(PUZZLE, "gen-e2-4x4-4-kinds")[0], scored=True)) == ()
+        PUZZLE.strategy(
+            replace(load_instance(PUZZLE, "gen-e2-4x4-4-kinds")[0], scored=True)
+        ).shortcuts()
+        == ()
     )
     spoiled = _spoiled(board, random.Random(1))  # one edge changed: an odd colour
-    assert PUZZLE.infeasible(replace(spoiled, scored=False)) is not None
-    assert PUZZLE.shortcuts(spoiled) == ()
+    assert PUZZLE.strategy(replace(spoiled, scored=False)).infeasible() is not None
+    assert PUZZLE.strategy(spoiled).shortcuts() == ()
     imperfect = replace(load_instance(PUZZLE, "unsolvable-animal-3x3")[0], scored=False)
     assert solve_instance(PUZZLE, imperfect).status == "unsatisfiable"  # not the race's verdict
 
@@ -1131,7 +1130,7 @@ def test_score_mode_races_core_guided_optimization_against_the_default():
     """clasp's usc asks first whether no edge need mismatch, which on a board with an
     exact solution is the exact search; its answer is proved optimal at once."""
     board = replace(load_instance(PUZZLE, "gen-e2-6x6-8-kinds")[0], scored=True)
-    assert PUZZLE.portfolio(board) == (("--opt-strategy=usc",),)
+    assert PUZZLE.strategy(board).portfolio() == (("--opt-strategy=usc",),)
     alone = solve_instance(PUZZLE, board, portfolio=False, clingo_args=["--opt-strategy=usc"])
     raced = solve_instance(PUZZLE, board, timeout=60)
     for result in (alone, raced):

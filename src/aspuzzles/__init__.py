@@ -19,23 +19,27 @@ TYPE_CHECKING = False  # not typing's: importing typing alone takes 17 ms
 if TYPE_CHECKING:
     from typing import Any
 
-    from .driver import Result, load_instance, solve, solve_instance
+    from .api import Instance, generate, load, solve
+    from .driver import Result, load_instance, solve_instance
     from .errors import AspuzzlesError, CheckFailed, ExitCode, InputError
     from .puzzle import Puzzle, Solution
     from .registry import get_puzzle, puzzle_names
 
 #: The modules that define the public names, looked through in this order.
-_HOMES = ("errors", "puzzle", "registry", "driver")
+_HOMES = ("errors", "puzzle", "registry", "driver", "api")
 
 __all__ = [
     "AspuzzlesError",
     "CheckFailed",
     "ExitCode",
     "InputError",
+    "Instance",
     "Puzzle",
     "Result",
     "Solution",
+    "generate",
     "get_puzzle",
+    "load",
     "load_instance",
     "puzzle_names",
     "solve",

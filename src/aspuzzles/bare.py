@@ -17,6 +17,7 @@ from clingo import Symbol, SymbolType
 from .asp import anchor_includes, check_characters
 from .paths import instance_files
 from .puzzle import Puzzle
+from .strategy import Strategy
 
 
 @dataclass(frozen=True)
@@ -59,11 +60,8 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
     def facts(self, instance: BareInstance) -> list[Symbol]:
         return []
 
-    def program(self, instance: BareInstance) -> str:
-        return instance.program
-
-    def program_source(self, instance: BareInstance) -> str | None:
-        return instance.source
+    def strategy(self, instance: BareInstance) -> Strategy[BareInstance]:
+        return _BareProgram(instance)
 
     def decode(self, instance: BareInstance, atoms: Sequence[Symbol]) -> BareSolution:
         cells = {
@@ -101,15 +99,20 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         )
         return {"name": self.name, "grid": grid, "atoms": other}
 
-    def render_text(self, instance: BareInstance, solution: BareSolution) -> str:
+    def render(self, instance: BareInstance, solution: BareSolution, form: str = "txt") -> str:
         from .render import render_template
 
-        return render_template("bare.txt.j2", **self.template_context(instance, solution))
+        return render_template(f"bare.{form}.j2", **self.template_context(instance, solution))
 
-    def render_svg(self, instance: BareInstance, solution: BareSolution) -> str:
-        from .render import render_template
 
-        return render_template("bare.svg.j2", **self.template_context(instance, solution))
+class _BareProgram(Strategy[BareInstance]):
+    """A bare instance is program text (facts, and rules if it likes), not symbols."""
+
+    def program(self) -> str:
+        return self.instance.program
+
+    def program_source(self) -> str | None:
+        return self.instance.source
 
 
 def _reading_order(symbol: Symbol) -> tuple[Any, ...]:

@@ -28,8 +28,8 @@ from .driver import (
     load_instance,
 )
 from .driver import solve_instance as run_solver
+from .driver.jobs import DEFAULT_PLAN_SEARCH, PLAN_SEARCHES
 from .errors import AspuzzlesError, ExitCode, InputError
-from .jobs import DEFAULT_PLAN_SEARCH, PLAN_SEARCHES
 from .paths import (
     STDIN,
     instance_files,
@@ -39,7 +39,7 @@ from .paths import (
     read_text_file,
     write_text_file,
 )
-from .puzzle import Puzzle
+from .puzzle import Puzzle, solve_option_names
 from .registry import get_puzzle, module_puzzles, puzzle_names
 from .render import stack_svgs, text_svg
 
@@ -276,7 +276,7 @@ def _configure_logging(verbosity: int) -> None:
 
 
 def _options(game: Puzzle[Any, Any], args: argparse.Namespace) -> dict[str, Any]:
-    return {name: getattr(args, name) for name in game.solve_option_names()}
+    return {name: getattr(args, name) for name in solve_option_names(game)}
 
 
 class _LiveStatus:
@@ -303,7 +303,7 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))
     target = output_file(args.output) if args.output else None
-    if args.plan_search is not None and game.incremental(parsed) is None:
+    if args.plan_search is not None and game.strategy(parsed).incremental() is None:
         print(
             f"aspuzzles: warning: --plan-search has no effect on {game.name} "
             "(it searches no plan over moves)",

@@ -1,10 +1,9 @@
 """Finding puzzles by name: a module under :mod:`aspuzzles.puzzles`, or a bare encoding.
 
-A puzzle module registers itself by defining ``PUZZLE``; nothing else needs editing to
-add one. A name with an encoding but no module is served by :class:`BarePuzzle`. A
-module whose name starts with ``_`` is a helper that its puzzle imports only when it
-needs it (capture's compiled search loads numba, half a second that no other command
-should pay), so the search for puzzles leaves it alone.
+A puzzle module (or package, for a puzzle with several concerns) registers itself by
+defining ``PUZZLE``; nothing else needs editing to add one. A name with an encoding but
+no module is served by :class:`BarePuzzle`. A puzzle's helpers live inside its own
+package, so everything directly under :mod:`aspuzzles.puzzles` is a puzzle.
 """
 
 from __future__ import annotations
@@ -26,8 +25,6 @@ def module_puzzles() -> dict[str, Puzzle[Any, Any]]:
     """Every puzzle that has a Python module, by name."""
     found: dict[str, Puzzle[Any, Any]] = {}
     for info in pkgutil.iter_modules(puzzles.__path__):
-        if info.name.startswith("_"):
-            continue
         module = importlib.import_module(f"{puzzles.__name__}.{info.name}")
         puzzle = getattr(module, "PUZZLE", None)
         if isinstance(puzzle, Puzzle):

@@ -1,6 +1,7 @@
 """Solve every variant of a puzzle (every dice roll, say) on one grounding per process.
 
-The puzzle says what a sweep covers (``sweep_variants``) and how a variant is assumed
+A puzzle that can be swept fills in :class:`Sweepable` beside the puzzle interface: what
+a sweep covers (``sweep_variants``) and how a variant is assumed
 (``sweep_assumptions``); this module spreads the variants over worker processes, each
 holding one :class:`~aspuzzles.driver.Session`, and appends ``key<TAB>solvable`` lines to
 a results file as they come, so that an interrupted sweep resumes where it stopped.
@@ -15,15 +16,43 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
+
+from clingo import Symbol
 
 from .driver import Session
 from .errors import InputError
 from .puzzle import Puzzle
 from .registry import get_puzzle
 
+
+@runtime_checkable
+class Sweepable(Protocol):
+    """What a puzzle provides to be swept: every variant solved on one grounding, the
+    variants differing only in the externals they assume."""
+
+    def sweep_base(self, options: dict[str, Any]) -> Any:
+        """The instance grounded once for a sweep (variants differ only in externals)."""
+
+    def sweep_variants(self, options: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Every variant of a sweep, with the key it is recorded under."""
+
+    def sweep_equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
+        """Keys whose result equals a solved variant's (a symmetry reduction)."""
+
+    def sweep_assumptions(self, variant: Any) -> list[tuple[Symbol, bool]]:
+        """How a variant is set on the sweep's grounding."""
+
+
 _SESSION: Session | None = None
-_GAME: Puzzle[Any, Any] | None = None
+_GAME: Any = None
+
+
+def sweepable(game: Puzzle[Any, Any]) -> Sweepable:
+    """The puzzle as a sweep sees it, or a one-line error for a puzzle without one."""
+    if not isinstance(game, Sweepable):
+        raise InputError(f"puzzle '{game.name}' has no sweep")
+    return game
 
 
 @dataclass
@@ -89,9 +118,10 @@ def sweep(
 ) -> SweepSummary:
     """Solve every variant not yet in ``output``; return the totals over the file."""
     started = time.perf_counter()
-    game.sweep_base(options)  # a puzzle without a sweep says so here, not in every worker
-    variants = game.sweep_variants(options)[:limit]
-    equivalents = game.sweep_equivalents(options)
+    swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
+    swept.sweep_base(options)
+    variants = swept.sweep_variants(options)[:limit]
+    equivalents = swept.sweep_equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     done = read_results(output, header.strip())
     if not done and (not output.exists() or not output.stat().st_size):

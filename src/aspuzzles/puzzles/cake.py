@@ -26,6 +26,7 @@ from ..errors import InputError, LineReader, is_number
 from ..geometry import SquareGrid, is_connected
 from ..puzzle import Puzzle, string_rows
 from ..render import wheel_colours
+from ..strategy import Strategy
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 TOPPING_NAMES = {"0": "plain", "1": "skull", "2": "tombstone"}
@@ -154,23 +155,8 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
     def parse(self, text: str, source: str) -> CakeInstance:
         return parse_cake(text, source)
 
-    def infeasible(self, instance: CakeInstance) -> str | None:
-        for topping, total in sorted(instance.totals().items()):
-            if total % instance.pieces:
-                name = topping_name(topping)
-                kind = f"{name} ({topping})" if name else f"'{topping}'"
-                return f"{total} x {kind} do not divide into {instance.pieces} pieces"
-        return None
-
-    def portfolio(self, instance: CakeInstance) -> tuple[tuple[str, ...], ...]:
-        """Luby restarts (every 128 conflicts times the Luby sequence) against clasp's
-        default restarts: on cakes whose toppings lie at random, not planted, search
-        times are heavy-tailed, and each setting answers some cakes the other does not
-        (`make bench ARGS=cake`). Cakes under 100 cells answer in well under a second,
-        less than a second process costs, so they are not raced."""
-        if instance.lattice.rows * instance.lattice.cols < 100:
-            return ()
-        return (("--restarts=L,128",),)
+    def strategy(self, instance: CakeInstance) -> Strategy[CakeInstance]:
+        return CakeStrategy(instance)
 
     def facts(self, instance: CakeInstance) -> list[Symbol]:
         grid, size = instance.lattice, instance.piece_size()
@@ -437,6 +423,29 @@ def random_partition(grid: SquareGrid, size: int, rng: random.Random) -> list[se
         for col in range(grid.cols)
     ]
     return [set(snake[start : start + size]) for start in range(0, len(snake), size)]
+
+
+class CakeStrategy(Strategy[CakeInstance]):
+    """Toppings that cannot be shared out fairly are found without search; large cakes
+    race two restart policies."""
+
+    def infeasible(self) -> str | None:
+        for topping, total in sorted(self.instance.totals().items()):
+            if total % self.instance.pieces:
+                name = topping_name(topping)
+                kind = f"{name} ({topping})" if name else f"'{topping}'"
+                return f"{total} x {kind} do not divide into {self.instance.pieces} pieces"
+        return None
+
+    def portfolio(self) -> tuple[tuple[str, ...], ...]:
+        """Luby restarts (every 128 conflicts times the Luby sequence) against clasp's
+        default restarts: on cakes whose toppings lie at random, not planted, search
+        times are heavy-tailed, and each setting answers some cakes the other does not
+        (`make bench ARGS=cake`). Cakes under 100 cells answer in well under a second,
+        less than a second process costs, so they are not raced."""
+        if self.instance.lattice.rows * self.instance.lattice.cols < 100:
+            return ()
+        return (("--restarts=L,128",),)
 
 
 PUZZLE = Cake()

@@ -21,7 +21,7 @@ from typing import Any
 
 from clingo import PropagateControl, PropagateInit, Symbol, SymbolType
 
-from .puzzle import State, StepBound
+from ..strategy import State, StepBound
 
 #: The planning protocol's budget atom (see ``puzzle.Incremental``).
 QUERY = "query"

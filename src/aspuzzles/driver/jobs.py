@@ -17,7 +17,7 @@ from typing import Any
 
 from clingo import Symbol
 
-from .puzzle import Incremental, StepBound
+from ..strategy import Incremental, StepBound
 
 #: How a solver tells whoever runs it what it is doing: ("phase", "grounding"),
 #: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps),

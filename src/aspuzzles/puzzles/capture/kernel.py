@@ -3,13 +3,13 @@
 Why compiled: refuting a budget means trying every legal move of every board a few
 moves from the end, and most boards of such a search are its last two moves: hundreds
 of thousands of swaps to settle for one board of mmik's (a game board whose minimum
-of 6 takes its budget of 5 to refute). The same search on `capture_bits`' masks in
+of 6 takes its budget of 5 to refute). The same search on `bits`' masks in
 Python spends about 20 us on each swap's settling; compiled to machine code by numba
 (a well-kept JIT compiler for numerical Python), the masks become machine words and a
 swap settles in a fraction of a microsecond: the search runs 40 to 100 times faster.
 
-The layout and the rules are `capture_bits`' (one 64-bit mask per class of
-`capture_bits.KINDS`, then the flaming skulls; bit ``8 * col + height``); the tests
+The layout and the rules are `bits`' (one 64-bit mask per class of
+`bits.KINDS`, then the flaming skulls; bit ``8 * col + height``); the tests
 play this search against the Python one and the breadth-first minimum. numba compiles
 on first use and keeps the machine code in ``__pycache__`` (``cache=True``), so only a
 machine's first run pays the few seconds it takes. Every mask is ``np.uint64``, and
@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from . import capture_bits as bits
+from . import bits
 
 _U = np.uint64
 _ONE, _TWO, _COLUMN_SHIFT, _TWO_COLUMNS = _U(1), _U(2), _U(bits.SIZE), _U(2 * bits.SIZE)
@@ -46,7 +46,7 @@ _BOARD = types.UniTuple(types.uint64, _MASKS)
 
 @njit(cache=True, inline="always")
 def _in_runs(mask):
-    """`capture_bits.in_runs`."""
+    """`bits.in_runs`."""
     up = mask & (mask >> _ONE) & (mask >> _TWO) & _THREE_STARTS
     across = mask & (mask >> _COLUMN_SHIFT) & (mask >> _TWO_COLUMNS)
     return (
@@ -61,7 +61,7 @@ def _in_runs(mask):
 
 @njit(cache=True)
 def _marked(masks):
-    """`capture_bits.marked`: every run, and the blasts of the flaming skulls in them."""
+    """`bits.marked`: every run, and the blasts of the flaming skulls in them."""
     gone = _NONE
     for index in range(_CLASSES):
         if masks[index]:
@@ -82,7 +82,7 @@ def _marked(masks):
 
 @njit(cache=True)
 def _remove(masks, gone):
-    """`capture_bits.remove`: take ``gone`` off and pack every column to the floor."""
+    """`bits.remove`: take ``gone`` off and pack every column to the floor."""
     tiles = _NONE
     for index in range(_MASKS):
         masks[index] &= ~gone
@@ -102,7 +102,7 @@ def _remove(masks, gone):
 
 @njit(cache=True)
 def _settle(masks):
-    """`capture_bits.settle`, in place."""
+    """`bits.settle`, in place."""
     gone = _marked(masks)
     while gone:
         _remove(masks, gone)
@@ -111,7 +111,7 @@ def _settle(masks):
 
 @njit(cache=True)
 def _legal_swaps(masks):
-    """`capture_bits.legal_swaps`: the swaps across named by their left cell, the swaps
+    """`bits.legal_swaps`: the swaps across named by their left cell, the swaps
     up by their lower one."""
     across = up = same_across = same_up = runs = _NONE
     for index in range(_CLASSES):
@@ -151,7 +151,7 @@ def _count_to_three(mask):
 
 @njit(cache=True)
 def _dead(masks):
-    """`capture_bits.dead`: 1 or 2 skulls, or with no explosion possible 1 or 2 tiles of
+    """`bits.dead`: 1 or 2 skulls, or with no explosion possible 1 or 2 tiles of
     any class, never match."""
     skulls = _count_to_three(masks[_SKULLS])
     if 0 < skulls < 3:

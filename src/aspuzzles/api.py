@@ -1,0 +1,123 @@
+"""What a notebook or a script calls: puzzles by name, instances by file, name or text.
+
+These functions join the registry (which puzzle a name means) to the driver (which
+knows no puzzle): ``solve`` a puzzle, ``generate`` a new instance, ``load`` one to
+look at before solving it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .driver import Result, load_instance, solve_instance
+from .driver.jobs import DEFAULT_PLAN_SEARCH, Progress
+from .errors import InputError
+from .puzzle import Puzzle
+from .registry import get_puzzle
+
+
+def solve(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    models: int = 1,
+    unique: bool = False,
+    count: bool = False,
+    timeout: float | None = None,
+    threads: int = 1,
+    clingo_args: Sequence[str] = (),
+    options: dict[str, Any] | None = None,
+    encoding: str | Path | None = None,
+    plan_search: str = DEFAULT_PLAN_SEARCH,
+    portfolio: bool = True,
+    on_progress: Progress | None = None,
+) -> Result:
+    """Solve a puzzle instance and return checked solutions.
+
+    ``instance`` is a file, the name of a shipped instance, or (for puzzles that take
+    one) the puzzle text itself such as a game ID; ``None`` takes the puzzle's default.
+    ``models`` is how many solutions to return (0 for all); ``unique`` asks for the
+    verdict instead (two models are enough to decide); ``count`` enumerates every
+    solution without decoding them. ``timeout`` is in seconds of wall time for building
+    the facts, grounding and solving together. ``plan_search`` (planning puzzles) is
+    ``split`` (the default: two processes climb the budgets, each over its share of the
+    first steps, bounded from above by the puzzle's hinted plan; ``both`` where the
+    encoding does not split), ``both`` (budgets refuted from below while plans are
+    shortened from above, in two processes), ``ascending`` (one process: the first
+    budget with a plan is the minimum) or ``descending``.
+    ``portfolio`` races the puzzle's alternative search settings (``Puzzle.portfolio``)
+    against its tuned ones, each in its own process, when one thread is asked for.
+    ``on_progress`` (planning puzzles) is called with what has been proved so far, as a
+    sentence, each time that changes (the command line shows it on a terminal).
+    """
+    game = _puzzle(puzzle)
+    parsed, name = load_instance(game, instance)
+    parsed = game.configure(parsed, options or {})
+    return solve_instance(
+        game,
+        parsed,
+        name,
+        models=models,
+        unique=unique,
+        count=count,
+        timeout=timeout,
+        threads=threads,
+        clingo_args=clingo_args,
+        encoding=encoding,
+        plan_search=plan_search,
+        portfolio=portfolio,
+        on_progress=on_progress,
+    )
+
+
+@dataclass
+class Instance:
+    """A parsed instance, shown as a puzzle text in a terminal and as its board (no
+    answer drawn) in a notebook, where the puzzle can draw one."""
+
+    puzzle: Puzzle[Any, Any]
+    name: str
+    parsed: Any
+
+    def text(self) -> str:
+        """The instance as the puzzle's text form shows it (its ``describe`` line)."""
+        summary = self.puzzle.describe(self.parsed)
+        return f"{self.puzzle.name} {self.name}" + (f": {summary}" if summary else "")
+
+    def __repr__(self) -> str:
+        return f"<{self.text()}>"
+
+
+def load(puzzle: str | Puzzle[Any, Any], instance: str | Path | None = None) -> Instance:
+    """An instance read as ``solve`` reads it (file, shipped name, inline text), parsed
+    and validated but not solved."""
+    game = _puzzle(puzzle)
+    parsed, name = load_instance(game, instance)
+    return Instance(game, name, parsed)
+
+
+def generate(puzzle: str | Puzzle[Any, Any], **options: Any) -> str:
+    """A new instance of the puzzle as text, made by its generator; ``options`` are
+    ``aspuzzles generate PUZZLE``'s, spelled with ``_`` for ``-`` (``size="5x5"``,
+    ``seed=3``). Options left out take the command's defaults."""
+    game = _puzzle(puzzle)
+    parser = argparse.ArgumentParser(prog=f"aspuzzles generate {game.name}", add_help=False)
+    game.add_arguments(parser)
+    known = {action.dest for action in parser._actions}
+    if unknown := sorted(set(options) - known):
+        raise InputError(
+            f"generate {game.name} has no option {', '.join(unknown)} "
+            f"(it has: {', '.join(sorted(known)) or 'none'})"
+        )
+    args = parser.parse_args([])
+    for key, value in options.items():
+        setattr(args, key, value)
+    return game.generate(args)
+
+
+def _puzzle(puzzle: str | Puzzle[Any, Any]) -> Puzzle[Any, Any]:
+    return get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle

@@ -1,0 +1,121 @@
+"""Finding what a solve reads: the instance (a file, a shipped name, standard input or
+inline text) and the encoding (checked for what would crash clingo's loader)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ..asp import includes_incmode, program_texts
+from ..errors import InputError
+from ..paths import (
+    STDIN,
+    display_path,
+    find_encoding,
+    instance_files,
+    named_file,
+    read_stdin,
+    read_text_file,
+)
+from ..puzzle import Puzzle
+
+
+def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple[Any, str]:
+    """Parse an instance given as a path, a shipped instance name, ``-`` for standard
+    input, or inline text."""
+    if str(reference) == "-":
+        return game.parse(read_stdin(), STDIN), STDIN
+    if reference is None or reference == "":
+        reference = game.default_instance
+        if not reference:
+            return game.parse("", "<empty>"), "<empty>"
+    path = _instance_path(game.name, str(reference))
+    if path is not None:
+        return game.parse(read_text_file(path), display_path(path)), path.name
+    if game.accepts_inline and not _looks_like_path(str(reference)):
+        return _parse_inline(game, str(reference)), _inline_name(str(reference))
+    if Path(str(reference)).is_dir():
+        raise InputError("is a folder, not an instance file", str(reference))
+    raise InputError("no such instance file", str(reference))
+
+
+def _inline_name(text: str, width: int = 72) -> str:
+    """The name an instance given inline goes by in the summary line and JSON: itself,
+    cut short when long (a 16x16 board's link runs to a thousand characters), without
+    the spaces a paste may bring around it."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _parse_inline(game: Puzzle[Any, Any], text: str) -> Any:
+    """Parse an instance given on the command line; a bare word that fails is more
+    likely a mistyped instance name than a broken inline instance, so say both."""
+    try:
+        return game.parse(text, "<argument>")
+    except InputError as error:
+        if re.fullmatch(r"[\w.-]+", text):
+            raise InputError(
+                f"no such instance file or shipped instance (nor, read inline: {error.message})",
+                text,
+            ) from error
+        raise
+
+
+def _instance_path(puzzle: str, reference: str) -> Path | None:
+    direct = named_file(reference)
+    if direct is not None:
+        return direct
+    if "/" in reference:
+        return None
+    shipped = instance_files(puzzle)
+    exact = [path for path in shipped if path.name == reference]
+    by_stem = [path for path in shipped if path.stem == reference]
+    return next(iter(exact + by_stem), None)
+
+
+def _looks_like_path(reference: str) -> bool:
+    """A reference that names no file is read inline unless it looks like a path; a
+    link (``https://...``, a puzzle site's board) is never one."""
+    if "://" in reference:
+        return False
+    return reference.endswith((".txt", ".lp")) or "/" in reference
+
+
+def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Path:
+    """The encoding file to load, checked here for what would crash clingo's loader."""
+    return checked_encoding(game, encoding)[0]
+
+
+def checked_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> tuple[Path, bool]:
+    """The encoding file (see :func:`resolve_encoding`), and whether it or a file it
+    includes asks for clingo's incremental mode (see :func:`planning.incmode_plan`); each file
+    is read once."""
+    if encoding is not None:
+        path = named_file(encoding)
+        if path is None:
+            raise InputError("no such encoding file", str(encoding))
+    else:
+        path = find_encoding(game.name)
+        if path is None:
+            raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
+    texts = list(program_texts(path))  # reading checks every file clingo will load
+    return path, any(includes_incmode(text) for text in texts)
+
+
+def fact_program(game: Puzzle[Any, Any], parsed: Any) -> str:
+    """The complete fact program of an instance, for ``python -m clingo`` experiments.
+    clingo's command line grounds the ``base`` part only (and the pip wheel runs no
+    embedded scripts), so an instance that needs more parts (``Strategy.parts``)
+    says so in a closing comment."""
+    facts = "".join(f"{symbol}.\n" for symbol in game.facts(parsed))
+    strategy = game.strategy(parsed)
+    parts = strategy.parts()
+    if parts == ("base",):
+        return facts + strategy.program()
+    listed = ", ".join(f'("{part}", [])' for part in parts)
+    note = (
+        f"% This instance needs the encoding's parts {', '.join(parts)}; clingo's command line "
+        f"grounds base only.\n% From Python: control.ground([{listed}]), then solve.\n"
+    )
+    return facts + strategy.program() + note

@@ -1,0 +1,176 @@
+"""From models to answers: each answer set decoded and checked by the puzzle's own
+checker, and what a solve call returns, a :class:`Result` that prints, serialises and
+draws itself."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+from clingo import Symbol
+
+from ..errors import CheckFailed
+from ..puzzle import Puzzle, Solution
+
+SOLVED, UNSATISFIABLE, TIMEOUT = "solved", "unsatisfiable", "timeout"
+#: A run stopped by Ctrl-C: like ``timeout``, with what was found and proved so far.
+INTERRUPTED = "interrupted"
+
+
+@dataclass
+class Result:
+    """What one solve call found. Displays itself in Jupyter.
+
+    ``status`` is ``solved`` (at least one answer), ``unsatisfiable`` (proved to have
+    none), ``timeout`` (the limit passed; ``complete`` is then false and
+    ``timeout_phase`` says whether grounding or solving ran out) or ``interrupted``
+    (the same, stopped by Ctrl-C). ``verdict`` is set in
+    uniqueness mode: ``unique``, ``multiple`` or ``none``. ``count`` is set in counting
+    mode (a lower bound when not ``complete``).
+    """
+
+    puzzle: str
+    instance: str
+    status: str
+    solutions: list[Solution] = field(default_factory=list)
+    verdict: str | None = None
+    count: int | None = None
+    complete: bool = True
+    timeout_phase: str | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+    checked: bool = True
+    #: Why there is no solution, when that was found without search.
+    reason: str | None = None
+    #: Puzzle-specific figures of a count (e.g. ``count_raw``).
+    count_details: dict[str, int] = field(default_factory=dict)
+    #: For a planning puzzle out of time: the horizons already refuted, so that a run
+    #: cut short still reports a proved lower bound ("no answer within 6 moves").
+    progress: str | None = None
+    #: Stopped by Ctrl-C, usually before the answer was complete; the status is then
+    #: ``interrupted``, or ``solved`` with the solutions found before it.
+    interrupted: bool = False
+    #: For a program with an objective (``#minimize``): the solutions' cost, one number
+    #: per priority level (highest first), and whether it is proved optimal. A run cut
+    #: short shows its best solution with ``optimal`` false and status ``timeout``.
+    cost: list[int] | None = None
+    optimal: bool = False
+    #: For a program in clingo's incremental mode (see ``planning.incmode_plan``): the horizon
+    #: (the step t of ``step(t)``) of the answers, the first one that has any.
+    horizon: int | None = None
+
+    @property
+    def solution(self) -> Solution | None:
+        return self.solutions[0] if self.solutions else None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "puzzle": self.puzzle,
+            "instance": self.instance,
+            "status": self.status,
+            "verdict": self.verdict,
+            "solutions": [solution.to_dict() for solution in self.solutions],
+            "stats": self.stats,
+        }
+        if self.count is not None:
+            data["count"] = self.count
+            data.update(self.count_details)
+        if self.reason is not None:
+            data["reason"] = self.reason
+        if not self.complete:
+            data["complete"] = False
+            data["timeout_phase"] = self.timeout_phase
+        if self.interrupted:
+            data["interrupted"] = True
+        if self.progress is not None:
+            data["progress"] = self.progress
+        if self.cost is not None:
+            data["cost"], data["optimal"] = self.cost, self.optimal
+        if self.horizon is not None:
+            data["horizon"] = self.horizon
+        return data
+
+    def summary(self) -> str:
+        """One line: status, verdict or count, time, and whether the answers shown were
+        checked (the terminal, a notebook and ``-o``'s stderr line all say it alike)."""
+        parts = self._status_parts()
+        if self.horizon is not None:
+            parts.append(f"horizon {self.horizon}")
+        if self.reason:
+            parts.append(f"without search: {self.reason}")
+        if self.cost is not None and self.optimal:
+            parts.append(f"cost {cost_text(self.cost)} (optimal)")
+        if self.verdict:
+            parts.append(f"verdict {self.verdict}")
+        if self.count is not None:
+            parts.append(f"count {self.count}{'' if self.complete else '+'}")
+            parts += [f"{key} {value}" for key, value in self.count_details.items()]
+        if self.solutions and self.verdict is None and self.count is None:
+            before = " found before the interruption" if self.interrupted else ""
+            before = " found before the limit" if self.status == TIMEOUT else before
+            found = len(self.solutions)
+            parts.append(f"{found} solution{'' if found == 1 else 's'}{before}")
+        if "total_time" in self.stats:
+            parts.append(f"in {self.stats['total_time']:.3f}s")
+        line = ", ".join(parts)
+        if not self.solutions:
+            return line
+        checked = "checked" if self.checked else "not checked: this puzzle has no Python checker"
+        return f"{line} ({checked})"
+
+    def _status_parts(self) -> list[str]:
+        """The status and, for a run cut short, where it stopped and what it proved."""
+        parts = [f"{self.puzzle} {self.instance}: {self.status}"]
+        if self.status == TIMEOUT:
+            parts[0] += f" (time limit reached while {self.timeout_phase})"
+        elif self.status == INTERRUPTED:
+            parts[0] += f" (while {self.timeout_phase})"
+        if self.status in (TIMEOUT, INTERRUPTED) and self.progress:
+            parts.append(self.progress)
+        return parts
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        boards = "".join(f"<div>{solution.svg()}</div>" for solution in self.solutions)
+        return f"<div><p>{escape(self.summary())}</p>{boards}</div>"
+
+    def __str__(self) -> str:
+        return "\n\n".join([self.summary(), *(s.text() for s in self.solutions)])
+
+
+def cost_text(cost: Sequence[int]) -> str:
+    """A cost as clingo reports it: one number, or one per priority level, highest first."""
+    return str(cost[0]) if len(cost) == 1 else "[" + ", ".join(map(str, cost)) + "]"
+
+
+def rounded(stats: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: round(value, 6) if isinstance(value, float) else value for key, value in stats.items()
+    }
+
+
+def checked_solution(
+    game: Puzzle[Any, Any], parsed: Any, atoms: list[str], symbols: list[Symbol] | None = None
+) -> Solution:
+    if symbols is None:
+        symbols = [clingo.parse_term(atom) for atom in atoms]
+    data = game.decode(parsed, symbols)
+    problems = game.check(parsed, data)
+    if problems:
+        raise CheckFailed(
+            f"the checker rejected an answer set of '{game.name}' (encoding and checker "
+            f"disagree): {'; '.join(problems[:3])}"
+        )
+    return Solution(game, parsed, data, atoms)
+
+
+def check_solution(
+    game: Puzzle[Any, Any], parsed: Any, text: str, source: str
+) -> tuple[list[str], Solution | None]:
+    """A person's solution through the same checker as the solver's: the problems found,
+    and the solution (for showing) when there are none."""
+    data = game.parse_solution(parsed, text, source)
+    problems = game.check(parsed, data)
+    return problems, None if problems else Solution(game, parsed, data)

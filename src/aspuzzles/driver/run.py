@@ -1,0 +1,294 @@
+"""A solve call, from a parsed instance to a :class:`~aspuzzles.driver.results.Result`.
+
+The instance's facts and strategy make one job, or several raced side by side (the
+shares of a plan search, portfolio settings, shortcuts). A time limit holds for
+solving (an async solve handle is waited on, then cancelled) and for grounding too:
+clingo 5.8 cannot interrupt grounding, so when a limit is set, grounding and solving
+run in a forked worker process (:mod:`aspuzzles.driver.workers`) that is killed when
+the limit passes, and the caller is told which phase ran out. A planning puzzle with
+monotone budgets is searched from both ends at once, in two such workers.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from clingo import Symbol
+
+from ..errors import InputError
+from ..puzzle import Puzzle
+from ..strategy import Incremental, Shortcut, Strategy
+from . import loading, optimization, planning, results, solving
+from .bounds import StepBoundPropagator
+from .jobs import (
+    DEFAULT_PLAN_SEARCH,
+    Bounds,
+    Job,
+    Outcome,
+    Progress,
+    Reporter,
+    search_text,
+)
+from .workers import run_in_workers
+
+log = logging.getLogger("aspuzzles")
+
+
+def solve_instance(
+    game: Puzzle[Any, Any],
+    parsed: Any,
+    name: str = "<instance>",
+    *,
+    models: int = 1,
+    unique: bool = False,
+    count: bool = False,
+    timeout: float | None = None,
+    threads: int = 1,
+    clingo_args: Sequence[str] = (),
+    encoding: str | Path | None = None,
+    plan_search: str = DEFAULT_PLAN_SEARCH,
+    portfolio: bool = True,
+    on_progress: Progress | None = None,
+) -> results.Result:
+    """Solve an already parsed (and configured) instance (see :func:`aspuzzles.solve`)."""
+    if models < 0:
+        raise InputError("the number of models must be 0 (all) or more")
+    if timeout is not None and timeout <= 0:
+        raise InputError("the time limit must be a positive number of seconds")
+    if threads < 1:
+        raise InputError("the number of threads must be at least 1")
+    wanted = 0 if count else 2 if unique else models
+    started = time.perf_counter()
+    strategy = game.strategy(parsed)
+    if (reason := strategy.infeasible()) is not None:
+        return results.Result(
+            puzzle=game.name,
+            instance=name,
+            status=results.UNSATISFIABLE,
+            verdict="none" if unique else None,
+            count=0 if count else None,
+            count_details=strategy.count_details(0) if count else {},
+            reason=reason,
+            checked=game.has_checker,
+        )
+    encoding_path, incmode = loading.checked_encoding(game, encoding)
+    job = Job(
+        encoding=str(encoding_path),
+        facts=list(game.facts(parsed)),
+        program=strategy.program(),
+        program_source=strategy.program_source(),
+        arguments=solving.solver_arguments(game, threads, clingo_args),
+        models=wanted,
+        count_only=count,
+        timeout=None if timeout is None else _left(timeout, started),
+        incremental=strategy.incremental(),
+        parts=strategy.parts(),
+        hints=strategy.hints,
+        neighbourhood=strategy.neighbourhood,
+        step_bound=strategy.step_bound(),
+    )
+    if job.incremental is None and incmode:
+        job = replace(job, incremental=planning.incmode_plan(job))
+    searches = planning.searches(job.incremental, plan_search, wanted, threads)
+    jobs = [replace(job, **search) for search in searches]
+    if portfolio and threads == 1:
+        jobs += [
+            replace(job, arguments=solving.solver_arguments(game, threads, clingo_args, extra))
+            for extra in strategy.portfolio()
+        ]
+        jobs += _shortcut_jobs(game, job, strategy.shortcuts(), clingo_args)
+    prepared = time.perf_counter() - started
+    outcome = _run(jobs, on_progress)
+    outcome.stats["facts_time"] = prepared
+    outcome.stats["total_time"] = time.perf_counter() - started  # facts included
+    if outcome.error:
+        message, source = outcome.error
+        raise InputError(message, source)
+    planning.check_plan_lengths(game, job.incremental, outcome)
+    result = _result(game, parsed, strategy, name, outcome, unique=unique, count=count)
+    if job.incremental is not None and job.incremental.incmode and result.status == results.SOLVED:
+        result.horizon = outcome.stats.get("horizon")
+    return result
+
+
+def _shortcut_jobs(
+    game: Puzzle[Any, Any], job: Job, shortcuts: Sequence[Shortcut[Any]], clingo_args: Sequence[str]
+) -> list[Job]:
+    """The jobs of shortcut searches (``Strategy.shortcuts``): each with its own instance's
+    facts (built once for shortcuts that share an instance) and program parts, its "none"
+    proving nothing, and no hinted answer to start from (its answers are the best there
+    are)."""
+    facts: dict[int, list[Symbol]] = {}
+    jobs = []
+    for shortcut in shortcuts:
+        variant = shortcut.instance
+        if id(variant) not in facts:
+            facts[id(variant)] = list(game.facts(variant))
+        jobs.append(
+            replace(
+                job,
+                facts=facts[id(variant)],
+                program=game.strategy(variant).program(),
+                parts=game.strategy(variant).parts(),
+                arguments=solving.solver_arguments(game, 1, clingo_args, shortcut.arguments),
+                answers_only=True,
+                answer_cost=shortcut.cost,
+                hints=None,
+                neighbourhood=None,
+            )
+        )
+    return jobs
+
+
+def _left(timeout: float, started: float) -> float:
+    """What the limit leaves for grounding and solving once the facts are built (Python
+    cannot be interrupted there; a large board's facts take a second or two)."""
+    return max(0.001, timeout - (time.perf_counter() - started))
+
+
+def run_job(job: Job, report: Reporter = solving.ignore) -> Outcome:
+    """Ground and solve in this process; the time limit covers solving only."""
+    messages: list[str] = []
+    started = time.perf_counter()
+    deadline = None if job.timeout is None else started + job.timeout
+    try:
+        control = solving.loaded_control(job, messages)
+    except RuntimeError as error:
+        return Outcome(error=(solving.clingo_error(messages, error, job.program_source), None))
+    except InputError as error:
+        return Outcome(error=(str(error), None))
+    outcome = Outcome()
+    bound = None
+    if job.step_bound is not None and job.incremental is not None:
+        bound = StepBoundPropagator(job.step_bound)
+        control.register_propagator(bound)
+    report("phase", "grounding")
+    try:
+        if job.incremental is None:
+            objective = solving.OptimizationSeen()
+            control.register_observer(objective)
+            control.ground([(part, []) for part in job.parts])
+            outcome.stats["ground_time"] = time.perf_counter() - started
+            report("phase", "solving")
+            mode = solving.optimization_mode(control, job) if objective.seen else None
+            optimization.solve_program(control, job, outcome, deadline, report, mode)
+        elif job.descending:
+            planning.solve_descending(control, job, outcome, deadline, report)
+        else:
+            planning.solve_ascending(control, job, outcome, deadline, report)
+    except RuntimeError as error:
+        return Outcome(error=(solving.clingo_error(messages, error, job.program_source), None))
+    except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
+        outcome.interrupt("grounding")
+    if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
+        outcome.stats.update(solving.program_size(control))
+    if bound is not None:
+        outcome.stats.update(_bound_statistics(bound))
+    if job.answer_cost is not None and outcome.count:
+        outcome.cost, outcome.optimal = list(job.answer_cost), True  # see Shortcut
+    return outcome
+
+
+def _bound_statistics(bound: StepBoundPropagator) -> dict[str, int]:
+    """What the puzzle's step bound did: the propagator's counts, and the bound's own."""
+    own = bound.bound.statistics() if bound.bound.statistics is not None else {}
+    return {"bound_checks": bound.checked, "bound_cuts": bound.cut, **own}
+
+
+def _run(jobs: list[Job], on_progress: Progress | None = None) -> Outcome:
+    """One search without a time limit runs here; anything else in forked workers (a
+    limit must hold during grounding, and two searches of one plan run side by side)."""
+    forkable = "fork" in multiprocessing.get_all_start_methods()
+    if not forkable:
+        job = replace(jobs[0], part=None)  # a share alone would miss plans
+        return run_job(job, _reporter(job.incremental, on_progress))
+    if len(jobs) == 1 and jobs[0].timeout is None:
+        return run_job(jobs[0], _reporter(jobs[0].incremental, on_progress))
+    return run_in_workers(jobs, run_job, on_progress)
+
+
+def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporter:
+    """A search in this process, reporting to ``on_progress`` as the workers' parent
+    does: for a plan, what its bounds prove, each time they move; for any other search,
+    its phase and the answers found so far, every ``TICK`` seconds."""
+    if on_progress is None:
+        return solving.ignore
+    tell = on_progress
+    if plan is None:
+        phase = "loading"
+
+        def beat(kind: str, value: Any) -> None:
+            nonlocal phase
+            if kind == "phase":
+                phase = value
+            elif kind == "tick":
+                tell(search_text(phase, value or 0))
+
+        return beat
+    bounds = Bounds(plan)
+
+    def report(kind: str, value: Any) -> None:
+        if kind in ("lower", "plan", "tick"):
+            bounds.take(kind, value)
+            tell(bounds.text())
+
+    return report
+
+
+def _result(
+    game: Puzzle[Any, Any],
+    parsed: Any,
+    strategy: Strategy[Any],
+    name: str,
+    outcome: Outcome,
+    *,
+    unique: bool,
+    count: bool,
+) -> results.Result:
+    solutions = (
+        [] if count else [results.checked_solution(game, parsed, atoms) for atoms in outcome.models]
+    )
+    complete = outcome.timeout_phase is None
+    if outcome.count or solutions:
+        status = results.SOLVED
+    elif outcome.satisfiable is False:
+        status = results.UNSATISFIABLE
+    else:
+        status = results.TIMEOUT
+    if not complete and status == results.SOLVED and (unique or count):
+        status = results.TIMEOUT  # the question asked (verdict, count) has no answer yet
+    if not complete and outcome.progress and solutions:
+        # The shortest plan is not known yet; a plan found on the way is shown as such.
+        status = results.TIMEOUT
+        solutions = [replace(s, data=strategy.unproved(s.data)) for s in solutions]
+    if outcome.interrupted and status == results.TIMEOUT:
+        status = results.INTERRUPTED
+    verdict = None
+    if unique and complete:
+        verdict = {0: "none", 1: "unique"}.get(len(solutions), "multiple")
+    if unique and not complete and len(solutions) >= 2:
+        verdict, status = "multiple", results.SOLVED
+    outcome.stats["models"] = outcome.count
+    return results.Result(
+        puzzle=game.name,
+        instance=name,
+        status=status,
+        solutions=solutions[:1] if unique else solutions,
+        verdict=verdict,
+        count=outcome.count if count else None,
+        count_details=strategy.count_details(outcome.count) if count and complete else {},
+        complete=complete,
+        timeout_phase=outcome.timeout_phase,
+        stats=results.rounded(outcome.stats),
+        checked=game.has_checker,
+        progress=outcome.progress,
+        interrupted=outcome.interrupted,
+        cost=outcome.cost,
+        optimal=outcome.optimal,
+    )

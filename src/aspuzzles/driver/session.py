@@ -1,0 +1,71 @@
+"""One grounding, many variants: the multi-shot session behind sweeps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from clingo import Symbol
+
+from ..errors import InputError
+from ..puzzle import Puzzle, Solution
+from . import loading, results, solving
+from .jobs import (
+    Job,
+)
+
+
+class Session:
+    """Ground once, then solve many variants of one instance under assumptions.
+
+    The encoding declares the atoms that vary as ``#external``; each call assigns them
+    through assumptions (true or false), so a batch of thousands of variants costs one
+    grounding (clingo's multi-shot solving, as in its examples).
+    """
+
+    def __init__(
+        self,
+        game: Puzzle[Any, Any],
+        parsed: Any,
+        clingo_args: Sequence[str] = (),
+        encoding: str | Path | None = None,
+    ) -> None:
+        self.game = game
+        job = Job(
+            encoding=str(loading.resolve_encoding(game, encoding)),
+            facts=list(game.facts(parsed)),
+            program=game.strategy(parsed).program(),
+            arguments=solving.solver_arguments(game, 1, clingo_args),
+            models=1,
+            count_only=False,
+            timeout=None,
+            incremental=None,
+        )
+        messages: list[str] = []
+        try:
+            self.control = solving.loaded_control(job, messages)
+            self.control.ground([("base", [])])
+        except RuntimeError as error:
+            raise InputError(solving.clingo_error(messages, error, job.program_source)) from None
+        # Externals are false until assigned; set them free so assumptions decide them.
+        for atom in self.control.symbolic_atoms:
+            if atom.is_external:
+                self.control.assign_external(atom.symbol, None)
+
+    def first(self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]]) -> Solution | None:
+        """The first solution of a variant (checked against it), or None if it has none."""
+        found = self.solutions(variant, assumptions, models=1)
+        return found[0] if found else None
+
+    def solutions(
+        self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]], models: int = 1
+    ) -> list[Solution]:
+        """Up to ``models`` solutions of a variant (0 for all), each checked against it."""
+        self.control.configuration.solve.models = models  # type: ignore[union-attr]
+        shown: list[list[Symbol]] = []
+        self.control.solve(
+            assumptions=list(assumptions),
+            on_model=lambda model: shown.append(model.symbols(shown=True)),
+        )
+        return [results.checked_solution(self.game, variant, [], symbols) for symbols in shown]

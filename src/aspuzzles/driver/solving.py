@@ -1,0 +1,289 @@
+"""clingo's Control as the driver uses it: options, loading, facts through the backend,
+one solve call under a deadline and Ctrl-C, and the statistics gathered from it."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import clingo
+from clingo import Control, Symbol
+from clingox.backend import SymbolicBackend
+
+from ..asp import character_text, foreign_character
+from ..errors import InputError, clingo_message
+from ..puzzle import Puzzle
+from . import results
+from .jobs import (
+    TICK,
+    Job,
+    Outcome,
+)
+
+clingo_log = logging.getLogger("aspuzzles.clingo")
+
+
+def solver_arguments(
+    game: Puzzle[Any, Any], threads: int, clingo_args: Sequence[str], extra: Sequence[str] = ()
+) -> list[str]:
+    """The puzzle's tuned options (or a portfolio entry's ``extra`` ones), unless the user
+    passes the same option; then threads and the user's own options."""
+    _check_constants(clingo_args)
+    overridden = {arg.split("=", 1)[0] for arg in clingo_args}
+    if threads > 1:
+        overridden.add("--parallel-mode")
+    tuned = [*game.clingo_options, *extra]
+    arguments = [arg for arg in tuned if arg.split("=", 1)[0] not in overridden]
+    if threads > 1:
+        arguments.append(f"--parallel-mode={threads}")
+    return [*arguments, *clingo_args]
+
+
+def _check_constants(clingo_args: Sequence[str]) -> None:
+    """A constant's definition (``-c name=value``) goes through clingo's lexer, which
+    would abort the process on a character outside ASCII (see ``check_characters``)."""
+    for before, arg in zip(["", *clingo_args], clingo_args, strict=False):
+        if before in ("-c", "--const"):
+            definition = arg
+        elif arg.startswith("--const="):
+            definition = arg.removeprefix("--const=")
+        elif arg.startswith("-c") and "=" in arg:
+            definition = arg.removeprefix("-c")
+        else:
+            continue
+        if found := foreign_character(definition):
+            where = f"holds the character {character_text(found[2])} outside a string or comment"
+            raise InputError(f"the constant '{definition}' {where}", "--clingo")
+
+
+def make_control(job: Job, messages: list[str]) -> Control:
+    def route(code: clingo.MessageCode, message: str) -> None:
+        text = message.strip()
+        if code == clingo.MessageCode.RuntimeError:
+            messages.append(text)
+            clingo_log.debug(text)
+        elif code == clingo.MessageCode.AtomUndefined:
+            clingo_log.info(user_places(clingo_message(text), job.program_source))
+        else:
+            clingo_log.warning(user_places(clingo_message(text), job.program_source))
+
+    try:
+        arguments = [f"--models={job.models}", *job.clingo_arguments()]
+        return Control(arguments, logger=route, message_limit=100)
+    except RuntimeError as error:
+        raise InputError(f"bad clingo option: {messages[-1] if messages else error}") from None
+
+
+def ignore(_kind: str, _value: Any) -> None:
+    pass
+
+
+def loaded_control(job: Job, messages: list[str]) -> Control:
+    """A Control with the job's options, encoding and instance, not yet grounded."""
+    control = make_control(job, messages)
+    control.load(job.encoding)
+    _add_instance(control, job)
+    return control
+
+
+def _add_instance(control: Control, job: Job) -> None:
+    """Instance facts go in through the backend before grounding, as clingo intends."""
+    if job.facts:
+        with SymbolicBackend(control.backend()) as backend:
+            for fact in job.facts:
+                backend.add_rule([fact])
+    if job.program:
+        control.add("base", [], job.program)
+
+
+def solve_once(
+    control: Control,
+    job: Job,
+    outcome: Outcome,
+    deadline: float | None,
+    assumptions: Sequence[tuple[Symbol, bool]] = (),
+    cut_off: Symbol | None = None,
+    heartbeat: Callable[[], None] | None = None,
+    optimizing: str | None = None,
+) -> bool:
+    """Solve, collecting models into ``outcome``. False when an answer set holds the atom
+    ``cut_off``: the search stops there and this call's models are dropped (the caller
+    grows the horizon and solves again). ``heartbeat`` is called every ``TICK`` seconds
+    while the search runs. ``optimizing`` is clingo's ``--opt-mode`` for a program
+    with an objective (see ``optimization_mode``): only the best answer so far, or
+    only answers proved optimal, are kept."""
+    solve_started = time.perf_counter()
+    was_cut_off = False
+    best: list[str] = []  # optN: the best answer before an optimum is proved
+
+    def on_model(model: clingo.Model) -> bool:
+        nonlocal was_cut_off, best
+        if cut_off is not None and model.contains(cut_off):
+            was_cut_off = True
+            return False
+        atoms = [] if job.count_only else [str(symbol) for symbol in model.symbols(shown=True)]
+        if optimizing is not None:
+            outcome.cost = list(model.cost)
+            if optimizing == "opt":  # each answer improves on the last: keep one
+                outcome.count, outcome.models = 1, [atoms]
+                return True
+            if not model.optimality_proven:  # optN, still improving
+                best = atoms
+                return True
+            outcome.optimal = True
+        outcome.count += 1
+        if not job.count_only:
+            outcome.models.append(atoms)
+        return True
+
+    with control.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
+        wait(handle, outcome, deadline, heartbeat)
+        result = handle.get()
+    add_effort(control, outcome)
+    if optimizing is not None:
+        settle_optimum(outcome, optimizing, result.exhausted, best)
+    outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None
+    outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
+        time.perf_counter() - solve_started
+    )
+    if was_cut_off:
+        outcome.count, outcome.models, outcome.satisfiable = 0, [], None
+    return not was_cut_off
+
+
+class OptimizationSeen:
+    """A ground program observer that notes a ``#minimize``/``#maximize`` statement (or
+    weak constraint): such a program asks for the best answers, not for any answer."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def minimize(self, priority: int, literals: Sequence[tuple[int, int]]) -> None:
+        self.seen = True
+
+
+def optimization_mode(control: Control, job: Job) -> str | None:
+    """Set clingo up to answer what was asked of a program with an objective: one answer
+    (the default) is the optimum (``opt``, every improving answer on the way, the
+    last kept); several, all, a count or a uniqueness verdict are about the optimal
+    answers (``optN``, answers proved optimal only). A user's own ``--opt-mode`` is
+    left alone (None: answers are taken as clingo gives them)."""
+    if any(argument.startswith("--opt-mode") for argument in job.arguments):
+        return None
+    mode = "opt" if job.models == 1 else "optN"
+    control.configuration.solve.opt_mode = mode
+    control.configuration.solve.models = 0 if mode == "opt" else job.models
+    return mode
+
+
+def settle_optimum(outcome: Outcome, mode: str, exhausted: bool, best: list[str]) -> None:
+    """After an optimizing search: a finished ``opt`` search proved its last answer
+    optimal; an ``optN`` search stopped before it proved any keeps its best answer so
+    far. An answer not proved optimal says so in ``progress``."""
+    if mode == "opt" and exhausted and outcome.models:
+        outcome.optimal = True
+    if mode == "optN" and not outcome.count and best and outcome.timeout_phase:
+        outcome.models, outcome.count = [best], 1
+    if outcome.cost is not None and not outcome.optimal and outcome.timeout_phase:
+        outcome.progress = f"best found: cost {results.cost_text(outcome.cost)}, not proved optimal"
+
+
+#: How long one wait on a running search lasts: Python sees Ctrl-C only between waits.
+WAIT_SLICE = 0.1
+
+
+def wait(
+    handle: clingo.SolveHandle,
+    outcome: Outcome,
+    deadline: float | None,
+    heartbeat: Callable[[], None] | None = None,
+) -> None:
+    """Wait for the search to finish, the deadline to pass (the search is cancelled)
+    or Ctrl-C, which cancels it the same way: a long search stopped by hand still
+    reports what it found."""
+    beat = time.perf_counter()
+    try:
+        while not handle.wait(WAIT_SLICE if deadline is None else _slice(deadline)):
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                handle.cancel()
+                outcome.timeout_phase = "solving"
+                return
+            if heartbeat is not None and now - beat >= TICK:
+                heartbeat()
+                beat = now
+    except KeyboardInterrupt:
+        handle.cancel()  # a search that has just finished keeps its answer
+        outcome.interrupt("solving")
+
+
+def _slice(deadline: float) -> float:
+    return max(0.0, min(WAIT_SLICE, deadline - time.perf_counter()))
+
+
+def user_places(message: str, program_source: str | None) -> str:
+    """clingo's places as the user names the files: relative to the working folder
+    (clingo names an encoding by the absolute path it was loaded from), and the
+    instance's file for the program text it was given (``<block>``)."""
+    message = message.replace(f"{Path.cwd()}/", "")
+    if program_source is not None:
+        message = message.replace("<block>:", f"{program_source}:")
+    return message
+
+
+def clingo_error(messages: list[str], error: RuntimeError, program_source: str | None) -> str:
+    """clingo's own message, on one line and placed as ours are (``file:line:col: ...``):
+    the first it logged, or else the error's own text (``#script`` blocks fail without
+    logging: ``python support not available``), its places as the user names them."""
+    text = messages[0] if messages else str(error).strip()
+    if not text:
+        return "clingo failed"
+    message = user_places(clingo_message(text), program_source)
+    if "support not available" in message:  # the clingo wheel has no script languages
+        message += (
+            " (the clingo package from PyPI runs no #script code: give its results as "
+            "facts, or compute them in a puzzle module)"
+        )
+    return message
+
+
+def program_size(control: Control) -> dict[str, Any]:
+    """The program's size as last grounded (the search's effort is summed by
+    `add_effort` after every solve call)."""
+    lp = clingo_statistics(control).get("problem", {}).get("lp", {})
+    return {"atoms": int(lp.get("atoms", 0)), "rules": int(lp.get("rules", 0))}
+
+
+def clingo_statistics(control: Control) -> dict[str, Any]:
+    """clingo's statistics, or none: after Ctrl-C has stopped a grounding or a solve
+    call at the wrong moment, clingo has none to give ("statistics not (yet)
+    available"), and a run stopped by hand must still report what it proved."""
+    try:
+        return control.statistics
+    except RuntimeError:
+        return {}
+
+
+def add_effort(control: Control, outcome: Outcome) -> None:
+    """Add one solve call's choices, conflicts and clingo time to the outcome's: a
+    growing horizon solves many times, and clingo's statistics (without ``--stats``,
+    which would cost every search) hold the last call only, which would hide most of
+    the work."""
+    stats = clingo_statistics(control)
+    solvers = stats.get("solving", {}).get("solvers", {})
+    effort = {
+        "choices": int(solvers.get("choices", 0)),
+        "conflicts": int(solvers.get("conflicts", 0)),
+        "clingo_total_time": stats.get("summary", {}).get("times", {}).get("total", 0.0),
+    }
+    for key, value in effort.items():
+        outcome.stats[key] = outcome.stats.get(key, 0) + value
+
+
+#: Conflicts a scout may spend on its hinted plan: a plan the encoding accepts costs
+#: none (propagation completes it), so more means the hint is off and the scout gives up.
+#: The same limit holds for completing a hinted answer and for each round around it.
+SCOUT_CONFLICTS = 1000

@@ -1,0 +1,286 @@
+"""Puzzle Quest capture boards: clear an 8x8 match-3 board in the fewest swaps.
+
+A move swaps two orthogonally adjacent cells and is legal only if, right after the
+swap, a run of 3+ equal tiles passes through one of the two cells (``s`` and ``S``
+match). Resolution marks every run on the board at once, flaming skulls (``S``) blow
+up their 8 neighbours (recursively), marked tiles vanish, columns fall, and this
+repeats until no run is left. Nothing new falls in.
+
+The simulator below is the independent checker: it replays a move list with these
+rules and nothing from the encoding. Python also precomputes what ASP would derive
+slowly: the cells a tile can ever occupy, the lines of three, and for every swap the
+pairs of cells that make the arriving tile part of a run. It finds a first plan fast
+(a beam search, not proved shortest), which the driver has clingo complete under
+assumptions, so that the search knows an upper bound at once. And it bounds the moves
+a board still needs from below (the sideways travel of its tiles, and with a few moves
+left the exact answer, found by trying them: `Lookahead`), which the driver has clingo
+apply during the search, as a propagator, to cut plans that cannot finish.
+
+One module a concern: ``model`` (boards, moves, plans), ``formats`` (reading boards
+and moves), ``rules`` (the simulator and checker), ``geometry`` (facts precomputed for
+the encoding), ``bits`` and ``kernel`` (bitboards, and the compiled search on them),
+``travel`` and ``lookahead`` (lower bounds applied inside the search), ``plans``
+(quick and breadth-first plans) and ``generate`` (planted boards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from clingo import Function, Number, Symbol
+
+from ...errors import InputError
+from ...puzzle import Puzzle, json_field
+from ...strategy import Incremental, StepBound, Strategy
+from .formats import _is_move, format_board, parse_capture, parse_moves
+from .generate import planted_board, with_flaming_skulls
+from .geometry import geometry_facts, phase_bound
+from .lookahead import Lookahead
+from .model import (
+    ATOM_OF_TILE,
+    EMPTY,
+    EMPTY_BOARD,
+    FLAMING,
+    SIZE,
+    TILE_NAMES,
+    TILE_OF_ATOM,
+    TILES,
+    CaptureInstance,
+    CaptureSolution,
+)
+from .plans import plan_atoms, quick_plan
+from .rules import check_moves, dead_reason, mover_name, replay
+from .travel import refutation
+
+
+class Capture(Puzzle[CaptureInstance, CaptureSolution]):
+    name = "capture"
+    title = "Puzzle Quest capture (fewest swaps to clear a match-3 board)"
+    default_instance = "wight.txt"
+    # The encoding's #heuristic searches moves in time order (Domain heuristic). One
+    # thread: two threads splitting the search win on some boards but gamble (the liche
+    # took 5 to 69 s over five runs), because each thread may cut plans off at its own
+    # tick and the timeline grows further than one thread needs. clasp's frumpy preset
+    # keeps more of what it learns (its deletion policy: a larger first bound on learned
+    # clauses, kept 75% at each reduction): a refutation's clauses name whole boards,
+    # and boards recur. Session 20, the 52 game boards, 30 s each, the same day: 42
+    # minima proved against 39 with clasp's default preset, 33 boards faster, 4 slower.
+    clingo_options = ("--heuristic=Domain", "--configuration=frumpy")
+
+    def parse(self, text: str, source: str) -> CaptureInstance:
+        return parse_capture(text, source)
+
+    def strategy(self, instance: CaptureInstance) -> Strategy[CaptureInstance]:
+        return CaptureStrategy(instance)
+
+    def facts(self, instance: CaptureInstance) -> list[Symbol]:
+        board = instance.board
+        facts = [
+            Function("bound", [Number(phase_bound(board))]),
+            Function("flames", [Number(board.count(FLAMING))]),
+        ]
+        for kind in sorted({ATOM_OF_TILE[tile] for tile in board if tile != EMPTY}):
+            facts.append(Function("kind", [Function(kind)]))
+        for cell, tile in enumerate(board):
+            if tile != EMPTY:
+                facts.append(Function("tile", [Number(cell), Function(ATOM_OF_TILE[tile])]))
+        return facts + geometry_facts(board)
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--lookahead",
+            type=int,
+            default=CaptureInstance.lookahead,
+            metavar="N",
+            help="capture: once N moves of a plan are made, the simulator decides inside "
+            "the search whether the rest of the budget can clear the board (default "
+            "%(default)s; 0: clasp and the sideways-travel bound alone)",
+        )
+
+    def configure(self, instance: CaptureInstance, options: dict[str, Any]) -> CaptureInstance:
+        lookahead = options.get("lookahead", instance.lookahead)
+        if not isinstance(lookahead, int) or lookahead < 0:
+            raise InputError(f"--lookahead must be 0 or more, not {lookahead}")
+        return replace(instance, lookahead=lookahead)
+
+    def decode(self, instance: CaptureInstance, atoms: Sequence[Symbol]) -> CaptureSolution:
+        swaps: dict[int, tuple[int, int]] = {}
+        settled: dict[int, list[str]] = {}
+        for atom in atoms:
+            if atom.match("swap", 3):
+                tick, first, second = (argument.number for argument in atom.arguments)
+                swaps[tick] = (first, second)
+            elif atom.match("settled", 3):
+                tick, cell = atom.arguments[0].number, atom.arguments[1].number
+                cells = settled.setdefault(tick, [EMPTY] * (SIZE * SIZE))
+                cells[cell] = TILE_OF_ATOM[atom.arguments[2].name]
+        ticks = sorted(swaps)
+        # The board after each move is the settled board before the next one; the
+        # last move leaves the board empty (the encoding demands it).
+        boards = tuple("".join(settled.get(tick - 1, [EMPTY] * SIZE * SIZE)) for tick in ticks[1:])
+        boards += (EMPTY_BOARD,)
+        moves = []
+        for before, tick in zip((instance.board, *boards), ticks, strict=False):
+            first, second = swaps[tick]
+            moves.append(mover_name(before, divmod(first, SIZE), divmod(second, SIZE)))
+        return CaptureSolution(tuple(moves), boards)
+
+    def check(self, instance: CaptureInstance, solution: CaptureSolution) -> list[str]:
+        return check_moves(instance.board, solution.moves, solution.boards or None)
+
+    def parse_solution(self, instance: CaptureInstance, text: str, source: str) -> CaptureSolution:
+        """Moves as text (``7 1 Up; 6 3 Right``), or the JSON ``--format json`` prints."""
+        if text.lstrip().startswith("{"):
+            return super().parse_solution(instance, text, source)
+        return CaptureSolution(parse_moves(text, source), (), shortest=False)
+
+    def from_dict(self, instance: CaptureInstance, data: Any, source: str) -> CaptureSolution:
+        moves = json_field(data, "moves", source)
+        if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
+            raise InputError("'moves' must be a list of [row, col, \"Direction\"]", source)
+        text = "\n".join(f"{row} {col} {direction}" for row, col, direction in moves)
+        try:  # one move per line, so a line number is a move number
+            return CaptureSolution(parse_moves(text, source), (), shortest=False)
+        except InputError as error:
+            where = "" if error.line is None else f"move {error.line}: "
+            raise InputError(where + error.message, source) from None
+
+    def to_dict(self, instance: CaptureInstance, solution: CaptureSolution) -> dict[str, Any]:
+        return {
+            "moves": [[move.row, move.col, move.direction] for move in solution.moves],
+            "move_count": len(solution.moves),
+            "shortest": solution.shortest,
+            "boards": [format_board(board) for board in solution.boards],
+        }
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--moves", type=int, default=5, help="moves planted (default 5)")
+        parser.add_argument("--kinds", default="ygrs", help="tile kinds to use (default ygrs)")
+        parser.add_argument(
+            "--flaming", type=int, default=0, help="skulls turned into flaming skulls (default 0)"
+        )
+        parser.add_argument("--seed", type=int, default=None, help="random seed")
+
+    def generate(self, args: argparse.Namespace) -> str:
+        if not 1 <= args.moves <= 21:
+            raise InputError("--moves must be from 1 to 21 (64 tiles at 3 a move)")
+        if args.flaming < 0:
+            raise InputError(f"--flaming must be 0 or more, not {args.flaming}")
+        kinds = "".join(dict.fromkeys(args.kinds))  # in the order given, once each
+        if not kinds or any(kind not in TILES or kind == FLAMING for kind in kinds):
+            raise InputError(f"--kinds takes letters from {TILES[:-1]}, not '{args.kinds}'")
+        board = planted_board(args.moves, kinds, random.Random(args.seed))
+        board = with_flaming_skulls(board, args.flaming, random.Random(args.seed))
+        header = (
+            f"# aspuzzles generate capture --moves {args.moves} --kinds {kinds} "
+            f"--flaming {args.flaming} --seed {args.seed}\n"
+            f"# planted with {args.moves} moves (flaming skulls can change that)\n"
+        )
+        return header + "\n".join(format_board(board)) + "\n"
+
+    def describe(self, instance: CaptureInstance) -> str:
+        counts = Counter(tile for tile in instance.board if tile != EMPTY)
+        return f"{instance.tiles()} tiles: " + " ".join(
+            f"{tile}x{counts[tile]}" for tile in TILES if counts[tile]
+        )
+
+    def template_context(
+        self, instance: CaptureInstance, solution: CaptureSolution
+    ) -> dict[str, Any]:
+        outcomes = replay(instance.board, solution.moves)
+        befores = [instance.board] + [outcome.board for outcome in outcomes[:-1]]
+        steps = [
+            {
+                "number": number,
+                "move": move,
+                "outcome": outcome,
+                "before": format_board(before),
+                "swapped": [(move.row, move.col), move.target],
+            }
+            for number, (move, outcome, before) in enumerate(
+                zip(solution.moves, outcomes, befores, strict=True), start=1
+            )
+        ]
+        labels = ["start"] + [f"{step['number']}. {step['move']}" for step in steps]
+        boards = [format_board(instance.board)] + [format_board(o.board) for o in outcomes]
+        return {
+            "steps": steps,
+            "count": len(solution.moves),
+            "shortest": solution.shortest,
+            "strip": text_strip(labels, boards),
+            "boards": boards,
+            "size": SIZE,
+            "names": TILE_NAMES,
+            "colours": TILE_COLOURS,
+        }
+
+
+TILE_COLOURS = {
+    "y": "#f2c318",
+    "b": "#2f6fd6",
+    "g": "#3aa845",
+    "r": "#d83a34",
+    "p": "#8e44ad",
+    "c": "#c9a227",
+    "s": "#e8e4d8",
+    "S": "#ff7b22",
+}
+
+
+def text_strip(
+    labels: Sequence[str], boards: Sequence[Sequence[str]], per_row: int = 5
+) -> list[str]:
+    """Boards side by side under their labels, ``per_row`` to a row (fits 80 columns)."""
+    width = max(SIZE, *(len(label) for label in labels)) + 2
+    lines: list[str] = []
+    for start in range(0, len(boards), per_row):
+        chunk = range(start, min(start + per_row, len(boards)))
+        if lines:
+            lines.append("")
+        lines.append("".join(labels[i].ljust(width) for i in chunk).rstrip())
+        for row in range(SIZE):
+            lines.append("".join(boards[i][row].ljust(width) for i in chunk).rstrip())
+    return lines
+
+
+class CaptureStrategy(Strategy[CaptureInstance]):
+    """A growing budget of moves, bounded from below inside the search (sideways travel,
+    the lookahead) and from above by a quick plan found in Python."""
+
+    def infeasible(self) -> str | None:
+        return dead_reason(self.instance.board)
+
+    def incremental(self) -> Incremental:
+        bound = max(1, phase_bound(self.instance.board))
+        return Incremental(
+            max_steps=bound, max_ticks=bound, unit="moves", step_atom="swap", splits=True
+        )
+
+    def step_bound(self) -> StepBound:
+        if self.instance.lookahead == 0:
+            refute, statistics = refutation, None
+        else:
+            lookahead = Lookahead(self.instance.lookahead)
+            refute, statistics = lookahead, lookahead.statistics
+        return StepBound(
+            state=(("board", 3), ("flame", 2)),
+            ready="at_rest",
+            made="moves",
+            refute=refute,
+            statistics=statistics,
+        )
+
+    def hints(self) -> list[Symbol]:
+        plan = quick_plan(self.instance.board)
+        return [] if plan is None else plan_atoms(self.instance.board, plan)
+
+    def unproved(self, solution: CaptureSolution) -> CaptureSolution:
+        return replace(solution, shortest=False)
+
+
+PUZZLE = Capture()

@@ -1,0 +1,222 @@
+"""Haunted: Simon Tatham's "Undead". Mirrors, and monsters seen along lines of sight.
+
+Every non-mirror cell holds one monster: a ghost, a vampire or a zombie. Each border
+clue counts the monsters seen along the line of sight entering there, reflected by
+two-sided mirrors ``/`` and ``\\``. Zombies are always seen, vampires only before the
+line's first mirror, ghosts only after one. A line may cross a cell twice; the monster
+then counts once per crossing.
+
+Python traces the lines of sight once (ASP is bad at that) and hands the encoding
+``crossings(Line,Row,Col,Side,Times)`` facts (Side: before or after the first mirror);
+the encoding states who is visible where.
+
+One module a concern: ``model`` (board and answer), ``sight`` (lines of sight),
+five instance formats (``gameid``, ``facts``, ``picture``, ``savefile``, ``janko``),
+``checker`` (the independent checker) and ``generate`` (new boards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from clingo import Function, Number, Symbol
+
+from ...errors import InputError
+from ...puzzle import Puzzle, string_rows
+from ...strategy import Strategy
+from .checker import check_board
+from .facts import parse_facts
+from .gameid import GAME_ID, encode_game_id, parse_game_id
+from .janko import check_janko_size, is_janko_file, janko_block, janko_picture
+from .model import KINDS, LETTER, MAX_SIDE, HauntedInstance, HauntedSolution
+from .picture import _content_lines, parse_picture
+from .savefile import is_save_file, parse_save_file
+from .sight import clue_place, clues_of, crossings, sight_range, trace
+
+
+class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
+    name = "haunted"
+    title = "Haunted (Simon Tatham's Undead)"
+    default_instance = "seed-4x4.txt"
+    accepts_inline = True
+
+    def parse(self, text: str, source: str) -> HauntedInstance:
+        if is_save_file(text):
+            return parse_save_file(text, source)
+        if source.endswith(".lp") or "count(" in text or "#const" in text:
+            return parse_facts(text, source)
+        lines = _content_lines(text)
+        if not lines:
+            empty = "is empty" if not text.strip() else "holds only comments"
+            raise InputError(f"no puzzle found (the file {empty})", source)
+        if is_janko_file(lines):
+            return self._parse_janko(lines, source)
+        if len(lines) > 1:
+            if any(GAME_ID.match(line) for _, line in lines):
+                raise InputError("expected one game ID, found more lines", source, lines[1][0])
+            return parse_picture(lines, source)
+        number, game_id = lines[0]
+        return parse_game_id(game_id, source, number if source != "<argument>" else None)
+
+    @staticmethod
+    def _parse_janko(lines: Sequence[tuple[int, str]], source: str) -> HauntedInstance:
+        lines = janko_block(lines)
+        instance = parse_picture(janko_picture(lines, source), source)
+        check_janko_size(lines, instance, source)
+        return instance
+
+    def strategy(self, instance: HauntedInstance) -> Strategy[HauntedInstance]:
+        return HauntedStrategy(instance)
+
+    def facts(self, instance: HauntedInstance) -> list[Symbol]:
+        facts: list[Symbol] = []
+        for row, col in instance.cells():
+            facts.append(Function("cell", [Number(row + 1), Number(col + 1)]))
+            given = instance.grid[row][col]
+            if given in KINDS:
+                facts.append(
+                    Function("given", [Number(row + 1), Number(col + 1), Function(KINDS[given])])
+                )
+        for letter, total in instance.totals.items():
+            facts.append(Function("total", [Function(KINDS[letter]), Number(total)]))
+        for line, clue in enumerate(instance.clues):
+            if clue is None:
+                continue
+            facts.append(Function("clue", [Number(line), Number(clue)]))
+            for (row, col, side), times in sorted(crossings(instance.grid, line).items()):
+                position = [Number(line), Number(row + 1), Number(col + 1)]
+                facts.append(Function("crossings", [*position, Function(side), Number(times)]))
+        return facts
+
+    def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:
+        rows = [list(row) for row in instance.grid]
+        for atom in atoms:
+            if atom.match("monster", 3):
+                row, col, kind = atom.arguments
+                rows[row.number - 1][col.number - 1] = LETTER[kind.name]
+        return HauntedSolution(tuple("".join(row) for row in rows))
+
+    def check(self, instance: HauntedInstance, solution: HauntedSolution) -> list[str]:
+        return check_board(instance, solution.grid)
+
+    def to_dict(self, instance: HauntedInstance, solution: HauntedSolution) -> dict[str, Any]:
+        return {"grid": list(solution.grid)}
+
+    def from_dict(self, instance: HauntedInstance, data: Any, source: str) -> HauntedSolution:
+        return HauntedSolution(string_rows(data, "grid", source))
+
+    def describe(self, instance: HauntedInstance) -> str:
+        return f"{instance.width}x{instance.height}"
+
+    def template_context(
+        self, instance: HauntedInstance, solution: HauntedSolution
+    ) -> dict[str, Any]:
+        width, height = instance.width, instance.height
+        clues = ["-" if clue is None else str(clue) for clue in instance.clues]
+        return {
+            "width": width,
+            "height": height,
+            "grid": solution.grid,
+            "givens": instance.grid,
+            "totals": instance.totals,
+            "top": clues[:width],
+            "right": clues[width : width + height],
+            "bottom": list(reversed(clues[width + height : 2 * width + height])),
+            "left": list(reversed(clues[2 * width + height :])),
+            "cell_width": max(2, *(len(clue) for clue in clues)) + 1,
+            "names": KINDS,
+        }
+
+    # ------------------------------------------------------------------ generator
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--size", default="6x6", help="WxH (default 6x6)")
+        parser.add_argument("--seed", type=int, default=None, help="random seed")
+        parser.add_argument(
+            "--mirrors",
+            type=float,
+            default=0.35,
+            help="share of cells holding a mirror (default 0.35)",
+        )
+        parser.add_argument(
+            "--picture",
+            action="store_true",
+            help="print the board picture (clues around the grid) instead of a game ID",
+        )
+        parser.add_argument(
+            "--sparse",
+            action="store_true",
+            help="(with --picture) leave out every clue that uniqueness does not need",
+        )
+
+    def generate(self, args: argparse.Namespace) -> str:
+        match = re.fullmatch(r"(\d+)(?:x(\d+))?", args.size)
+        if not match:
+            raise InputError(f"--size must look like WxH, not '{args.size}'")
+        width, height = int(match.group(1)), int(match.group(2) or match.group(1))
+        if not (2 <= width <= MAX_SIDE and 2 <= height <= MAX_SIDE):
+            raise InputError(f"--size {args.size} is out of range (2 to {MAX_SIDE} per side)")
+        if not 0.0 <= args.mirrors < 1.0:
+            raise InputError("--mirrors must be a share from 0 up to (not including) 1")
+        sparse, picture = getattr(args, "sparse", False), getattr(args, "picture", False)
+        if sparse and not picture:
+            raise InputError("--sparse needs --picture: a game ID has to give every clue")
+        # The generator solves (it imports the driver): loaded only when asked for.
+        from .generate import generate_unique, without_spare_clues
+
+        rng = random.Random(args.seed)
+        instance, _ = generate_unique(self, width, height, rng, args.mirrors)
+        if sparse:
+            instance = without_spare_clues(self, instance, rng)
+        if not picture:
+            return encode_game_id(instance)
+        header = (
+            f"# aspuzzles generate haunted --size {args.size} --mirrors {args.mirrors} "
+            f"--seed {args.seed} --picture{' --sparse' if sparse else ''}\n"
+        )
+        return header + self.picture(instance)
+
+    def picture(self, instance: HauntedInstance) -> str:
+        """The puzzle drawn as :func:`parse_picture` reads it: the solved board's layout
+        with ``.`` where a monster is to be found."""
+        return self.render_text(instance, HauntedSolution(instance.grid))
+
+
+class HauntedStrategy(Strategy[HauntedInstance]):
+    """A clue no line can show is found without search."""
+
+    def infeasible(self) -> str | None:
+        """A clue that its line cannot show: more than the monster cells it crosses, or
+        fewer than the given monsters it sees already."""
+        for line, clue in enumerate(self.instance.clues):
+            if clue is None:
+                continue
+            fewest, most = sight_range(self.instance.grid, line)
+            place = clue_place(self.instance.width, self.instance.height, line)
+            if clue > most:
+                crossed = f"its line crosses ({most})"
+                return f"the clue {clue} at the {place} asks for more monsters than {crossed}"
+            if clue < fewest:
+                given = f"the given monsters its line sees ({fewest})"
+                return f"the clue {clue} at the {place} asks for fewer monsters than {given}"
+        return None
+
+
+PUZZLE = Haunted()
+
+__all__ = [
+    "PUZZLE",
+    "Haunted",
+    "HauntedInstance",
+    "HauntedSolution",
+    "check_board",
+    "clue_place",
+    "clues_of",
+    "encode_game_id",
+    "parse_game_id",
+    "sight_range",
+    "trace",
+]

@@ -1,0 +1,50 @@
+"""Haunted's board and answer, and the alphabet they are written in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KINDS = {"G": "ghost", "V": "vampire", "Z": "zombie"}
+
+
+LETTER = {name: letter for letter, name in KINDS.items()}
+
+
+MIRRORS = "/\\"
+
+
+MAX_SIDE = 64
+
+
+# Direction vectors (row step, column step).
+DOWN, UP, LEFT, RIGHT = (1, 0), (-1, 0), (0, -1), (0, 1)
+
+
+@dataclass(frozen=True)
+class HauntedInstance:
+    """A board: ``grid`` rows of ``.`` (unknown monster), ``/``, ``\\`` or a given
+    ``G``/``V``/``Z``; ``totals`` per kind letter; ``clues`` clockwise from the
+    top-left corner (top edge left to right, right edge top to bottom, bottom edge right
+    to left, left edge bottom to top), ``None`` where a board picture gives no clue."""
+
+    width: int
+    height: int
+    totals: dict[str, int]
+    grid: tuple[str, ...]
+    clues: tuple[int | None, ...]
+
+    def cells(self) -> list[tuple[int, int]]:
+        """Monster cells (0-based), row-major."""
+        return [
+            (row, col)
+            for row in range(self.height)
+            for col in range(self.width)
+            if self.grid[row][col] not in MIRRORS
+        ]
+
+
+@dataclass(frozen=True)
+class HauntedSolution:
+    """The board with every monster cell filled: rows of ``G V Z / \\``."""
+
+    grid: tuple[str, ...]

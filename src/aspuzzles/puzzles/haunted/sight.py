@@ -1,0 +1,90 @@
+"""Lines of sight: traced once in Python (ASP is bad at that) and handed to the encoding as
+``crossings(Line,Row,Col,Side,Times)`` facts, with the places clues stand at.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .model import DOWN, LEFT, MIRRORS, RIGHT, UP
+
+
+def entry(width: int, height: int, line: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where line ``line`` (clue index) enters the grid, and its direction."""
+    if line < width:
+        return (0, line), DOWN
+    line -= width
+    if line < height:
+        return (line, width - 1), LEFT
+    line -= height
+    if line < width:
+        return (height - 1, width - 1 - line), UP
+    line -= width
+    return (height - 1 - line, 0), RIGHT
+
+
+def reflect(direction: tuple[int, int], mirror: str) -> tuple[int, int]:
+    """The direction after a two-sided mirror: ``/`` swaps and negates, ``\\`` swaps."""
+    d_row, d_col = direction
+    return (-d_col, -d_row) if mirror == "/" else (d_col, d_row)
+
+
+def trace(grid: Sequence[str], line: int) -> list[tuple[int, int, bool]]:
+    """Every crossing of a monster cell by a line: (row, col, after a mirror?)."""
+    height, width = len(grid), len(grid[0])
+    (row, col), direction = entry(width, height, line)
+    crossings = []
+    mirrored = False
+    while 0 <= row < height and 0 <= col < width:
+        content = grid[row][col]
+        if content in MIRRORS:
+            direction = reflect(direction, content)
+            mirrored = True
+        else:
+            crossings.append((row, col, mirrored))
+        row, col = row + direction[0], col + direction[1]
+    return crossings
+
+
+def crossings(grid: Sequence[str], line: int) -> Counter[tuple[int, int, str]]:
+    """How often a line crosses each cell ``before`` and ``after`` its first mirror."""
+    return Counter(
+        (row, col, "after" if mirrored else "before") for row, col, mirrored in trace(grid, line)
+    )
+
+
+#: Who is seen at a crossing before and after the line's first mirror.
+VISIBLE = {"before": "VZ", "after": "GZ"}
+
+
+def clues_of(grid: Sequence[str]) -> tuple[int, ...]:
+    """The clues a fully filled grid shows (used by the generator): with no cell left
+    to fill, the fewest and the most a line can see are what it sees."""
+    height, width = len(grid), len(grid[0])
+    return tuple(sight_range(grid, line)[0] for line in range(2 * (width + height)))
+
+
+def sight_range(grid: Sequence[str], line: int) -> tuple[int, int]:
+    """The fewest and the most monsters a line can see on a puzzle's grid: the given
+    monsters it sees count towards both, a cell still to fill only towards the most."""
+    fewest = most = 0
+    for (row, col, side), times in crossings(grid, line).items():
+        cell = grid[row][col]
+        if cell == ".":
+            most += times
+        elif cell in VISIBLE[side]:
+            fewest, most = fewest + times, most + times
+    return fewest, most
+
+
+def clue_place(width: int, height: int, line: int) -> str:
+    """Where clue ``line`` (clockwise from the top-left corner) stands on the board:
+    told by where its line of sight enters (``entry``)."""
+    (row, col), direction = entry(width, height, line)
+    return {
+        DOWN: f"top of column {col + 1}",
+        LEFT: f"right of row {row + 1}",
+        UP: f"bottom of column {col + 1}",
+        RIGHT: f"left of row {row + 1}",
+    }[direction]

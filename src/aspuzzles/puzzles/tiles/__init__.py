@@ -1,0 +1,281 @@
+"""Edge-matching tiles: the 3x3 animal puzzle, Eternity II-style boards and unframed ones.
+
+Place every square tile once, rotated freely, on a ROWS x COLS board so that every
+shared edge matches. Style ``animal``: an edge is ``KIND_HALF`` (``lion_head``) and
+touching edges match when the kind is equal and the halves differ; outer edges are
+free. Style ``e2``: an edge is a colour number, touching edges match when equal, and
+colour 0 (the grey frame) faces outwards exactly: on every outer side, never inside.
+Style ``unframed``: colour numbers matching when equal, as in e2, but with no frame:
+outer edges are free and 0 is a colour like any other (the unframed edge-matching
+puzzles of SAT and CSP benchmarks).
+
+Rotation convention: a placement is (tile id, r) with r the number of **clockwise**
+quarter turns applied to the tile as listed; after r turns the listed edge (d - r) mod 4
+is on side d (0 top, 1 right, 2 bottom, 3 left). The seed's SQL counts
+counter-clockwise turns: its r is our (4 - r) mod 4.
+
+Python computes the rotated tiles (and, for framed boards, where each may go) and
+injects them as facts; the encoding states placement and matching.
+
+One module a concern: ``model`` (tiles, boards, matching), ``formats`` (reading
+boards), ``placements`` (where each turn of a tile may go), ``symmetry`` (whole-board
+rotations), ``checker``, ``search`` (races, shortcuts and a greedy first answer for
+score mode) and ``generate`` (planted boards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from ...errors import InputError, is_number
+from ...puzzle import Puzzle, json_field
+from ...render import wheel_colours
+from ...strategy import Strategy
+from .checker import _is_pair, check_placement, mismatched_edges
+from .formats import format_tiles, parse_tiles
+from .generate import planted_tiles
+from .model import (
+    COLOUR_STYLES,
+    FRAME,
+    HALF_PAIRS,
+    STYLES,
+    TilesInstance,
+    TilesSolution,
+    partner,
+    rotate,
+    shown_turn,
+)
+from .placements import turns_and_cells
+from .search import (
+    TilesStrategy,
+)
+from .symmetry import symmetry_break
+
+
+class Tiles(Puzzle[TilesInstance, TilesSolution]):
+    name = "tiles"
+    title = "Edge-matching tiles (animal heads and tails, Eternity II style, unframed colours)"
+    default_instance = "seed-big-cats-3x3.txt"
+    accepts_inline = True  # an e2.bucas.name link on the command line
+
+    def parse(self, text: str, source: str) -> TilesInstance:
+        return parse_tiles(text, source)
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--raw",
+            action="store_true",
+            help="tiles: keep the whole-board rotations apart (count raw placements)",
+        )
+        parser.add_argument(
+            "--score",
+            action="store_true",
+            help="tiles: let shared edges mismatch and find the placement with the fewest "
+            "(Eternity II's contest score); the frame still faces out",
+        )
+
+    def configure(self, instance: TilesInstance, options: dict[str, Any]) -> TilesInstance:
+        return replace(
+            instance,
+            symmetry_breaking=not options.get("raw", False),
+            scored=options.get("score", False),
+        )
+
+    def strategy(self, instance: TilesInstance) -> Strategy[TilesInstance]:
+        return TilesStrategy(instance)
+
+    def facts(self, instance: TilesInstance) -> list[Symbol]:
+        facts = [
+            Function("rows", [Number(instance.rows)]),
+            Function("cols", [Number(instance.cols)]),
+        ]
+        if instance.framed:
+            facts.append(Function("frame", [String(FRAME)]))
+        # Score mode names the pairs that match (pair/2) instead of the partners every
+        # edge must face (partner/2): see the encoding's score part.
+        relation = "pair" if instance.scored else "partner"
+        values = sorted({edge for tile in instance.tiles for edge in tile})
+        for value in values:
+            facts.append(
+                Function(relation, [String(value), String(partner(instance.style, value))])
+            )
+        for tile_id in range(1, len(instance.tiles) + 1):
+            facts.append(Function("tile", [Number(tile_id)]))
+            for turns, edges, cells in turns_and_cells(instance, tile_id):
+                shown = [String(edge) for edge in edges]
+                facts.append(Function("rot", [Number(tile_id), Number(turns), *shown]))
+                for row, col in cells:
+                    facts.append(
+                        Function("fits", [Number(row), Number(col), Number(tile_id), Number(turns)])
+                    )
+        for fix in instance.fixed:
+            turns = shown_turn(instance.tiles[fix.tile - 1], fix.turns)
+            facts.append(
+                Function("fixed", [Number(n) for n in (fix.row, fix.col, fix.tile, turns)])
+            )
+        if instance.symmetry_breaking:
+            facts.extend(symmetry_break(instance).facts)
+        return facts
+
+    def decode(self, instance: TilesInstance, atoms: Sequence[Symbol]) -> TilesSolution:
+        at, mismatched = {}, []
+        for atom in atoms:
+            if atom.match("place", 4):
+                row, col, tile_id, turns = (arg.number for arg in atom.arguments)
+                at[row, col] = (tile_id, turns)
+            elif atom.match("mismatch", 3):
+                row, col, side = atom.arguments
+                mismatched.append((row.number, col.number, side.name))
+        return TilesSolution(
+            tuple(
+                tuple(at.get((row, col), (0, 0)) for col in range(1, instance.cols + 1))
+                for row in range(1, instance.rows + 1)
+            ),
+            tuple(sorted(mismatched)) if instance.scored else None,
+        )
+
+    def check(self, instance: TilesInstance, solution: TilesSolution) -> list[str]:
+        """Every rule, or in score mode every rule but matching, and then the
+        mismatched edges the answer set names must be the ones the checker finds."""
+        if not instance.scored:
+            return check_placement(instance, solution.placement)
+        problems = check_placement(instance, solution.placement, scored=True)
+        if problems or solution.mismatched is None:
+            return problems
+        found = tuple(mismatched_edges(instance, solution.placement))
+        if found != solution.mismatched:
+            return [
+                f"the answer set names {len(solution.mismatched)} mismatched edges, "
+                f"the checker finds {len(found)}: {list(found)[:3]}"
+            ]
+        return []
+
+    def to_dict(self, instance: TilesInstance, solution: TilesSolution) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "placement": [[list(cell) for cell in row] for row in solution.placement]
+        }
+        if solution.mismatched is not None:
+            data["mismatched"] = [list(edge) for edge in solution.mismatched]
+            data["matching"] = instance.shared_edges - len(solution.mismatched)
+        return data
+
+    def from_dict(self, instance: TilesInstance, data: Any, source: str) -> TilesSolution:
+        rows = json_field(data, "placement", source)
+        if not isinstance(rows, list) or not all(
+            isinstance(row, list) and all(_is_pair(cell) for cell in row) for row in rows
+        ):
+            raise InputError("'placement' must be rows of [tile id, turns] pairs", source)
+        return TilesSolution(tuple(tuple((cell[0], cell[1]) for cell in row) for row in rows))
+
+    def describe(self, instance: TilesInstance) -> str:
+        return f"{instance.style} {instance.rows}x{instance.cols}"
+
+    def template_context(self, instance: TilesInstance, solution: TilesSolution) -> dict[str, Any]:
+        placed = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in solution.placement]
+        label = _short_label if instance.style == "animal" else str
+        width = max(len(label(edge)) for tile in instance.tiles for edge in tile)
+        values = sorted({edge for tile in instance.tiles for edge in tile})
+        fixed = {(fix.row - 1, fix.col - 1) for fix in instance.fixed}
+        mismatched = solution.mismatched
+        if mismatched is None and instance.scored:  # a person's placement (aspuzzles check)
+            mismatched = tuple(mismatched_edges(instance, solution.placement))
+        labels = [
+            [f"{t}/{r}" + ("*" if (row, col) in fixed else "") for col, (t, r) in enumerate(cells)]
+            for row, cells in enumerate(solution.placement)
+        ]
+        return {
+            "style": instance.style,
+            "rows": instance.rows,
+            "cols": instance.cols,
+            "placement": solution.placement,
+            "labels": labels,
+            "label_width": max(5, *(len(label) for row in labels for label in row)),
+            "fixed": fixed,
+            "edges": [[[label(edge) for edge in tile] for tile in row] for row in placed],
+            "raw_edges": placed,
+            "width": width,
+            "colours": _palette(instance.style, values),
+            "mismatched": [(r - 1, c - 1, side) for r, c, side in mismatched or ()],
+            "scored": mismatched is not None,
+            "shared_edges": instance.shared_edges,
+        }
+
+    # ----------------------------------------------------------------- generator
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--style", choices=STYLES, default="e2")
+        parser.add_argument("--size", default="4x4", help="ROWSxCOLS (default 4x4)")
+        parser.add_argument(
+            "--kinds", type=int, default=6, help="edge kinds: colours without the frame, or animals"
+        )
+        parser.add_argument(
+            "--border-kinds",
+            type=int,
+            default=0,
+            help="(e2) colours 1..N only for edges along the frame, as in Eternity II; the "
+            "--kinds inner colours are then numbered N+1.. (default 0: one shared palette)",
+        )
+        parser.add_argument(
+            "--fix",
+            type=int,
+            default=0,
+            metavar="N",
+            help="give N tiles of the planted solution as fixed hint pieces (default 0)",
+        )
+        parser.add_argument("--seed", type=int, default=None)
+
+    def generate(self, args: argparse.Namespace) -> str:
+        match = re.fullmatch(r"(\d+)x(\d+)", args.size)
+        if not match:
+            raise InputError(f"--size must look like ROWSxCOLS, not '{args.size}'")
+        rows, cols = int(match.group(1)), int(match.group(2))
+        if not (1 <= rows <= 30 and 1 <= cols <= 30) or rows * cols < 2:
+            raise InputError(f"--size {args.size} is out of range")
+        if not 1 <= args.kinds <= 60:
+            raise InputError("--kinds must be from 1 to 60")
+        border_kinds = args.border_kinds
+        if not 0 <= border_kinds <= 60:
+            raise InputError("--border-kinds must be from 0 to 60")
+        if border_kinds and args.style != "e2":
+            raise InputError(f"--border-kinds needs --style e2 ({args.style} boards have no frame)")
+        if not 0 <= args.fix <= rows * cols:
+            raise InputError(f"--fix must be from 0 to {rows * cols}, the tiles on the board")
+        instance = planted_tiles(
+            args.style, rows, cols, args.kinds, random.Random(args.seed), border_kinds, args.fix
+        )
+        border = f"--border-kinds {border_kinds} " if border_kinds else ""
+        fix = f"--fix {args.fix} " if args.fix else ""
+        header = (
+            f"# aspuzzles generate tiles --style {args.style} --size {args.size} "
+            f"--kinds {args.kinds} {border}{fix}--seed {args.seed}\n"
+        )
+        return header + format_tiles(instance)
+
+
+def _short_label(edge: str) -> str:
+    """An animal half as the board shows it: ``lionH``; a numbered kind with its sign
+    (``+3`` for ``3_head``, ``-3`` for ``3_tail``), as a list of signed edges wrote it."""
+    kind, half = edge.rsplit("_", 1)
+    if is_number(kind):
+        first = any(half == pair[0] for pair in HALF_PAIRS)
+        return f"{'+' if first else '-'}{kind}"
+    return f"{kind[:4]}{half[0].upper()}"
+
+
+def _palette(style: str, values: list[str]) -> dict[str, str]:
+    """A colour per edge value: both halves of an animal kind share one, and e2's frame
+    is grey (in ``unframed``, 0 is an ordinary colour and gets its own)."""
+    kinds = sorted({v.rsplit("_", 1)[0] for v in values}) if style == "animal" else values
+    colours = dict(zip(kinds, wheel_colours(len(kinds), saturation=65, lightness=62), strict=True))
+    if style in COLOUR_STYLES:
+        return colours | ({FRAME: "#8a8a8a"} if style == "e2" else {})
+    return {value: colours[value.rsplit("_", 1)[0]] for value in values}
+
+
+PUZZLE = Tiles()

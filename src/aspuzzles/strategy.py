@@ -1,0 +1,209 @@
+"""Search strategies a puzzle may opt into, beside the small interface of ``puzzle``.
+
+Most puzzles are solved by grounding their encoding on the instance's facts and asking
+clingo for answers: they need nothing from this module. A few need more, and say so by
+returning a :class:`Strategy` of their own from ``Puzzle.strategy(instance)``:
+
+- planning puzzles grow a horizon (:class:`Incremental`) and may bound the steps a plan
+  still needs inside the search (:class:`StepBound`);
+- a search may start from an answer a quick Python search found (``hints``) and
+  improve it in rounds around it (``neighbourhood``);
+- other clingo settings may be raced against the tuned ones (``portfolio``), and
+  searches whose "none" proves nothing may be raced beside them (:class:`Shortcut`);
+- a count may come with puzzle figures (``count_details``), a plan cut short may say
+  it is not proved shortest (``unproved``).
+
+Everything here that restates a puzzle's rules in Python (a step bound, a quick
+answer, a verdict without search) is an accelerator for the shipped encoding: a
+strategy never changes which answers exist, only how soon clingo finds them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from clingo import Symbol
+
+InstanceT = TypeVar("InstanceT")
+
+
+@dataclass(frozen=True)
+class Incremental:
+    """Solve over a growing horizon with ``#program step(t)`` / ``check(t)`` parts.
+
+    The driver grounds ``base``, then one ``step(t)`` and ``check(t)`` at a time for
+    t = 1..max_steps, with the external ``query(t)`` true only for the newest t; the first
+    horizon with an answer set is the minimum. ``max_steps`` bounds the search so that an
+    unsolvable instance is proved unsolvable.
+
+    With ``max_ticks`` set, the encoding also has a time axis grounded lazily, because
+    grounding all of it up front makes every conflict propagate ticks that few plans
+    reach: ``#program tick(k)`` is grounded for k = 1, 2, ... only while an answer set
+    holds ``open(k)`` for the last tick k grounded (its plan is cut off by the horizon,
+    not finished). Such an answer is not reported; the driver grounds tick k+1 and
+    solves again. A budget without answers at k ticks has none at any later tick,
+    provided every plan that is alive at a later tick was alive and open at tick k.
+    """
+
+    max_steps: int
+    first_step: int = 1
+    #: What one step of the horizon is, for messages ("no answer within 5 moves").
+    unit: str = "steps"
+    #: The most ticks ``#program tick(k)`` is ever grounded for (0: no tick program).
+    max_ticks: int = 0
+    #: The shown atom a plan holds once per step (capture: ``swap``). Naming it declares
+    #: the budgets monotone: ``query(t)`` admits every plan of *up to* t steps, so a
+    #: plan found under a large budget bounds the minimum from above, and the driver
+    #: may search down from ``max_steps`` (in a second process, while the first climbs).
+    step_atom: str | None = None
+    #: The encoding can split a plan search (capture: yes): it reads ``#const part`` and
+    #: ``#const parts`` and, for parts > 1, admits only its share of the first steps
+    #: (numbered in a fixed order, those equal to ``part`` modulo ``parts``), so that
+    #: ``parts`` processes each climb the budgets over a share of the plans. Only with
+    #: ``step_atom`` set: a share's plan is an upper bound for the whole search.
+    splits: bool = False
+    #: clingo's incremental mode (``#include <incmode>``, see ``driver.incmode_plan``):
+    #: horizon 0 is ``base`` and ``check(0)``, and ``step(t)`` starts at t = 1.
+    incmode: bool = False
+
+
+#: The atoms of one tick's state that are true, by predicate: ``{"board": [(12, "r"),
+#: ...], "flame": [(40,)]}`` for ``board(T,12,r)`` and ``flame(T,40)`` (the tick left
+#: out, numbers as ints, constants as strings).
+State = dict[str, list[tuple[Any, ...]]]
+#: Which atoms of a state a refutation rests on: ``(predicate, arguments) -> bool``.
+Support = Callable[[str, tuple[Any, ...]], bool]
+
+
+@dataclass(frozen=True)
+class StepBound:
+    """A lower bound on the steps a plan still needs from a state, which the driver has
+    clingo apply during a planning search (a propagator): whenever ``ready(T)`` becomes
+    true, the state at tick T is read off the atoms ``p(T, ...)`` of the ``state``
+    predicates, and if ``refute(state, left, made)`` says that the ``left`` steps the budget
+    still allows cannot finish the plan, the partial plan is cut there, with a nogood
+    made of ``made(T, M)`` (at least M steps made by tick T), the budget ``query(N)``,
+    and every state atom the refutation rests on, true or false.
+
+    The bound must be admissible (never more than the steps truly needed): it may only
+    cut plans that cannot finish, so answers stay exactly those of the encoding, only
+    found or refuted sooner. Planning encodings that name no ``ready`` atom get none."""
+
+    #: The predicates (name, arity) whose atoms hold a tick's state, tick first.
+    state: tuple[tuple[str, int], ...]
+    #: ``ready(T)``: the state at tick T is complete and worth bounding.
+    ready: str
+    #: ``made(T, M)``: at least M steps are made by tick T.
+    made: str
+    #: ``refute(state, left, made)``: what the refutation rests on, or ``None`` when
+    #: ``left`` steps may still finish the plan (``made`` steps were made to reach it).
+    refute: Callable[[State, int, int], Support | None]
+    #: What the bound did beyond the propagator's own counts (``--stats``), if anything.
+    statistics: Callable[[], dict[str, int]] | None = None
+
+
+@dataclass(frozen=True)
+class Shortcut(Generic[InstanceT]):
+    """A search raced beside the one asked for, whose every answer is an answer to the
+    instance as asked (and one of the cheapest, where it has an objective), but whose
+    finding none proves nothing: tiles in score mode race the exact search, since a
+    perfect placement mismatches nothing. It searches ``instance`` (a variant of the
+    one asked, with its own facts and program parts) under the extra clingo
+    ``arguments``; ``cost`` is what each of its answers costs in the objective asked,
+    the least there is, so an answer of it is optimal as soon as it is found."""
+
+    instance: InstanceT
+    arguments: tuple[str, ...] = ()
+    cost: tuple[int, ...] | None = None
+
+
+class Strategy(Generic[InstanceT]):
+    """How one instance is searched beyond "ground the encoding on its facts and solve".
+
+    The default is exactly that; a puzzle that needs more subclasses this and returns
+    its subclass from ``Puzzle.strategy``. Each method is asked only by the search that
+    uses it, so a costly one (a quick plan) costs nothing where it is not needed."""
+
+    def __init__(self, instance: InstanceT) -> None:
+        self.instance = instance
+
+    def parts(self) -> tuple[str, ...]:
+        """The ``#program`` parts of the encoding to ground (without parameters): a
+        variant of the rules can live in a part of its own (tiles: ``score``), so that
+        the base program, and with it clasp's search, stays exactly as it is without."""
+        return ("base",)
+
+    def program(self) -> str:
+        """Extra program text for the instance (a bare encoding's instance file)."""
+        return ""
+
+    def program_source(self) -> str | None:
+        """Where ``program``'s text comes from, line for line (a bare instance's file),
+        so that clingo's messages about it name that file instead of ``<block>``."""
+        return None
+
+    def infeasible(self) -> str | None:
+        """A reason the instance cannot have a solution, found without search (e.g. a
+        count that does not divide); ``None`` when search must decide."""
+        return None
+
+    def incremental(self) -> Incremental | None:
+        """How to grow a horizon, for planning puzzles; ``None`` for one-shot solving."""
+        return None
+
+    def step_bound(self) -> StepBound | None:
+        """A lower bound on the steps a plan still needs, applied during a planning
+        search (see :class:`StepBound`); ``None``: the search runs on the encoding alone."""
+        return None
+
+    def hints(self) -> list[Symbol]:
+        """The atoms of an answer found by a quick, incomplete search in Python, as the
+        encoding's answer set would hold them, assumed true in a first solve call so
+        that clingo completes the answer by propagation and the search proper starts
+        with a bound. Two uses:
+
+        - a planning puzzle with monotone budgets (capture: ``swap(Tick,A,B)`` of a
+          plan): the search from above assumes them under the largest budget, in a
+          Control of its own, for an upper bound at once, and then runs as if there were
+          no hint;
+        - a program with an objective, asked for one answer (tiles in score mode:
+          ``place/4`` of a greedy placement): the completed answer is the first one and
+          its cost the bound; the search then looks only for cheaper answers, and
+          finishing without one proves the hinted answer optimal.
+
+        A wrong hint costs a little time, never an answer: the answer still comes from
+        clingo, and the checker checks it."""
+        return []
+
+    def neighbourhood(self, atoms: Sequence[Symbol], rng: random.Random) -> list[Symbol]:
+        """Of an answer's shown atoms, those to keep (assumed true) in one round of a
+        large-neighbourhood search: clingo re-solves the rest for a cheaper answer. A
+        program with an objective, asked for one answer, runs such rounds after its
+        hinted answer (see ``hints``), until they stop paying, before the complete
+        search. ``[]``: no such search."""
+        return []
+
+    def portfolio(self) -> tuple[tuple[str, ...], ...]:
+        """Other search settings (extra clingo options each) that win where the tuned
+        ones stall on this instance; the driver races each against the tuned ones in
+        its own process, and the first to answer wins."""
+        return ()
+
+    def shortcuts(self) -> tuple[Shortcut[InstanceT], ...]:
+        """Searches that may answer sooner than the one asked, but under which finding
+        none proves nothing (see :class:`Shortcut`). The driver races each like a
+        portfolio entry; its answers end the race, and its finding none drops it."""
+        return ()
+
+    def count_details(self, count: int) -> dict[str, int]:
+        """Extra figures for a complete count (e.g. raw placements before symmetry
+        breaking), added to the JSON output and the summary."""
+        return {}
+
+    def unproved(self, solution: Any) -> Any:
+        """The solution as a plan found before its minimality was proved (a planning run
+        cut short by its time limit), so that it does not claim to be the shortest."""
+        return solution

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import argparse
 
-import cake_baseline
+from tests.oracles import cake_baseline
+
 from aspuzzles import load_instance, solve, solve_instance
 from aspuzzles.registry import get_puzzle
 

@@ -11,7 +11,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-import capture_baseline
+from tests.oracles import capture_baseline
+
 from aspuzzles import load_instance, solve
 from aspuzzles.driver.jobs import BOTH, DEFAULT_PLAN_SEARCH
 from aspuzzles.puzzles.capture.model import CaptureInstance

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 import time
 
-import geniusstar_algx
+from tests.oracles import geniusstar_algx
+
 from aspuzzles import solve
 from aspuzzles.dice_tiling import DiceRoll as StarInstance
 from aspuzzles.driver import Session

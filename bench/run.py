@@ -1,7 +1,7 @@
 """``make bench``: the speed goals of each puzzle, measured in one run.
 
-Each ``bench/<puzzle>.py`` defines ``run() -> None`` printing its table (the other
-modules here are baselines and helpers). Pass puzzle
+Each ``bench/<puzzle>.py`` defines ``run() -> None`` printing its table (``common`` holds
+helpers; the plain searches compared against live in ``tests/oracles``). Pass puzzle
 names to run only those: ``make bench ARGS="haunted cake"``.
 """
 
@@ -14,7 +14,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+# The benchmarks import each other's helpers, and the reference searches they time the
+# solver against from tests/oracles.
+sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 
 def main(argv: list[str]) -> int:

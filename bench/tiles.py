@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-import tiles_baseline
+from tests.oracles import tiles_baseline
+
 from aspuzzles import load_instance, solve, solve_instance
 from aspuzzles.puzzles.tiles import PUZZLE
 from aspuzzles.puzzles.tiles.generate import planted_tiles

@@ -86,7 +86,7 @@ def _base_parser() -> ArgumentParser:
     commands = parser.add_subparsers(
         dest="command",
         required=True,
-        parser_class=partial(ArgumentParser, parents=[after]),  # type: ignore[arg-type]
+        parser_class=partial(ArgumentParser, parents=[after]),  # type: ignore[call-overload]
     )
 
     solve = commands.add_parser("solve", help="solve an instance")

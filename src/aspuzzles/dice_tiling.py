@@ -24,7 +24,7 @@ from clingo import Function, Number, Symbol
 
 from .errors import InputError
 from .geometry import Cell
-from .polyform import Shape, Walk, fixed_forms, placements
+from .polyform import Shape, fixed_forms, placements
 from .puzzle import Puzzle, json_field
 from .render import wheel_colours
 
@@ -54,12 +54,16 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
     pieces: ClassVar[tuple[tuple[Shape, str, int], ...]]
     #: Cell labels each die can show.
     dice: ClassVar[tuple[tuple[str, ...], ...]]
-    walk: ClassVar[Walk]
     symmetries: ClassVar[list[dict[str, str]]]
     #: One reference cell per kind of lattice cell (orientation counting).
     references: ClassVar[tuple[Cell, ...]]
 
     # -- supplied by each board ---------------------------------------------------------
+    @staticmethod
+    def walk(cell: Cell, steps: Sequence[str]) -> Cell:
+        """The cell reached from ``cell`` by the lattice steps named (see ``polyform``)."""
+        raise NotImplementedError
+
     def board(self) -> tuple[Cell, ...]:
         """Lattice cells in numbering order (number = index + 1)."""
         raise NotImplementedError

@@ -15,11 +15,12 @@ puzzle's ``StepBound``; the budget is the planning protocol's ``query(N)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from clingo import PropagateControl, PropagateInit, Symbol, SymbolType
+from clingo.propagator import Propagator
 
 from ..strategy import State, StepBound
 
@@ -44,7 +45,7 @@ class _Tick:
     made: list[tuple[int, int]] = field(default_factory=list)  # (M, literal of made(T,M))
 
 
-class StepBoundPropagator:
+class StepBoundPropagator(Propagator):
     """Cuts partial plans whose state needs more steps than the budget leaves."""
 
     def __init__(self, bound: StepBound) -> None:
@@ -73,7 +74,7 @@ class StepBoundPropagator:
                 init.add_watch(literal)
             self.ready.setdefault(literal, set()).add(tick)
 
-    def propagate(self, control: PropagateControl, changes: list[int]) -> None:
+    def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
         assignment = control.assignment
         budget = next(
             ((n, literal) for n, literal in self.queries if assignment.is_true(literal)), None

@@ -124,9 +124,9 @@ def _solve_around(
     found: list[tuple[list[Symbol], list[int]]] = []
 
     def on_model(model: clingo.Model) -> None:
-        found.append((model.symbols(shown=True), list(model.cost)))
+        found.append((list(model.symbols(shown=True)), list(model.cost)))
 
-    configuration = control.configuration.solve
+    configuration = solving.solve_settings(control)
     limit, configuration.solve_limit = configuration.solve_limit, str(solving.SCOUT_CONFLICTS)
     assumptions = [(atom, True) for atom in atoms]
     with control.solve(on_model=on_model, async_=True, assumptions=assumptions) as handle:
@@ -141,4 +141,4 @@ def _keep_answer(control: Control, outcome: Outcome, atoms: list[Symbol], cost: 
     to strictly cheaper ones."""
     outcome.models, outcome.count, outcome.cost = [[str(atom) for atom in atoms]], 1, cost
     bound = [*cost[:-1], cost[-1] - 1]  # lexicographically below this cost
-    control.configuration.solve.opt_mode = "opt," + ",".join(map(str, bound))
+    solving.solve_settings(control).opt_mode = "opt," + ",".join(map(str, bound))

@@ -56,7 +56,7 @@ def incmode_plan(job: Job) -> Incremental:
     except RuntimeError:  # the run itself reports the error, with its place
         return Incremental(max_steps=UNBOUNDED, first_step=0, incmode=True)
     source = display_path(Path(job.encoding))
-    imin = _count_constant(control, "imin", 0, source)
+    imin = _count_constant(control, "imin", 0, source) or 0
     imax = _count_constant(control, "imax", None, source)
     istop = control.get_const("istop")
     if istop is not None and str(istop).strip('"') != "SAT":
@@ -313,7 +313,7 @@ def _scout(job: Job, outcome: Outcome, deadline: float | None) -> list[str]:
     if not hints or plan is None:
         return []
     control = solving.loaded_control(job, [])
-    control.configuration.solve.solve_limit = str(solving.SCOUT_CONFLICTS)
+    solving.solve_settings(control).solve_limit = str(solving.SCOUT_CONFLICTS)
     horizon = Horizon(control, plan, solving.ignore)
     horizon.ground([("base", [])])
     horizon.set_budget(plan.max_steps, None)

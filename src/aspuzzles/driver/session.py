@@ -62,10 +62,10 @@ class Session:
         self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]], models: int = 1
     ) -> list[Solution]:
         """Up to ``models`` solutions of a variant (0 for all), each checked against it."""
-        self.control.configuration.solve.models = models  # type: ignore[union-attr]
+        solving.solve_settings(self.control).models = models
         shown: list[list[Symbol]] = []
         self.control.solve(
             assumptions=list(assumptions),
-            on_model=lambda model: shown.append(model.symbols(shown=True)),
+            on_model=lambda model: shown.append(list(model.symbols(shown=True))),
         )
         return [results.checked_solution(self.game, variant, [], symbols) for symbols in shown]

@@ -11,6 +11,7 @@ from typing import Any
 
 import clingo
 from clingo import Control, Symbol
+from clingo.backend import Observer
 from clingox.backend import SymbolicBackend
 
 from ..asp import character_text, foreign_character
@@ -154,7 +155,7 @@ def solve_once(
     return not was_cut_off
 
 
-class OptimizationSeen:
+class OptimizationSeen(Observer):
     """A ground program observer that notes a ``#minimize``/``#maximize`` statement (or
     weak constraint): such a program asks for the best answers, not for any answer."""
 
@@ -174,8 +175,9 @@ def optimization_mode(control: Control, job: Job) -> str | None:
     if any(argument.startswith("--opt-mode") for argument in job.arguments):
         return None
     mode = "opt" if job.models == 1 else "optN"
-    control.configuration.solve.opt_mode = mode
-    control.configuration.solve.models = 0 if mode == "opt" else job.models
+    settings = solve_settings(control)
+    settings.opt_mode = mode
+    settings.models = 0 if mode == "opt" else job.models
     return mode
 
 
@@ -287,3 +289,11 @@ def add_effort(control: Control, outcome: Outcome) -> None:
 #: none (propagation completes it), so more means the hint is off and the scout gives up.
 #: The same limit holds for completing a hinted answer and for each round around it.
 SCOUT_CONFLICTS = 1000
+
+
+def solve_settings(control: Control) -> clingo.Configuration:
+    """clingo's ``solve`` options of a Control (``models``, ``opt_mode``,
+    ``solve_limit``), changed between solve calls."""
+    settings = control.configuration.solve
+    assert isinstance(settings, clingo.Configuration)
+    return settings

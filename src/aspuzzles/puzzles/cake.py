@@ -18,12 +18,13 @@ import string
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from clingo import Function, Number, String, Symbol
 
 from ..errors import InputError, LineReader, is_number
-from ..geometry import SquareGrid, is_connected
+from ..geometry import Cell, SquareGrid, is_connected
 from ..puzzle import Puzzle, string_rows
 from ..render import wheel_colours
 from ..strategy import Strategy
@@ -167,8 +168,8 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         for cell in grid.cells():
             index = grid.index(cell)
             facts.append(Function("cell", [Number(index)]))
-            topping = topping_symbol(instance.grid[cell[0]][cell[1]])
-            facts.append(Function("topping", [Number(index), topping]))
+            on_cell = topping_symbol(instance.grid[cell[0]][cell[1]])
+            facts.append(Function("topping", [Number(index), on_cell]))
             for other in grid.neighbours(cell):
                 facts.append(Function("adj", [Number(index), Number(grid.index(other))]))
         for root, member in candidates(instance):
@@ -259,7 +260,7 @@ def candidates(instance: CakeInstance) -> list[tuple[int, int]]:
     pairs = []
     for root in grid.cells():
         start = grid.index(root)
-        reach = grid.distances(root, lambda cell, start=start: grid.index(cell) > start)
+        reach = grid.distances(root, partial(_later, grid, start))
         pairs += [(start, grid.index(cell)) for cell, steps in reach.items() if steps <= limit]
     return pairs
 
@@ -446,6 +447,11 @@ class CakeStrategy(Strategy[CakeInstance]):
         if self.instance.lattice.rows * self.instance.lattice.cols < 100:
             return ()
         return (("--restarts=L,128",),)
+
+
+def _later(grid: SquareGrid, start: int, cell: Cell) -> bool:
+    """Whether ``cell`` comes after the cell numbered ``start`` in the grid's order."""
+    return grid.index(cell) > start
 
 
 PUZZLE = Cake()

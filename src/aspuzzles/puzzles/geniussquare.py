@@ -8,6 +8,7 @@ Genius Star (:mod:`aspuzzles.dice_tiling`), encoding included.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..dice_tiling import DiceRoll, DiceTiling, Tiling
@@ -50,7 +51,11 @@ class GeniusSquare(DiceTiling):
     clingo_options = ("--configuration=frumpy",)
     pieces = PIECES
     dice = DICE
-    walk = staticmethod(square_walk)
+
+    @staticmethod
+    def walk(cell: Cell, steps: Sequence[str]) -> Cell:
+        return square_walk(cell, steps)
+
     symmetries = square_symmetries()
     references = ((0, 0),)
 
@@ -82,7 +87,7 @@ class GeniusSquare(DiceTiling):
             "grid": grid,
             "rows": ROWS,
             "side": SIDE,
-            "colours": self.colours(set(solution.cells.values())),
+            "colours": self.colours(sorted(set(solution.cells.values()))),
         }
 
 

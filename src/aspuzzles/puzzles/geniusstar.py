@@ -13,12 +13,14 @@ the encoding states the exact cover.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from ..dice_tiling import DiceRoll, DiceTiling, Tiling
-from ..geometry import DIRECTIONS, Cell, is_up, reflect, walk
+from ..geometry import DIRECTIONS, Cell, is_up, reflect
+from ..geometry import walk as triangle_walk
 from ..polyform import Shape, direction_permutations
 
 #: Row lengths of the star, top to bottom (cells are numbered row by row from 1).
@@ -104,7 +106,11 @@ class GeniusStar(DiceTiling):
     clingo_options = ("--configuration=frumpy",)
     pieces = PIECES
     dice = DICE
-    walk = staticmethod(walk)
+
+    @staticmethod
+    def walk(cell: Cell, steps: Sequence[str]) -> Cell:
+        return triangle_walk(cell, steps)
+
     symmetries = direction_permutations(DIRECTIONS)
     references = ((0, 0), (0, 1))
 
@@ -158,12 +164,12 @@ class GeniusStar(DiceTiling):
                     "col": col,
                     "up": is_up((row, col)),
                     "piece": piece or "blocker",
-                    "letter": letters.get(piece, "#"),
+                    "letter": letters.get(piece or "", "#"),
                 }
             )
         return {
             "rows": rows,
-            "colours": self.colours(set(solution.cells.values())),
+            "colours": self.colours(sorted(set(solution.cells.values()))),
             "golden": instance.golden,
             "blocked": instance.blocked,
         }

@@ -48,7 +48,7 @@ def triples(cells: set[int]) -> list[tuple[int, int, int]]:
     found = []
     for line in LINES:
         for start in range(SIZE - 2):
-            three = tuple(line[start : start + 3])
+            three = (line[start], line[start + 1], line[start + 2])
             if all(cell in cells for cell in three):
                 found.append(three)
     return found

@@ -344,7 +344,7 @@ def check_moves(
 ) -> list[str]:
     """Replay a move list with the simulator: every move legal, the board empty at the
     end, and (when given) every settled board equal to the one the solver claimed."""
-    problems = []
+    problems: list[str] = []
     for number, move in enumerate(moves, start=1):
         reason = illegal_reason(board, move)
         if reason is not None:

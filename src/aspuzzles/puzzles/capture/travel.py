@@ -64,11 +64,12 @@ class Automaton:
     accepting: frozenset[int]
 
     def accepts(self, counts: Sequence[int]) -> bool:
-        state: int | None = 0
+        state = 0
         for count in counts:
-            state = self.steps.get((state, min(count, COUNT_LETTERS - 1)))
-            if state is None:
+            following = self.steps.get((state, min(count, COUNT_LETTERS - 1)))
+            if following is None:
                 return False
+            state = following
         return state in self.accepting
 
 

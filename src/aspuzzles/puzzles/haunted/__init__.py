@@ -182,7 +182,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def picture(self, instance: HauntedInstance) -> str:
         """The puzzle drawn as :func:`parse_picture` reads it: the solved board's layout
         with ``.`` where a monster is to be found."""
-        return self.render_text(instance, HauntedSolution(instance.grid))
+        return self.render(instance, HauntedSolution(instance.grid), "txt")
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):

@@ -125,14 +125,15 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return facts
 
     def decode(self, instance: TilesInstance, atoms: Sequence[Symbol]) -> TilesSolution:
-        at, mismatched = {}, []
+        at: dict[tuple[int, int], tuple[int, int]] = {}
+        mismatched: list[tuple[int, int, str]] = []
         for atom in atoms:
             if atom.match("place", 4):
                 row, col, tile_id, turns = (arg.number for arg in atom.arguments)
                 at[row, col] = (tile_id, turns)
             elif atom.match("mismatch", 3):
-                row, col, side = atom.arguments
-                mismatched.append((row.number, col.number, side.name))
+                on_row, on_col, side = atom.arguments
+                mismatched.append((on_row.number, on_col.number, side.name))
         return TilesSolution(
             tuple(
                 tuple(at.get((row, col), (0, 0)) for col in range(1, instance.cols + 1))

@@ -60,8 +60,8 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
             and (sides := _bare_header(words, reader, number))
         ):
             header = number, sides
-        elif not listing.tiles and listing.header is None and (sides := _column_header(words)):
-            listing.header = sides
+        elif not listing.tiles and listing.header is None and (columns := _column_header(words)):
+            listing.header = columns
         else:
             listing.add(
                 _unsigned(words, declared),
@@ -227,7 +227,10 @@ def _bucas_board(text: str, reader: LineReader) -> TilesInstance | None:
             f"board_edges has {len(edges)} characters, expected 4 letters for each of the "
             f"{rows_n}x{cols_n} cells ({4 * rows_n * cols_n})",
         )
-    tiles = [tuple(edges[start : start + 4]) for start in range(0, len(edges), 4)]
+    tiles = [
+        (edges[start], edges[start + 1], edges[start + 2], edges[start + 3])
+        for start in range(0, len(edges), 4)
+    ]
     board = TilesInstance("e2", rows_n, cols_n, tuple(_colours_of_letters(tiles, reader)))
     return replace(board, fixed=_checked_fixes(board, fixes, reader))
 

@@ -24,7 +24,7 @@ if __name__ == "__main__":  # python bench/capture_baseline.py BOARD...
     import sys
     import time
 
-    from aspuzzles.puzzles.capture import parse_capture
+    from aspuzzles.puzzles.capture.formats import parse_capture
 
     for name in sys.argv[1:]:
         with open(name, encoding="utf-8") as handle:

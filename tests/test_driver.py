@@ -536,7 +536,7 @@ def test_a_worker_killed_while_grounding_keeps_what_was_proved(monkeypatch):
 
     monkeypatch.setattr(driver.run, "run_job", stalls_in_grounding)
     job = Job("unused.lp", [], "", [], 1, False, 0.5, Incremental(9, unit="moves"))
-    outcome = run_in_workers([job], driver.run_job)
+    outcome = run_in_workers([job], driver.run.run_job)
     assert outcome.timeout_phase == "grounding"
     assert outcome.progress == "proved: none within 4 moves; 5 moves unanswered"
 
@@ -634,7 +634,7 @@ def test_a_count_cut_short_by_the_limit_keeps_the_racer_that_counted_most():
 def test_a_search_in_this_process_tells_the_answers_found_so_far(workspace, monkeypatch):
     """Without a limit the search runs here, and its heartbeat feeds the status line."""
     (workspace / "instances" / "latin" / "five.lp").write_text("#const n = 5.\n")
-    monkeypatch.setattr(driver, "TICK", 0.0)  # every wait slice, not every second
+    monkeypatch.setattr(driver.solving, "TICK", 0.0)  # every wait slice, not every second
     said: list[str] = []
     result = solve("latin", "five", count=True, on_progress=said.append)
     found = [int(text.split("; ")[1].split()[0]) for text in said if "; " in text]

@@ -37,7 +37,7 @@ CAKES = [
 
 
 #: (size, pieces, kinds) of random cakes, three seeds each: the shapes where random
-#: cakes took more than 20 s in session 14's sample of 24.
+#: cakes took more than 20 s in the 2026-11-23 (e6f50a9) sample of 24.
 RANDOM = [("10x10", 10, 3), ("12x12", 8, 4), ("12x12", 12, 3), ("12x12", 16, 4), ("16x16", 16, 4)]
 #: The searches of the random-cake table: the default race, and each entrant alone.
 SEARCHES = {

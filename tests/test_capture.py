@@ -553,9 +553,9 @@ def test_the_bitboard_simulator_plays_exactly_as_the_string_one():
 
 
 def test_the_compiled_simulator_plays_exactly_as_the_bitboard_one():
-    """The compiled search's simulator (`_capture_kernel`, machine words in place of
+    """The compiled search's simulator (`capture.kernel`, machine words in place of
     Python integers) finds the same legal swaps, dead boards, swapped and settled
-    boards as `capture_bits`, on settled and unsettled boards, flaming skulls and the
+    boards as `capture.bits`, on settled and unsettled boards, flaming skulls and the
     top column's bits included."""
     from aspuzzles.puzzles.capture import kernel
 
@@ -662,10 +662,10 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
 
 
 def test_mmik_clears_in_six_moves_not_seven():
-    """Session 28's README gave mmik a proved minimum of 7; the solver finds this plan
+    """the 2026-11-25 (9d06266) README gave mmik a proved minimum of 7; the solver finds this plan
     of 6, the checker accepts it, and a plain breadth-first search with no bound (399 s,
     not run here) finds no plan of 5: the minimum is 6. The solver proves it too (about
-    10 s since session 31, 60-80 s before), its lookahead compiled, and the compiled
+    10 s since 2026-11-26 (9e4557c), 60-80 s before), its lookahead compiled, and the compiled
     search alone finds no plan of 5 either."""
     path = shared_data("capture", "mmik_mmik.txt")
     start = parse_capture(path.read_text(), path.name).board

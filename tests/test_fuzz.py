@@ -1,7 +1,7 @@
 """Damaged instance files and solutions: every one is read, or refused with a one-line
 :class:`InputError` that names the file; nothing else may escape.
 
-The damage is random but seeded, so a failure is reproducible. This is how session 21
+The damage is random but seeded, so a failure is reproducible. This is how 2026-11-24 (8d38d78)
 found that a byte-order mark in the middle of a fact file aborted the whole process
 inside clingo's logger.
 """

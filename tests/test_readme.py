@@ -1,6 +1,7 @@
-"""The README's example sessions are what the command prints today.
+"""The example sessions of the README and the docs are what the command prints today.
 
-Every ``$ aspuzzles ...`` line in a fenced block of README.md is run in-process and its
+Every ``$ aspuzzles ...`` line in a fenced block of README.md or ``docs/*.md`` is run
+in-process and its
 output (stdout, then stderr) compared with the lines shown under it, up to the next
 ``$`` line or the end of the block. Times (``in 0.014s``) are compared as any time.
 Examples that need files outside the checkout or a minute of search (they say
@@ -14,24 +15,25 @@ from __future__ import annotations
 
 import re
 import shlex
+from pathlib import Path
 
 import pytest
 
 from .conftest import ROOT
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 TIME = re.compile(r"in \d+\.\d+s")
 
 
 Files = dict[str, list[str]]
 
 
-def _sessions() -> list[tuple[str, list[str], Files]]:
+def _sessions(page: Path) -> list[tuple[str, list[str], Files]]:
     """(command, expected lines, files shown before it in its block) for each
     ``$ aspuzzles`` line in a fenced block; ``$ cat FILE`` shows a file's lines."""
     sessions: list[tuple[str, list[str], Files]] = []
     fenced, current, files = False, None, {}
-    for line in README.splitlines():
+    for line in page.read_text(encoding="utf-8").splitlines():
         if line.startswith("```"):
             fenced, current, files = not fenced, None, {}
         elif fenced and line.startswith("$ cat "):
@@ -49,18 +51,33 @@ def _runnable(command: str, expected: list[str], files: Files) -> bool:
     return "../shared" not in command and not any("omitted here" in line for line in expected)
 
 
-SESSIONS = [session for session in _sessions() if _runnable(*session)]
+SESSIONS = [
+    pytest.param(*session, id=f"{page.name}: {session[0]}")
+    for page in PAGES
+    for session in _sessions(page)
+    if _runnable(*session)
+]
 
 
-def test_the_readme_shows_sessions_for_every_puzzle():
-    shown = {shlex.split(command, comments=True)[2] for command, _, _ in SESSIONS}
+def _puzzles_shown(page: Path) -> set[str]:
+    return {shlex.split(command, comments=True)[2] for command, _, _ in _sessions(page)}
+
+
+def test_the_readme_shows_every_puzzle_and_a_bare_encoding():
+    shown = _puzzles_shown(ROOT / "README.md")
     assert shown >= {"haunted", "cake", "tiles", "geniusstar", "geniussquare", "capture"}
-    assert {"latin", "cheap"} <= shown  # bare encodings, run from the files shown
+    assert "latin" in shown  # a bare encoding, run from the files shown
 
 
-@pytest.mark.parametrize(
-    ("command", "expected", "files"), SESSIONS, ids=[c for c, _, _ in SESSIONS]
-)
+def test_the_docs_show_bare_encodings_with_objectives_and_horizons():
+    assert {"latin", "cheap", "hanoi"} <= _puzzles_shown(ROOT / "docs" / "encodings.md")
+
+
+def test_the_readme_stays_a_short_guide():
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 400
+
+
+@pytest.mark.parametrize(("command", "expected", "files"), SESSIONS)
 def test_readme_session_prints_what_it_shows(cli, command, expected, files, tmp_path, monkeypatch):
     if files:  # a user's own folder, as the block shows it
         for name, lines in files.items():

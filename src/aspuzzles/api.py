@@ -49,7 +49,7 @@ def solve(
     encoding does not split), ``both`` (budgets refuted from below while plans are
     shortened from above, in two processes), ``ascending`` (one process: the first
     budget with a plan is the minimum) or ``descending``.
-    ``portfolio`` races the puzzle's alternative search settings (``Puzzle.portfolio``)
+    ``portfolio`` races the puzzle's alternative search settings (``Strategy.portfolio``)
     against its tuned ones, each in its own process, when one thread is asked for.
     ``on_progress`` (planning puzzles) is called with what has been proved so far, as a
     sentence, each time that changes (the command line shows it on a terminal).

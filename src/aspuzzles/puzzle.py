@@ -144,6 +144,9 @@ class Solution:
     def _repr_svg_(self) -> str:
         return self.svg()
 
+    def __repr__(self) -> str:
+        return f"<{self.puzzle.name} solution: .text() draws it, .to_dict() gives its data>"
+
     def __str__(self) -> str:
         return self.text()
 

@@ -20,7 +20,7 @@ def shortest(board: Board) -> list[Move] | None:
     return None if plan is None else list(plan)
 
 
-if __name__ == "__main__":  # python bench/capture_baseline.py BOARD...
+if __name__ == "__main__":  # python tests/oracles/capture_baseline.py BOARD...
     import sys
     import time
 

@@ -37,7 +37,7 @@ Progress = Callable[[str], None]
 BOTH, SPLIT, ASCENDING, DESCENDING = "both", "split", "ascending", "descending"
 PLAN_SEARCHES = (BOTH, SPLIT, ASCENDING, DESCENDING)
 #: The default: on the capture game boards it proves as many minima as ``both`` with
-#: half the worst time (session 25: 16 s against 27 s), since the quick plan is
+#: half the worst time (2026-11-24 (32afed4): 16 s against 27 s), since the quick plan is
 #: usually the minimum and the two shares then divide refuting the budget below it
 #: instead of both refuting it whole. An encoding that does not split searches ``both``.
 DEFAULT_PLAN_SEARCH = SPLIT
@@ -60,19 +60,19 @@ class Job:
     #: For a split planning job: (this share, of how many), passed to the encoding as
     #: ``-c part=`` and ``-c parts=`` (see ``Incremental.splits``).
     part: tuple[int, int] | None = None
-    #: The encoding's ``#program`` parts to ground (see ``Puzzle.program_parts``); a
+    #: The encoding's ``#program`` parts to ground (see ``Strategy.parts``); a
     #: planning job grounds its own.
     parts: tuple[str, ...] = ("base",)
-    #: ``Puzzle.hints``, called only by a search that uses them (a planning search
+    #: ``Strategy.hints``, called only by a search that uses them (a planning search
     #: from above, or a search for one optimal answer), in the process that runs it (no
     #: other search waits for them).
     hints: Callable[[], list[Symbol]] | None = None
-    #: ``Puzzle.step_bound``: a lower bound the planning search applies as it goes.
+    #: ``Strategy.step_bound``: a lower bound the planning search applies as it goes.
     step_bound: StepBound | None = None
-    #: ``Puzzle.neighbourhood``: the atoms of an answer to keep in a round of the
+    #: ``Strategy.neighbourhood``: the atoms of an answer to keep in a round of the
     #: large-neighbourhood search that follows a hinted answer (see ``hints``).
     neighbourhood: Callable[[Sequence[Symbol], random.Random], list[Symbol]] | None = None
-    #: A shortcut search (``Puzzle.shortcuts``): its answers end a race, but its
+    #: A shortcut search (``Strategy.shortcuts``): its answers end a race, but its
     #: finding none does not.
     answers_only: bool = False
     #: A shortcut's ``cost``: what each of its answers costs in the objective asked (its

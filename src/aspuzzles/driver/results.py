@@ -139,6 +139,9 @@ class Result:
     def __str__(self) -> str:
         return "\n\n".join([self.summary(), *(s.text() for s in self.solutions)])
 
+    def __repr__(self) -> str:
+        return f"<Result {self.summary()}>"
+
 
 def cost_text(cost: Sequence[int]) -> str:
     """A cost as clingo reports it: one number, or one per priority level, highest first."""

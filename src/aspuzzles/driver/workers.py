@@ -9,7 +9,7 @@ down (each plan lowers the upper bound); the parent stops both as soon as the bo
 meet, and a run cut short still returns the best plan with what was proved about it.
 Or both children climb, each over its share of the first moves: a budget is refuted
 once both have refuted it, and the first plan of either is the minimum once the other
-has refuted every budget below it. A shortcut search (``Puzzle.shortcuts``) races with
+has refuted every budget below it. A shortcut search (``Strategy.shortcuts``) races with
 the others, but only its answers count: finding none, it drops out.
 """
 

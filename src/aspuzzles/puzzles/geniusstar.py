@@ -102,7 +102,7 @@ class GeniusStar(DiceTiling):
     title = "The Genius Star (polyiamond tiling around dice blockers)"
     default_instance = "roll-1-10-16-29-33-38-39.txt"
     # frumpy (conservative defaults) solved a roll in 1.7 ms against 5.2 ms for clasp's
-    # auto preset on a sample of 1,000 rolls under assumptions (see README).
+    # auto preset on a sample of 1,000 rolls under assumptions (see bench/NOTES-geniusstar.md).
     clingo_options = ("--configuration=frumpy",)
     pieces = PIECES
     dice = DICE

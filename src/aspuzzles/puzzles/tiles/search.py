@@ -277,7 +277,7 @@ class TilesStrategy(Strategy[TilesInstance]):
         answer from ``usc`` in 60 s and 91 s for ``bb``). It searches the board's exact
         program and facts, not the score program with every edge made to match: that
         one has the same constraints but other atoms, and clasp took 2-5 times longer on
-        it (session 20, one order: the 12-colour 10x10 of seed 1 52 s against 9.6 s, the
+        it (2026-11-24 (3fca41e), one order: the 12-colour 10x10 of seed 1 52 s against 9.6 s, the
         4 + 12 8x8 13 s against 0.5 s). Not where a board cannot be perfect without
         search (an odd colour, clashing hints): the exact search would only prove that
         slowly, and small boards are answered in this process anyway."""

@@ -68,8 +68,8 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
     # tick and the timeline grows further than one thread needs. clasp's frumpy preset
     # keeps more of what it learns (its deletion policy: a larger first bound on learned
     # clauses, kept 75% at each reduction): a refutation's clauses name whole boards,
-    # and boards recur. Measured 2026-11-24 (3fca41e), the 52 game boards, 30 s each, the same day: 42
-    # minima proved against 39 with clasp's default preset, 33 boards faster, 4 slower.
+    # and boards recur. Measured 2026-11-24 (3fca41e), the 52 game boards, 30 s each:
+    # 42 minima proved against 39 with clasp's default preset, 33 boards faster, 4 slower.
     clingo_options = ("--heuristic=Domain", "--configuration=frumpy")
 
     def parse(self, text: str, source: str) -> CaptureInstance:

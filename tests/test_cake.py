@@ -22,6 +22,7 @@ def test_every_seed_partition_is_found_once_and_checks():
     assert all(check_partition(result.solution.instance, p) == [] for p in partitions)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pieces", [6, 3])
 def test_counts_agree_with_the_plain_python_search(pieces):
     instance = CakeInstance(pieces, SEED)

@@ -171,6 +171,7 @@ def test_dead_boards_are_recognised_by_counting():
 
 
 # ---------------------------------------------------------------- the checker
+@pytest.mark.slow
 def test_the_seeds_seven_moves_are_valid_but_six_are_the_minimum():
     assert check_moves(wight(), SEED_MOVES) == []
     result = solve("capture", "wight")
@@ -370,6 +371,7 @@ def test_the_search_cuts_plans_the_bound_refutes():
     assert hopeless.status == "unsatisfiable"
 
 
+@pytest.mark.slow
 def test_an_encoding_without_at_rest_runs_without_the_bound():
     """The propagator bounds only ticks the encoding marks ready (the all-ticks encoding
     of the benchmark marks none): the same minimum, nothing bounded."""
@@ -417,6 +419,7 @@ def test_a_hint_on_a_symmetric_board_starts_on_the_left_half_as_the_encoding_doe
     assert plan_atoms(wight(), mirrored) == plan_atoms(wight(), SEED_MOVES)
 
 
+@pytest.mark.slow
 def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
     """Without a hint the wight's first plan from above has 7 moves; the quick plan
     has 6, and clingo completes it from the hint at once."""
@@ -620,6 +623,7 @@ def test_the_lookahead_takes_over_once_its_moves_are_made():
     assert Lookahead().statistics()["lookahead_compiled"] == 0
 
 
+@pytest.mark.slow
 def test_the_lookahead_cuts_inside_the_search_and_leaves_the_minimum():
     """On by default, it refutes most budgets below the wight's minimum in clasp's
     stead (far fewer conflicts); off, the same minimum comes from clasp alone."""
@@ -661,6 +665,7 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
     assert result.checked and len(result.solution.data.moves) == minimum
 
 
+@pytest.mark.slow
 def test_mmik_clears_in_six_moves_not_seven():
     """the 2026-11-25 (9d06266) README gave mmik a proved minimum of 7; the solver finds this plan
     of 6, the checker accepts it, and a plain breadth-first search with no bound (399 s,
@@ -680,6 +685,7 @@ def test_mmik_clears_in_six_moves_not_seven():
     assert not compiled.clears(start, 5) and compiled.clears(start, 6)
 
 
+@pytest.mark.slow
 def test_ticks_are_grounded_only_as_far_as_plans_reach():
     """The liche's 56 tiles allow 16 ticks, but every plan of up to 2 moves is over by
     tick 8: the climbing search refutes the budgets 1 and 2 on half the timeline. How
@@ -853,6 +859,7 @@ def test_cli_unsolvable_board_exits_1(cli):
     assert "unsatisfiable" in run.out
 
 
+@pytest.mark.slow
 def test_a_time_limit_reports_the_moves_already_refuted(cli):
     """Cut short, a minimality proof still says how far it got: every budget below the
     one it was working on has been refuted, which is a proved lower bound. (Without the
@@ -864,6 +871,7 @@ def test_a_time_limit_reports_the_moves_already_refuted(cli):
     assert found and int(found[2]) == int(found[1]) + 1 < 10
 
 
+@pytest.mark.slow
 def test_a_time_limit_shows_the_best_plan_found_from_above_unproved(cli, monkeypatch):
     """Cut short after the search from above found a plan (a real one, replayed by
     stand-in workers so that the timing cannot vary): the plan is checked and shown,
@@ -887,6 +895,7 @@ def test_a_time_limit_shows_the_best_plan_found_from_above_unproved(cli, monkeyp
     assert [(plan["move_count"], plan["shortest"]) for plan in data["solutions"]] == [(3, False)]
 
 
+@pytest.mark.slow
 def test_a_split_search_cut_short_shows_the_plan_of_the_share_that_finished(cli, monkeypatch):
     """One share found its shortest plan (3 moves), the other has refuted only budget 1:
     the plan may still be beaten by the other share, so it is shown unproved."""
@@ -954,6 +963,7 @@ def test_the_first_share_of_a_split_search_reports_the_quick_plan_before_it_clim
     assert all(kind != "plan" for kind, _ in second)
 
 
+@pytest.mark.slow
 def test_every_plan_search_finds_the_minimum():
     for search in ("split", "ascending", "descending", "both"):
         result = solve("capture", "flaming-chain-5-moves", plan_search=search)
@@ -1051,6 +1061,7 @@ def test_check_wants_json_from_puzzles_without_a_text_format(cli):
     assert run.code == 2 and "<argument>:1: not JSON: Expecting value" in run.err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("search", "after"), [("both", 10), ("ascending", 3)])
 def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
     """mmik (minimum 6; the quick plan has 7 moves) takes minutes without the lookahead:
@@ -1184,6 +1195,7 @@ def test_minima_agree_with_the_breadth_first_search_on_random_boards():
     assert None in answers and any(answers)  # unsolvable and solvable boards both occur
 
 
+@pytest.mark.slow
 def test_minima_agree_with_the_breadth_first_search_where_blasts_must_clear_tiles():
     """The bound and the lonely-tile rules under fire never cut the shortest plan:
     planted boards with flaming skulls, with a blue tile (a class that only a blast can

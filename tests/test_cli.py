@@ -242,6 +242,7 @@ def test_help_without_a_puzzle_still_prints_the_usage(capsys):
 HARD_TILES = ROOT / "bench" / "data" / "e2-10x10-12-colours-seed11.txt"  # > 60 s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("search", [["--no-portfolio"], []], ids=["in-process", "two-processes"])
 def test_ctrl_c_stops_a_long_search_at_once_with_its_own_exit_code(search):
     started = time.perf_counter()

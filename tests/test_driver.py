@@ -214,6 +214,7 @@ def test_incmode_constants_clingo_would_misread_are_refused(workspace, cli, cons
     assert run.code == 2 and message in run.err and run.err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_an_incremental_encoding_without_imax_is_cut_short_by_the_limit(workspace, cli):
     hanoi_workspace(workspace, extra="goal_on(1,b).\n")  # disk 1 cannot be on two pegs
     run = cli("solve", "hanoi", "tower.lp", "--timeout", "1")
@@ -590,6 +591,7 @@ def test_a_plan_from_above_is_minimal_once_the_budgets_below_it_are_refuted():
     assert outcome.stats["horizon"] == 3
 
 
+@pytest.mark.slow
 def test_a_race_tells_its_progress_as_bounds_move_and_again_every_second():
     plan = Incremental(9, unit="moves", step_atom="swap")
     up = Job("unused.lp", [], "", [], 1, False, 2.5, plan)
@@ -605,6 +607,7 @@ def test_a_race_tells_its_progress_as_bounds_move_and_again_every_second():
     assert all(text.endswith("unanswered") for text in said)
 
 
+@pytest.mark.slow
 def test_a_race_without_a_plan_tells_its_phase_and_the_answers_found_so_far():
     """A long tiles or cake search (no plan, so no bounds) still keeps a status line
     alive: the parent says every second which phase its workers are in, and how many
@@ -631,6 +634,7 @@ def test_a_count_cut_short_by_the_limit_keeps_the_racer_that_counted_most():
     assert (outcome.count, outcome.timeout_phase, outcome.satisfiable) == (12, "solving", None)
 
 
+@pytest.mark.slow
 def test_a_search_in_this_process_tells_the_answers_found_so_far(workspace, monkeypatch):
     """Without a limit the search runs here, and its heartbeat feeds the status line."""
     (workspace / "instances" / "latin" / "five.lp").write_text("#const n = 5.\n")
@@ -643,6 +647,7 @@ def test_a_search_in_this_process_tells_the_answers_found_so_far(workspace, monk
     assert all(text.startswith("solving") for text in said)
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_the_parent_stops_a_race_with_its_best_plan():
     """The parent hears Ctrl-C (here: SIGINT sent to it alone once the workers have
     spoken) and reports like a time limit; the workers ignore it and are stopped. The
@@ -669,6 +674,7 @@ def test_ctrl_c_in_the_parent_stops_a_race_with_its_best_plan():
     )
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_grounding_stops_once_the_grounder_returns(tmp_path):
     """clingo 5.8 cannot interrupt grounding: Ctrl-C takes effect right after it."""
     encoding = tmp_path / "big.lp"
@@ -703,6 +709,7 @@ class StandInHandle:
         self.cancelled = True
 
 
+@pytest.mark.slow
 def test_a_long_wait_beats_once_a_second_for_the_status_line():
     beats: list[float] = []
     handle, outcome = StandInHandle(interrupt_after=25), Outcome()  # about 2.4 s
@@ -725,6 +732,7 @@ def test_ctrl_c_while_waiting_for_a_search_cancels_it_as_a_limit_would():
     assert handle.waits >= 2
 
 
+@pytest.mark.slow
 def test_a_race_cut_short_returns_its_best_plan_with_both_bounds():
     outcome = race(
         {
@@ -1003,6 +1011,7 @@ def test_priority_levels_are_reported_highest_first(workspace):
     assert result.cost == [2, -11] and "cost [2, -11] (optimal)" in result.summary()
 
 
+@pytest.mark.slow
 def test_an_optimum_not_proved_in_time_shows_the_best_answer_found(workspace, cli):
     """Colouring a dense random graph with fewest colours: good colourings come at once,
     a proof that none uses fewer takes far longer than the limit."""

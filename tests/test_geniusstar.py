@@ -61,6 +61,7 @@ def test_orientation_counts_per_shape():
     assert sum(shape.size * n for shape, _, n in PIECES) == 41
 
 
+@pytest.mark.slow
 def test_reference_roll_counts():
     assert solve("geniusstar", REFERENCE, count=True).count == 30583
     golden = solve("geniusstar", REFERENCE, count=True, options={"golden": True})
@@ -139,6 +140,7 @@ def test_roll_command_is_seeded(cli):
     assert PUZZLE.dice_can_roll([int(x) for x in first.split()])
 
 
+@pytest.mark.slow
 def test_sweep_on_a_slice_matches_single_solves_and_resumes(tmp_path):
     output = tmp_path / "sweep.tsv"
     first = sweep(PUZZLE, {"golden": True}, output, jobs=2, limit=40, progress=False)
@@ -153,6 +155,7 @@ def test_sweep_on_a_slice_matches_single_solves_and_resumes(tmp_path):
         sweep(PUZZLE, {}, output, jobs=1, limit=1, progress=False)
 
 
+@pytest.mark.slow
 def test_a_sweep_runs_where_processes_can_only_be_spawned(tmp_path, monkeypatch):
     """Windows has no fork: the workers are spawned, and the results are the same."""
     forked = sweep(PUZZLE, {}, tmp_path / "forked.tsv", jobs=2, limit=12, progress=False)
@@ -173,6 +176,7 @@ def test_renderings():
     assert solution.svg().count("<polygon") == 48
 
 
+@pytest.mark.slow
 def test_the_dice_respect_6_of_the_stars_12_symmetries():
     from aspuzzles.dice_tiling import board_automorphisms, dice_symmetries
 
@@ -186,6 +190,7 @@ def test_the_dice_respect_6_of_the_stars_12_symmetries():
     assert len(orbits) == 27648 and sum(map(len, orbits.values())) == 165888
 
 
+@pytest.mark.slow
 def test_reduced_sweep_agrees_with_plain_solves_on_a_golden_sample(tmp_path):
     # Golden mode has unsolvable rolls, so agreement on a sample is a real check.
     import random
@@ -210,6 +215,7 @@ def test_reduced_sweep_agrees_with_plain_solves_on_a_golden_sample(tmp_path):
         )
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_sweep_cleanly_and_keeps_its_results(tmp_path):
     results = tmp_path / "sweep.tsv"
 

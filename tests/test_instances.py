@@ -6,7 +6,8 @@ terms of the result's JSON:
 - ``verdict`` (and the solution's fields, such as haunted's ``grid``): asked with
   ``--unique``, the verdict and the one solution are those;
 - ``count`` (and count figures such as tiles' ``count_raw``): a complete count gives
-  exactly these; ``count: null`` means too many to enumerate here, and ``solvable``
+  exactly these, and where the count is 1, the solution's fields given name the one
+  solution; ``count: null`` means too many to enumerate here, and ``solvable``
   says whether one solution exists;
 - ``minimum``: the fewest moves of a planning puzzle (``null``: no plan at all).
 
@@ -80,9 +81,13 @@ def _assert_count(puzzle: str, path: Path, expected: dict) -> None:
     result = solve(puzzle, path, count=True, timeout=LIMIT)
     assert result.complete
     data = result.to_dict()
-    for key, value in expected.items():
-        if key not in ("slow", "solvable"):
-            assert data[key] == value, key
+    figures = {key for key in expected if key in data}
+    for key in figures:
+        assert data[key] == expected[key], key
+    if fields := set(expected) - figures - {"slow", "solvable"}:
+        # A solution's own fields (tiles' placement) name the one solution there is.
+        assert expected["count"] == 1
+        _assert_verdict(puzzle, path, {"verdict": "unique"} | {k: expected[k] for k in fields})
 
 
 def _assert_checked(result: object) -> None:

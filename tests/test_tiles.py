@@ -108,6 +108,7 @@ def test_rotation_convention_is_clockwise():
     assert rotate(tile, 4) == tile
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name",
     [
@@ -563,6 +564,7 @@ def test_cli_one_search_order_in_one_process(cli):
     assert run.code == 0 and "count 2, count_raw 8" in run.out
 
 
+@pytest.mark.slow
 def test_counts_agree_with_plain_backtracking_on_random_small_boards():
     """Symmetry breaking keeps exactly one placement per class, and duplicate and
     symmetric tiles are counted as documented: on 36 small random boards of the three styles
@@ -615,6 +617,7 @@ def _planted_symmetric_tiles(rows: int, cols: int, rng: random.Random) -> TilesI
     return TilesInstance("animal", rows, cols, tuple(([centre] if centre else []) + tiles))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", [(1, 1), (2, 2), (2, 3), (3, 3), (1, 4), (3, 5)])
 def test_boards_of_symmetric_tiles_count_each_rotation_class_once(shape):
     """With no tile whose four turns differ, no turn can pick one board per class, so a
@@ -701,6 +704,7 @@ def _raw_solutions(instance: TilesInstance) -> list:
     return [solution.data.placement for solution in result.solutions]
 
 
+@pytest.mark.slow
 def test_fixed_pieces_count_agrees_with_plain_backtracking_on_random_boards():
     """Hints taken from a solution and hints drawn at random (often impossible): the
     raw count is the backtracking's, and off the centre a hint pins the board, so
@@ -1098,6 +1102,7 @@ def test_score_mode_races_the_exact_search_as_a_shortcut():
     assert solve_instance(PUZZLE, imperfect).status == "unsatisfiable"  # not the race's verdict
 
 
+@pytest.mark.slow
 def test_score_mode_with_a_perfect_placement_answers_as_fast_as_the_exact_search(cli):
     """The 16-colour 10x10: 91 s in score mode before the shortcut, 0.9 s exact."""
     run = cli("solve", "tiles", "gen-e2-10x10-16-kinds", "--score", "--timeout", "60")

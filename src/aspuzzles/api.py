@@ -16,7 +16,7 @@ from typing import Any
 from .driver import Result, load_instance, solve_instance
 from .driver.jobs import DEFAULT_PLAN_SEARCH, Progress
 from .errors import InputError
-from .puzzle import Puzzle
+from .puzzle import Puzzle, render
 from .registry import get_puzzle
 
 
@@ -83,13 +83,26 @@ class Instance:
     name: str
     parsed: Any
 
+    def summary(self) -> str:
+        """One line: the puzzle, the instance, and the puzzle's ``describe`` line."""
+        described = self.puzzle.describe(self.parsed)
+        return f"{self.puzzle.name} {self.name}" + (f": {described}" if described else "")
+
     def text(self) -> str:
-        """The instance as the puzzle's text form shows it (its ``describe`` line)."""
-        summary = self.puzzle.describe(self.parsed)
-        return f"{self.puzzle.name} {self.name}" + (f": {summary}" if summary else "")
+        """The summary, and the puzzle drawn unsolved where the puzzle can draw it."""
+        blank = self.puzzle.unsolved(self.parsed)
+        board = "" if blank is None else "\n" + render(self.puzzle, self.parsed, blank, "txt")
+        return self.summary() + board
+
+    def _repr_svg_(self) -> str | None:
+        blank = self.puzzle.unsolved(self.parsed)
+        return None if blank is None else render(self.puzzle, self.parsed, blank, "svg")
 
     def __repr__(self) -> str:
-        return f"<{self.text()}>"
+        return f"<{self.summary()}>"
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def load(puzzle: str | Puzzle[Any, Any], instance: str | Path | None = None) -> Instance:

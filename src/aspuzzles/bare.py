@@ -41,6 +41,7 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
     """A puzzle served from its encoding alone."""
 
     has_checker = False
+    templates = "bare"
 
     def __init__(self, name: str) -> None:
         self.name = name  # type: ignore[misc]
@@ -98,11 +99,6 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
             else list(solution.atoms)
         )
         return {"name": self.name, "grid": grid, "atoms": other}
-
-    def render(self, instance: BareInstance, solution: BareSolution, form: str = "txt") -> str:
-        from .render import render_template
-
-        return render_template(f"bare.{form}.j2", **self.template_context(instance, solution))
 
 
 class _BareProgram(Strategy[BareInstance]):

@@ -40,6 +40,9 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     clingo_options: ClassVar[tuple[str, ...]] = ()
     #: Whether :meth:`check` is a real checker (bare encodings have none).
     has_checker: ClassVar[bool] = True
+    #: The stem of the templates that draw a solution (``<stem>.txt.j2``,
+    #: ``<stem>.svg.j2``); the puzzle's name unless several puzzles share templates.
+    templates: ClassVar[str | None] = None
 
     # -- required ---------------------------------------------------------------------
     def parse(self, text: str, source: str) -> InstanceT:
@@ -71,16 +74,16 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         (the rules are the checker's job); puzzles without one raise InputError."""
         raise InputError(f"puzzle '{self.name}' has no solution format to check")
 
-    def render(self, instance: InstanceT, solution: SolutionT, form: str = "txt") -> str:
-        """The solution drawn as text (``txt``) or SVG (``svg``), from the puzzle's
-        templates ``<name>.txt.j2`` / ``<name>.svg.j2`` and ``template_context``."""
-        context = self.template_context(instance, solution)
-        return render_template(f"{self.name}.{form}.j2", **context)
-
     # -- optional ---------------------------------------------------------------------
     def describe(self, instance: InstanceT) -> str:
         """One line about the instance, for ``aspuzzles list`` and headers."""
         return ""
+
+    def unsolved(self, instance: InstanceT) -> SolutionT | None:
+        """The puzzle before it is solved, as a solution that holds only what is given,
+        so that the templates draw the puzzle itself (a notebook shows a loaded
+        instance this way); ``None`` where the puzzle cannot be drawn so."""
+        return None
 
     def parse_solution(self, instance: InstanceT, text: str, source: str) -> SolutionT:
         """Read a solution written by a person (for ``aspuzzles check``): by default the
@@ -111,6 +114,13 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         return Strategy(instance)
 
 
+def render(puzzle: Puzzle[Any, Any], instance: Any, solution: Any, form: str = "txt") -> str:
+    """A solution drawn as text (``txt``) or SVG (``svg``) by the puzzle's templates,
+    from what its ``template_context`` gives them."""
+    context = puzzle.template_context(instance, solution)
+    return render_template(f"{puzzle.templates or puzzle.name}.{form}.j2", **context)
+
+
 def solve_option_names(puzzle: Puzzle[Any, Any]) -> list[str]:
     """The names of the puzzle's own ``solve`` options, as ``options=`` takes them."""
     probe = argparse.ArgumentParser(add_help=False)
@@ -130,13 +140,13 @@ class Solution:
 
     @cached_property
     def _text(self) -> str:
-        return self.puzzle.render(self.instance, self.data, "txt")
+        return render(self.puzzle, self.instance, self.data, "txt")
 
     def text(self) -> str:
         return self._text
 
     def svg(self) -> str:
-        return self.puzzle.render(self.instance, self.data, "svg")
+        return render(self.puzzle, self.instance, self.data, "svg")
 
     def to_dict(self) -> dict[str, Any]:
         return self.puzzle.to_dict(self.instance, self.data)

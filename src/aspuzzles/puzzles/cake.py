@@ -197,6 +197,10 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         grid = instance.lattice
         return f"{grid.rows}x{grid.cols}, {instance.pieces} pieces"
 
+    def unsolved(self, instance: CakeInstance) -> CakeSolution:
+        """The whole cake as one piece: its toppings, no cut yet."""
+        return CakeSolution(tuple("A" * len(row) for row in instance.grid))
+
     def template_context(self, instance: CakeInstance, solution: CakeSolution) -> dict[str, Any]:
         kinds = sorted(instance.totals())
         quotas = {kind: instance.totals()[kind] // instance.pieces for kind in kinds}

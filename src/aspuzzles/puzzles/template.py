@@ -161,6 +161,11 @@ class Template(Puzzle[LatinInstance, LatinSolution]):
             "givens": givens,
         }
 
+    def unsolved(self, instance: LatinInstance) -> LatinSolution:
+        return LatinSolution(
+            tuple("".join(EMPTY if v is None else str(v) for v in row) for row in instance.rows)
+        )
+
     def describe(self, instance: LatinInstance) -> str:
         given = sum(value is not None for row in instance.rows for value in row)
         return f"{instance.size}x{instance.size}, {given} given"

@@ -26,7 +26,7 @@ from typing import Any
 from clingo import Function, Number, Symbol
 
 from ...errors import InputError
-from ...puzzle import Puzzle, string_rows
+from ...puzzle import Puzzle, render, string_rows
 from ...strategy import Strategy
 from .checker import check_board
 from .facts import parse_facts
@@ -182,7 +182,10 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def picture(self, instance: HauntedInstance) -> str:
         """The puzzle drawn as :func:`parse_picture` reads it: the solved board's layout
         with ``.`` where a monster is to be found."""
-        return self.render(instance, HauntedSolution(instance.grid), "txt")
+        return render(self, instance, self.unsolved(instance), "txt")
+
+    def unsolved(self, instance: HauntedInstance) -> HauntedSolution:
+        return HauntedSolution(instance.grid)
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):

@@ -80,8 +80,14 @@ class FactFile:
 
 
 #: What clingo's lexer skips or takes whole (strings, block and line comments), or one
-#: character outside them that is not ASCII.
-_LEXEMES = re.compile(r'"(?:\\.|[^"\\\n])*"|%\*.*?\*%|%[^\n]*|([^\x00-\x7f])', re.DOTALL)
+#: character outside them that is not ASCII, or a number outside them.
+_LEXEMES = re.compile(
+    r'"(?:\\.|[^"\\\n])*"|%\*.*?\*%|%[^\n]*|([^\x00-\x7f])|(?<![A-Za-z0-9_\'])(\d+)',
+    re.DOTALL,
+)
+#: The largest number clingo holds: its integers are 32 bits, and a larger one written
+#: in a program silently wraps around (4294967298 is read as 2).
+LARGEST_NUMBER = 2**31 - 1
 
 
 def foreign_character(text: str) -> tuple[int, int, str] | None:
@@ -94,10 +100,23 @@ def foreign_character(text: str) -> tuple[int, int, str] | None:
     """
     for match in _LEXEMES.finditer(text):
         if match.group(1) is not None:
-            index = match.start(1)
-            line = text.count("\n", 0, index) + 1
-            column = index - (text.rfind("\n", 0, index) + 1) + 1
-            return line, column, match.group(1)
+            return (*_place(text, match.start(1)), match.group(1))
+    return None
+
+
+def _place(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of a character of the text."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def number_too_large(text: str) -> tuple[int, int, str] | None:
+    """The first number outside strings and comments that clingo cannot hold, as (line,
+    column, number); None if there is none."""
+    for match in _LEXEMES.finditer(text):
+        number = match.group(2)
+        if number is not None and (len(number) > 10 or int(number) > LARGEST_NUMBER):
+            return (*_place(text, match.start(2)), number)
     return None
 
 
@@ -113,6 +132,10 @@ def check_characters(text: str, source: str) -> None:
     if found := foreign_character(text):
         line, column, char = found
         message = f"unexpected character {character_text(char)} outside a string or comment"
+        raise InputError(message, source, line, column)
+    if large := number_too_large(text):
+        line, column, number = large
+        message = f"the number {number} is larger than clingo's integers hold ({LARGEST_NUMBER})"
         raise InputError(message, source, line, column)
 
 
@@ -130,7 +153,8 @@ def _code(text: str) -> str:
 
     def blank(match: re.Match[str]) -> str:
         lexeme = match.group(0)
-        return lexeme if lexeme.startswith('"') else re.sub(r"[^\n]", " ", lexeme)
+        kept = lexeme.startswith('"') or lexeme.isdigit()
+        return lexeme if kept else re.sub(r"[^\n]", " ", lexeme)
 
     return _LEXEMES.sub(blank, text)
 

@@ -44,7 +44,7 @@ class InputError(AspuzzlesError):
         line: int | None = None,
         column: int | None = None,
     ) -> None:
-        self.message = message
+        self.message = shortened(message)
         self.source = source
         self.line = line
         self.column = column
@@ -53,6 +53,36 @@ class InputError(AspuzzlesError):
     def __str__(self) -> str:
         where = [str(part) for part in (self.source, self.line, self.column) if part is not None]
         return f"{':'.join(where)}: {self.message}" if where else self.message
+
+
+#: A word of a message longer than this is cut (an echoed token may be megabytes long).
+LONGEST_WORD = 200
+_LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+
+
+def shortened(message: str) -> str:
+    """The message with every overlong word cut to its start and its length, so that
+    an echoed token of any size stays one readable line."""
+    return _LONG_WORD.sub(
+        lambda word: f"{word.group(0)[:60]}... ({len(word.group(0))} characters)", message
+    )
+
+
+#: The most digits a number of any instance may have: no puzzle counts that far, and
+#: Python refuses to read a number of more than 4,300 digits at all.
+MOST_DIGITS = 100
+_LONG_NUMBER = re.compile(rf"\d{{{MOST_DIGITS + 1},}}")
+
+
+def check_number_lengths(text: str, source: str) -> None:
+    """Refuse a text holding a number longer than any puzzle means, naming its line,
+    before a parser tries to read it."""
+    if found := _LONG_NUMBER.search(text):
+        line = text.count("\n", 0, found.start()) + 1
+        digits = len(found.group(0))
+        raise InputError(
+            f"a number of {digits} digits: no puzzle reads numbers that long", source, line
+        )
 
 
 class CheckFailed(AspuzzlesError):

@@ -94,9 +94,9 @@ def read_text_file(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError("not a UTF-8 text file", str(path)) from None
+        raise InputError("not a UTF-8 text file", display_path(path)) from None
     except OSError as error:
-        raise InputError(error.strerror or "cannot be read", str(path)) from None
+        raise InputError(error.strerror or "cannot be read", display_path(path)) from None
 
 
 #: How standard input is named in messages, when ``-`` stands for a file.

@@ -170,6 +170,8 @@ def solution_json(text: str, source: str) -> Any:
         raise InputError(
             f"not JSON: {error.msg} (column {error.colno})", source, error.lineno
         ) from None
+    except RecursionError:
+        raise InputError("the JSON is nested too deeply to be a solution", source) from None
     if isinstance(data, dict) and "solutions" in data:
         if not isinstance(data["solutions"], list) or not data["solutions"]:
             raise InputError("the JSON result holds no solution", source)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..asp import includes_incmode, program_texts
-from ..errors import InputError
+from ..errors import InputError, check_number_lengths
 from ..paths import (
     STDIN,
     display_path,
@@ -25,19 +25,26 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
     """Parse an instance given as a path, a shipped instance name, ``-`` for standard
     input, or inline text."""
     if str(reference) == "-":
-        return game.parse(read_stdin(), STDIN), STDIN
+        return parse_text(game, read_stdin(), STDIN), STDIN
     if reference is None or reference == "":
         reference = game.default_instance
         if not reference:
-            return game.parse("", "<empty>"), "<empty>"
+            return parse_text(game, "", "<empty>"), "<empty>"
     path = _instance_path(game.name, str(reference))
     if path is not None:
-        return game.parse(read_text_file(path), display_path(path)), path.name
+        return parse_text(game, read_text_file(path), display_path(path)), path.name
     if game.accepts_inline and not _looks_like_path(str(reference)):
         return _parse_inline(game, str(reference)), _inline_name(str(reference))
     if Path(str(reference)).is_dir():
         raise InputError("is a folder, not an instance file", str(reference))
     raise InputError("no such instance file", str(reference))
+
+
+def parse_text(game: Puzzle[Any, Any], text: str, source: str) -> Any:
+    """The puzzle's parser on a text, once the text is known to hold no number longer
+    than a puzzle can mean (Python would not even read one of 4,300 digits)."""
+    check_number_lengths(text, source)
+    return game.parse(text, source)
 
 
 def _inline_name(text: str, width: int = 72) -> str:
@@ -52,7 +59,7 @@ def _parse_inline(game: Puzzle[Any, Any], text: str) -> Any:
     """Parse an instance given on the command line; a bare word that fails is more
     likely a mistyped instance name than a broken inline instance, so say both."""
     try:
-        return game.parse(text, "<argument>")
+        return parse_text(game, text, "<argument>")
     except InputError as error:
         if re.fullmatch(r"[\w.-]+", text):
             raise InputError(

@@ -11,7 +11,7 @@ from typing import Any
 import clingo
 from clingo import Symbol
 
-from ..errors import CheckFailed
+from ..errors import CheckFailed, check_number_lengths
 from ..puzzle import Puzzle, Solution
 
 SOLVED, UNSATISFIABLE, TIMEOUT = "solved", "unsatisfiable", "timeout"
@@ -174,6 +174,7 @@ def check_solution(
 ) -> tuple[list[str], Solution | None]:
     """A person's solution through the same checker as the solver's: the problems found,
     and the solution (for showing) when there are none."""
+    check_number_lengths(text, source)
     data = game.parse_solution(parsed, text, source)
     problems = game.check(parsed, data)
     return problems, None if problems else Solution(game, parsed, data)

@@ -111,7 +111,9 @@ def solve_instance(
         message, source = outcome.error
         raise InputError(message, source)
     planning.check_plan_lengths(game, job.incremental, outcome)
-    result = _result(game, parsed, strategy, name, outcome, unique=unique, count=count)
+    result = _result(
+        game, parsed, strategy, name, outcome, unique=unique, count=count, models=models
+    )
     if job.incremental is not None and job.incremental.incmode and result.status == results.SOLVED:
         result.horizon = outcome.stats.get("horizon")
     return result
@@ -250,6 +252,7 @@ def _result(
     *,
     unique: bool,
     count: bool,
+    models: int = 1,
 ) -> results.Result:
     solutions = (
         [] if count else [results.checked_solution(game, parsed, atoms) for atoms in outcome.models]
@@ -261,8 +264,9 @@ def _result(
         status = results.UNSATISFIABLE
     else:
         status = results.TIMEOUT
-    if not complete and status == results.SOLVED and (unique or count):
-        status = results.TIMEOUT  # the question asked (verdict, count) has no answer yet
+    listing = models == 0 or len(solutions) < models  # -n N: not all N were found
+    if not complete and status == results.SOLVED and (unique or count or listing):
+        status = results.TIMEOUT  # the question asked (verdict, count, list) has no answer yet
     if not complete and outcome.progress and solutions:
         # The shortest plan is not known yet; a plan found on the way is shown as such.
         status = results.TIMEOUT

@@ -71,6 +71,8 @@ def _totals(program: FactFile) -> dict[str, int]:
         if len({tuple(program.numbers(fact)) for fact in found}) > 1:
             raise program.error(found[-1], f"the {names[0]} total is given twice")
         totals[letter] = program.numbers(found[-1])[0]
+        if totals[letter] < 0:
+            raise program.error(found[-1], f"the {names[0]} total {totals[letter]} is negative")
     return totals
 
 
@@ -80,6 +82,8 @@ def _clues_by_line(program: FactFile, width: int, height: int) -> dict[int, Fact
     clue_at: dict[int, Fact] = {}
     for fact in program.named("count", 3):
         row, col, value = program.numbers(fact)
+        if value < 0:
+            raise program.error(fact, f"the count {value} at ({row},{col}) is negative")
         line = _border_line(row, col, width, height)
         if line is None:
             raise program.error(

@@ -1,0 +1,122 @@
+"""Trust under experiments, limits and faults: no wrong verdict from numbers clingo
+cannot hold or from an edited encoding, no result lost to a limit, a signal or a kill,
+and no process left behind."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import INSTANCES
+
+SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
+
+
+# ------------------------------------------------------------ numbers clingo cannot hold
+@pytest.mark.parametrize(
+    ("text", "place", "number"),
+    [
+        ("#const n = 4.\nghost(4294967298). dracula(1). zombie(1).\n", "2:7", "4294967298"),
+        ('#const n = 4.\nmirror(4294967297, 4, "/").\n', "2:8", "4294967297"),
+        ("#const n = 4294967300.\n", "1:12", "4294967300"),
+    ],
+)
+def test_a_number_clingo_would_wrap_around_is_refused_with_its_place(
+    cli, tmp_path, text, place, number
+):
+    """clingo's integers are 32 bits: 4294967298 would silently be read as 2."""
+    path = tmp_path / "big.lp"
+    path.write_text(text)
+    run = cli("solve", "haunted", path)
+    assert run.code == 2
+    assert run.err == (
+        f"aspuzzles: error: {path}:{place}: the number {number} is larger than clingo's "
+        "integers hold (2147483647)\n"
+    )
+
+
+def test_a_bare_instance_with_a_number_clingo_cannot_hold_is_refused(cli, tmp_path, monkeypatch):
+    (tmp_path / "encodings").mkdir()
+    (tmp_path / "encodings" / "big.lp").write_text("p(X) :- q(X).\n#show p/1.\n")
+    (tmp_path / "six.lp").write_text("q(1).\nq(8589934593).\n")
+    monkeypatch.chdir(tmp_path)
+    run = cli("solve", "big", "six.lp")
+    assert run.code == 2 and run.err.startswith("aspuzzles: error: six.lp:2:3: the number")
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "make"),
+    [
+        ("haunted", lambda big: SEED_ID[:-1] + big),  # a clue
+        ("cake", lambda big: f"pieces {big}\n1111\n"),
+        ("tiles", lambda big: f"style e2\nsize 1 2\n0 0 {big} 0\n0 0 0 {big}\n"),  # an edge
+        ("geniusstar", lambda big: f"1 10 16 29 33 38 {big}"),  # a die
+        ("capture", lambda big: "________\n" * 7 + "rrr" + big[:5] + "\n"),  # not a board
+    ],
+)
+def test_a_number_of_thousands_of_digits_is_bad_input_not_an_internal_error(
+    cli, tmp_path, puzzle, make
+):
+    path = tmp_path / "huge.txt"
+    path.write_text(make("9" * 5000))
+    run = cli("solve", puzzle, path)
+    assert run.code == 2, run.err
+    assert run.err.startswith("aspuzzles: error: ") and len(run.err) < 300
+
+
+def test_a_huge_number_in_a_solution_or_a_move_list_is_bad_input(cli):
+    huge = "9" * 5000
+    run = cli("check", "haunted", "seed-4x4.txt", '{"grid": [' + huge + "]}")
+    assert run.code == 2 and "a number of 5000 digits" in run.err
+    run = cli("check", "capture", "wight", f"7 {huge} Up")
+    assert run.code == 2 and "a number of 5000 digits" in run.err
+
+
+def test_a_negative_count_is_bad_input_in_every_format(cli, tmp_path):
+    facts = tmp_path / "neg.lp"
+    facts.write_text(
+        "#const n = 1.\ncount(0,1,-1). count(1,0,0). count(1,2,0). count(2,1,0).\n"
+        "ghost(0). dracula(1). zombie(0).\n"
+    )
+    run = cli("solve", "haunted", facts)
+    assert run.code == 2 and run.err.endswith("neg.lp:2: the count -1 at (0,1) is negative\n")
+    assert cli("solve", "haunted", "1x1:0,1,0,a,0,0,-1,0").code == 2
+
+
+def test_deeply_nested_json_is_bad_input(cli, tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    run = cli("check", "haunted", "seed-4x4.txt", deep)
+    assert run.code == 2
+    assert run.err == f"aspuzzles: error: {deep}: the JSON is nested too deeply to be a solution\n"
+
+
+def test_an_echoed_token_is_cut_to_a_readable_length(cli):
+    run = cli("solve", "haunted", SEED_ID[:-1] + "x" * 5_000_000)
+    assert run.code == 2
+    assert len(run.err) < 400 and "characters) is not a non-negative number" in run.err
+
+
+def test_a_file_that_is_not_utf8_is_named_as_typed(cli, tmp_path, monkeypatch):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "bad.txt").write_bytes(b"\xff\xfe bad")
+    monkeypatch.chdir(tmp_path)
+    run = cli("solve", "haunted", "sub/bad.txt")
+    assert run.err == "aspuzzles: error: sub/bad.txt: not a UTF-8 text file\n"
+
+
+# ------------------------------------------------------------------ limits that hold
+def test_a_listing_cut_short_by_the_limit_is_a_timeout(cli):
+    """``-n 0`` asks for every solution: a list cut short has not answered that."""
+    run = cli("solve", "geniusstar", "-n", "0", "--timeout", "0.5", "--format", "json")
+    data = run.json()
+    assert run.code == 3
+    assert (data["status"], data["complete"]) == ("timeout", False)
+    assert data["solutions"]  # what was found is kept and shown
+
+
+def test_a_shipped_instance_is_still_solved_whole(cli):
+    assert INSTANCES.exists()
+    run = cli("solve", "template", "--format", "json")
+    assert run.code == 0 and json.loads(run.out)["status"] == "solved"

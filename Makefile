@@ -10,7 +10,7 @@ PUZZLE  ?= haunted
 INSTANCE ?=
 ARGS    ?=
 
-.PHONY: solve test test-fast bench lint format clean bytecode
+.PHONY: solve test test-fast bench lint format clean bytecode digests
 
 $(RUN): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,3 +57,8 @@ format: $(LINT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+
+# The digests of the shipped encodings: a puzzle's Python accelerators serve the
+# encoding whose digest is listed (see docs/encodings.md). Rerun after changing one.
+digests: $(RUN)
+	$(BIN)/python -c "from pathlib import Path; from aspuzzles.driver.loading import DIGESTS, digest_lines; DIGESTS.write_text(digest_lines(Path('encodings')))"

@@ -8,7 +8,9 @@ import json
 
 import pytest
 
-from .conftest import INSTANCES
+from aspuzzles.driver.loading import DIGESTS, digest_lines
+
+from .conftest import INSTANCES, ROOT
 
 SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
 
@@ -52,7 +54,7 @@ def test_a_bare_instance_with_a_number_clingo_cannot_hold_is_refused(cli, tmp_pa
         ("cake", lambda big: f"pieces {big}\n1111\n"),
         ("tiles", lambda big: f"style e2\nsize 1 2\n0 0 {big} 0\n0 0 0 {big}\n"),  # an edge
         ("geniusstar", lambda big: f"1 10 16 29 33 38 {big}"),  # a die
-        ("capture", lambda big: "________\n" * 7 + "rrr" + big[:5] + "\n"),  # not a board
+        ("capture", lambda big: "________\n" * 7 + big + "\n"),  # a row of digits
     ],
 )
 def test_a_number_of_thousands_of_digits_is_bad_input_not_an_internal_error(
@@ -63,6 +65,7 @@ def test_a_number_of_thousands_of_digits_is_bad_input_not_an_internal_error(
     run = cli("solve", puzzle, path)
     assert run.code == 2, run.err
     assert run.err.startswith("aspuzzles: error: ") and len(run.err) < 300
+    assert "a number of 5000 digits" in run.err
 
 
 def test_a_huge_number_in_a_solution_or_a_move_list_is_bad_input(cli):
@@ -120,3 +123,88 @@ def test_a_shipped_instance_is_still_solved_whole(cli):
     assert INSTANCES.exists()
     run = cli("solve", "template", "--format", "json")
     assert run.code == 0 and json.loads(run.out)["status"] == "solved"
+
+
+# ------------------------------------------------------------------ edited encodings
+def _without_blasts(folder):
+    """capture's encoding with flaming skulls that no longer explode."""
+    text = (ROOT / "encodings" / "capture.lp").read_text()
+    for rule in ("blast(k,I,1) :-", "blast(k,J,D+1) :-", "mark(k,J) :- blast"):
+        assert rule in text
+        text = text.replace(rule, "% " + rule)
+    (folder / "encodings").mkdir(exist_ok=True)
+    path = folder / "encodings" / "capture.lp"
+    path.write_text(text)
+    return path
+
+
+def test_the_shipped_encodings_are_the_ones_their_digests_name():
+    """The accelerators serve the encodings listed in encodings.sha256: after changing
+    an encoding, `make digests` records it (and says the Python side was reviewed)."""
+    assert DIGESTS.read_text() == digest_lines(ROOT / "encodings")
+
+
+def test_an_edited_encoding_runs_without_the_accelerators_and_says_so(cli, tmp_path):
+    """Without blasts the flaming board has a 6-move plan; the accelerators, which
+    simulate the shipped rules, would have proved it unsolvable."""
+    edited = _without_blasts(tmp_path)
+    run = cli("solve", "capture", "unsolvable-flaming", "--encoding", edited, "--unchecked")
+    assert run.code == 0
+    assert run.out.startswith("6 moves")
+    assert run.out.rstrip().endswith("(not checked: --unchecked)")
+    assert run.err == (
+        "aspuzzles: note: the encoding differs from the shipped encodings/capture.lp: "
+        "capture's Python accelerators (bounds, quick answers, verdicts without search) "
+        "are off\n"
+    )
+    shipped = cli("solve", "capture", "unsolvable-flaming")
+    assert shipped.code == 1 and shipped.err == ""
+
+
+def test_a_checker_rejection_under_an_edited_encoding_names_the_edit(cli, tmp_path, monkeypatch):
+    """Edited in place (an encodings/ folder where the command runs is searched first):
+    the checker, which knows the shipped rules, rejects the variant's plan."""
+    _without_blasts(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    run = cli("solve", "capture", "unsolvable-flaming")
+    assert run.code == 4
+    assert "the encoding in use differs from the shipped one" in run.err
+    assert "--unchecked shows the edited rules' answers" in run.err
+
+
+def test_the_shipped_encoding_named_with_encoding_keeps_its_accelerators(cli):
+    run = cli(
+        "solve",
+        "capture",
+        "wight",
+        "--encoding",
+        ROOT / "encodings" / "capture.lp",
+        "--plan-search",
+        "ascending",
+        "--format",
+        "json",
+    )
+    data = run.json()
+    assert run.code == 0 and run.err == "" and "encoding" not in data
+    assert data["stats"]["bound_checks"] > 0
+
+
+def test_no_verdict_without_search_for_an_edited_encoding(cli, tmp_path):
+    """The cake's "6 plain do not divide into 5 pieces" is the shipped rules' verdict;
+    an edited encoding is asked instead (here it agrees, by search)."""
+    edited = tmp_path / "cake.lp"
+    edited.write_text((ROOT / "encodings" / "cake.lp").read_text() + "% edited\n")
+    shipped = cli("solve", "cake", "seed-5-pieces", "--format", "json").json()
+    assert "reason" in shipped
+    run = cli("solve", "cake", "seed-5-pieces", "--encoding", edited, "--format", "json")
+    data = run.json()
+    assert run.code == 1 and "reason" not in data and data["encoding"] == "edited"
+
+
+def test_a_count_under_an_edited_encoding_is_marked_unchecked(cli, tmp_path):
+    edited = tmp_path / "template.lp"
+    edited.write_text((ROOT / "encodings" / "template.lp").read_text() + "% edited\n")
+    data = cli("solve", "template", "--count", "--encoding", edited, "--format", "json").json()
+    assert (data["count"], data["checked"], data["encoding"]) == (1, False, "edited")
+    shipped = cli("solve", "template", "--count", "--format", "json").json()
+    assert "checked" not in shipped and "encoding" not in shipped

@@ -35,6 +35,7 @@ def solve(
     plan_search: str = DEFAULT_PLAN_SEARCH,
     portfolio: bool = True,
     on_progress: Progress | None = None,
+    unchecked: bool = False,
 ) -> Result:
     """Solve a puzzle instance and return checked solutions.
 
@@ -71,6 +72,7 @@ def solve(
         plan_search=plan_search,
         portfolio=portfolio,
         on_progress=on_progress,
+        unchecked=unchecked,
     )
 
 

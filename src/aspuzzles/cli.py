@@ -44,6 +44,11 @@ from .registry import get_puzzle, module_puzzles, puzzle_names
 from .render import stack_svgs, text_svg
 
 FORMATS = ("text", "json", "svg", "atoms")
+#: Said once on stderr when the encoding in use is not the shipped one.
+EDITED_NOTE = (
+    "aspuzzles: note: the encoding differs from the shipped encodings/{puzzle}.lp: "
+    "{puzzle}'s Python accelerators (bounds, quick answers, verdicts without search) are off"
+)
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -145,6 +150,12 @@ def _base_parser() -> ArgumentParser:
     )
     solve.add_argument(
         "--encoding", metavar="FILE", help="use this encoding instead of encodings/PUZZLE.lp"
+    )
+    solve.add_argument(
+        "--unchecked",
+        action="store_true",
+        help="show answers without the puzzle's checker (for an edited encoding, whose "
+        "rules the checker does not know); they are marked as not checked",
     )
     solve.add_argument(
         "--clingo",
@@ -325,10 +336,13 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
             plan_search=args.plan_search or DEFAULT_PLAN_SEARCH,
             portfolio=args.portfolio,
             on_progress=status.show if status else None,
+            unchecked=args.unchecked,
         )
     finally:
         if status:
             status.clear()
+    if result.encoding == "edited":
+        print(EDITED_NOTE.format(puzzle=game.name), file=sys.stderr)
     output = _format(result, args.format, args.stats)
     if target:
         write_text_file(target, output)

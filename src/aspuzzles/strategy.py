@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from clingo import Symbol
@@ -207,3 +207,41 @@ class Strategy(Generic[InstanceT]):
         """The solution as a plan found before its minimality was proved (a planning run
         cut short by its time limit), so that it does not claim to be the shortest."""
         return solution
+
+
+class EncodingOnly(Strategy[InstanceT]):
+    """A puzzle's strategy with everything that restates the rules in Python taken out:
+    what an encoding other than the shipped one gets (an edited file, ``--encoding``).
+
+    Kept: what only says how to run clingo (program parts and text, other settings to
+    race, figures for a count) and the horizon, searched by climbing the budgets one by
+    one as clingo's own incremental mode does (descending or split searches rely on
+    properties of the shipped encoding). Dropped: verdicts without search, step bounds,
+    quick answers and the rounds around them, and shortcuts, each of which may cut
+    answers that the edited rules allow."""
+
+    def __init__(self, strategy: Strategy[InstanceT]) -> None:
+        super().__init__(strategy.instance)
+        self.strategy = strategy
+
+    def parts(self) -> tuple[str, ...]:
+        return self.strategy.parts()
+
+    def program(self) -> str:
+        return self.strategy.program()
+
+    def program_source(self) -> str | None:
+        return self.strategy.program_source()
+
+    def incremental(self) -> Incremental | None:
+        plan = self.strategy.incremental()
+        return None if plan is None else replace(plan, step_atom=None, splits=False)
+
+    def portfolio(self) -> tuple[tuple[str, ...], ...]:
+        return self.strategy.portfolio()
+
+    def count_details(self, count: int) -> dict[str, int]:
+        return self.strategy.count_details(count)
+
+    def unproved(self, solution: Any) -> Any:
+        return self.strategy.unproved(solution)

@@ -3,7 +3,10 @@ inline text) and the encoding (checked for what would crash clingo's loader)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -89,15 +92,36 @@ def _looks_like_path(reference: str) -> bool:
     return reference.endswith((".txt", ".lp")) or "/" in reference
 
 
+@dataclass(frozen=True)
+class Encoding:
+    """The encoding a solve loads: its file, whether it (or a file it includes) asks for
+    clingo's incremental mode, and how it stands to the puzzle's shipped encoding:
+    ``shipped`` (the same program, byte for byte), ``edited`` (the puzzle ships one,
+    and this differs: a file edited in place, or ``--encoding``), or ``own`` (nothing
+    is shipped under the puzzle's name: a bare encoding)."""
+
+    path: Path
+    incmode: bool
+    standing: str
+
+    @property
+    def edited(self) -> bool:
+        return self.standing == EDITED
+
+
+SHIPPED, EDITED, OWN = "shipped", "edited", "own"
+#: The digests of the shipped encodings (``make digests`` writes it; a test checks it).
+DIGESTS = Path(__file__).resolve().parent.parent / "encodings.sha256"
+
+
 def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Path:
     """The encoding file to load, checked here for what would crash clingo's loader."""
-    return checked_encoding(game, encoding)[0]
+    return checked_encoding(game, encoding).path
 
 
-def checked_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> tuple[Path, bool]:
-    """The encoding file (see :func:`resolve_encoding`), and whether it or a file it
-    includes asks for clingo's incremental mode (see :func:`planning.incmode_plan`); each file
-    is read once."""
+def checked_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Encoding:
+    """The encoding a solve loads (see :class:`Encoding`); each file is read once, and
+    checked for what would crash clingo's loader."""
     if encoding is not None:
         path = named_file(encoding)
         if path is None:
@@ -107,7 +131,35 @@ def checked_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> tup
         if path is None:
             raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
     texts = list(program_texts(path))  # reading checks every file clingo will load
-    return path, any(includes_incmode(text) for text in texts)
+    shipped = shipped_digests().get(game.name)
+    standing = OWN if shipped is None else SHIPPED if digest(texts) == shipped else EDITED
+    return Encoding(path, any(includes_incmode(text) for text in texts), standing)
+
+
+def digest(texts: list[str]) -> str:
+    """What identifies a program: the SHA-256 of its files' texts, includes in order."""
+    return hashlib.sha256("\0".join(texts).encode()).hexdigest()
+
+
+@cache
+def shipped_digests() -> dict[str, str]:
+    """Each shipped encoding's digest, by puzzle name (``sha256sum``'s format: the
+    digest, two spaces, ``<puzzle>.lp``)."""
+    if not DIGESTS.is_file():
+        return {}
+    found = {}
+    for line in DIGESTS.read_text().splitlines():
+        value, _, name = line.partition("  ")
+        found[name.removesuffix(".lp")] = value
+    return found
+
+
+def digest_lines(folder: Path) -> str:
+    """The digest file's text for the encodings of a folder (``make digests``)."""
+    return "".join(
+        f"{digest(list(program_texts(path)))}  {path.name}\n"
+        for path in sorted(folder.glob("*.lp"))
+    )
 
 
 def fact_program(game: Puzzle[Any, Any], parsed: Any) -> str:

@@ -41,6 +41,11 @@ class Result:
     timeout_phase: str | None = None
     stats: dict[str, Any] = field(default_factory=dict)
     checked: bool = True
+    #: How the encoding stands to the puzzle's shipped one: ``shipped``, ``edited``
+    #: (the Python accelerators were off, see ``strategy.EncodingOnly``) or ``own``.
+    encoding: str = "shipped"
+    #: Why the answers shown were not checked, when they were not.
+    unchecked_because: str = "this puzzle has no Python checker"
     #: Why there is no solution, when that was found without search.
     reason: str | None = None
     #: Puzzle-specific figures of a count (e.g. ``count_raw``).
@@ -89,6 +94,10 @@ class Result:
             data["cost"], data["optimal"] = self.cost, self.optimal
         if self.horizon is not None:
             data["horizon"] = self.horizon
+        if not self.checked:
+            data["checked"] = False
+        if self.encoding == "edited":
+            data["encoding"] = "edited"
         return data
 
     def summary(self) -> str:
@@ -116,7 +125,7 @@ class Result:
         line = ", ".join(parts)
         if not self.solutions:
             return line
-        checked = "checked" if self.checked else "not checked: this puzzle has no Python checker"
+        checked = "checked" if self.checked else f"not checked: {self.unchecked_because}"
         return f"{line} ({checked})"
 
     def _status_parts(self) -> list[str]:
@@ -155,12 +164,28 @@ def rounded(stats: dict[str, Any]) -> dict[str, Any]:
 
 
 def checked_solution(
-    game: Puzzle[Any, Any], parsed: Any, atoms: list[str], symbols: list[Symbol] | None = None
+    game: Puzzle[Any, Any],
+    parsed: Any,
+    atoms: list[str],
+    symbols: list[Symbol] | None = None,
+    *,
+    check: bool = True,
+    edited: bool = False,
 ) -> Solution:
+    """An answer set decoded, and checked by the puzzle's checker unless ``check`` is
+    false (``--unchecked``). A rejected answer is an internal error: with the shipped
+    encoding, encoding and checker disagree (a bug); with an edited one, the edit
+    changed the rules the checker knows, which the message says."""
     if symbols is None:
         symbols = [clingo.parse_term(atom) for atom in atoms]
     data = game.decode(parsed, symbols)
-    problems = game.check(parsed, data)
+    problems = game.check(parsed, data) if check else []
+    if problems and edited:
+        raise CheckFailed(
+            f"the checker rejected an answer set of '{game.name}': {'; '.join(problems[:3])}; "
+            "the encoding in use differs from the shipped one, whose rules the checker "
+            "knows (--unchecked shows the edited rules' answers, marked as unchecked)"
+        )
     if problems:
         raise CheckFailed(
             f"the checker rejected an answer set of '{game.name}' (encoding and checker "

@@ -15,7 +15,7 @@ import logging
 import multiprocessing
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from clingo import Symbol
 
 from ..errors import InputError
 from ..puzzle import Puzzle
-from ..strategy import Incremental, Shortcut, Strategy
+from ..strategy import EncodingOnly, Incremental, Shortcut, Strategy
 from . import loading, optimization, planning, results, solving
 from .bounds import StepBoundPropagator
 from .jobs import (
@@ -55,8 +55,14 @@ def solve_instance(
     plan_search: str = DEFAULT_PLAN_SEARCH,
     portfolio: bool = True,
     on_progress: Progress | None = None,
+    unchecked: bool = False,
 ) -> results.Result:
-    """Solve an already parsed (and configured) instance (see :func:`aspuzzles.solve`)."""
+    """Solve an already parsed (and configured) instance (see :func:`aspuzzles.solve`).
+
+    With an encoding other than the shipped one (``--encoding``, or the shipped file
+    edited), the puzzle's Python accelerators stay off (``strategy.EncodingOnly``):
+    they restate the shipped rules and could cut answers the edited rules allow.
+    ``unchecked`` shows answers without running the checker."""
     if models < 0:
         raise InputError("the number of models must be 0 (all) or more")
     if timeout is not None and timeout <= 0:
@@ -65,7 +71,11 @@ def solve_instance(
         raise InputError("the number of threads must be at least 1")
     wanted = 0 if count else 2 if unique else models
     started = time.perf_counter()
+    used = loading.checked_encoding(game, encoding)
     strategy = game.strategy(parsed)
+    if used.edited:
+        strategy = EncodingOnly(strategy)
+    checks = Checks(game.has_checker and not unchecked, used.edited)
     if (reason := strategy.infeasible()) is not None:
         return results.Result(
             puzzle=game.name,
@@ -75,11 +85,11 @@ def solve_instance(
             count=0 if count else None,
             count_details=strategy.count_details(0) if count else {},
             reason=reason,
-            checked=game.has_checker,
+            checked=checks.run,
+            encoding=used.standing,
         )
-    encoding_path, incmode = loading.checked_encoding(game, encoding)
     job = Job(
-        encoding=str(encoding_path),
+        encoding=str(used.path),
         facts=list(game.facts(parsed)),
         program=strategy.program(),
         program_source=strategy.program_source(),
@@ -93,7 +103,7 @@ def solve_instance(
         neighbourhood=strategy.neighbourhood,
         step_bound=strategy.step_bound(),
     )
-    if job.incremental is None and incmode:
+    if job.incremental is None and used.incmode:
         job = replace(job, incremental=planning.incmode_plan(job))
     searches = planning.searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
@@ -112,8 +122,19 @@ def solve_instance(
         raise InputError(message, source)
     planning.check_plan_lengths(game, job.incremental, outcome)
     result = _result(
-        game, parsed, strategy, name, outcome, unique=unique, count=count, models=models
+        game,
+        parsed,
+        strategy,
+        name,
+        outcome,
+        unique=unique,
+        count=count,
+        models=models,
+        checks=checks,
     )
+    result.encoding = used.standing
+    if unchecked and game.has_checker:
+        result.unchecked_because = "--unchecked"
     if job.incremental is not None and job.incremental.incmode and result.status == results.SOLVED:
         result.horizon = outcome.stats.get("horizon")
     return result
@@ -243,6 +264,15 @@ def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporte
     return report
 
 
+@dataclass(frozen=True)
+class Checks:
+    """Whether answers go through the puzzle's checker (``run``), and whether the
+    encoding is an edited one, which a rejection then names (``edited``)."""
+
+    run: bool = True
+    edited: bool = False
+
+
 def _result(
     game: Puzzle[Any, Any],
     parsed: Any,
@@ -253,9 +283,15 @@ def _result(
     unique: bool,
     count: bool,
     models: int = 1,
+    checks: Checks = Checks(),
 ) -> results.Result:
     solutions = (
-        [] if count else [results.checked_solution(game, parsed, atoms) for atoms in outcome.models]
+        []
+        if count
+        else [
+            results.checked_solution(game, parsed, atoms, check=checks.run, edited=checks.edited)
+            for atoms in outcome.models
+        ]
     )
     complete = outcome.timeout_phase is None
     if outcome.count or solutions:
@@ -290,7 +326,8 @@ def _result(
         complete=complete,
         timeout_phase=outcome.timeout_phase,
         stats=results.rounded(outcome.stats),
-        checked=game.has_checker,
+        # A count is never checked answer by answer: it is as good as the encoding.
+        checked=checks.run and not (count and checks.edited),
         progress=outcome.progress,
         interrupted=outcome.interrupted,
         cost=outcome.cost,

@@ -50,8 +50,10 @@ from .model import (
     TILE_NAMES,
     TILE_OF_ATOM,
     TILES,
+    Board,
     CaptureInstance,
     CaptureSolution,
+    MoveEffect,
 )
 from .plans import plan_atoms, quick_plan
 from .rules import check_moves, dead_reason, mover_name, replay
@@ -192,7 +194,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
     def template_context(
         self, instance: CaptureInstance, solution: CaptureSolution
     ) -> dict[str, Any]:
-        outcomes = replay(instance.board, solution.moves)
+        outcomes = _effects(instance, solution)
         befores = [instance.board] + [outcome.board for outcome in outcomes[:-1]]
         steps = [
             {
@@ -218,6 +220,24 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             "names": TILE_NAMES,
             "colours": TILE_COLOURS,
         }
+
+
+def _effects(instance: CaptureInstance, solution: CaptureSolution) -> list[MoveEffect]:
+    """What each move did, as the simulator replays it; for a plan the simulator does
+    not allow (the answer of an edited encoding, shown with ``--unchecked``), the boards
+    the solver gave, with the tiles each move removed and its phases unknown (0)."""
+    try:
+        return replay(instance.board, solution.moves)
+    except ValueError:
+        befores = (instance.board, *solution.boards[:-1])
+        return [
+            MoveEffect(after, _tiles(before) - _tiles(after), 0, 0)
+            for before, after in zip(befores, solution.boards, strict=True)
+        ]
+
+
+def _tiles(board: Board) -> int:
+    return sum(tile != EMPTY for tile in board)
 
 
 TILE_COLOURS = {

@@ -504,7 +504,11 @@ def test_each_budget_reports_what_is_proved_before_it_starts(tmp_path):
     outcome = run_jobs(tmp_path, "job(a,9).", models=1, report=lambda *said: reports.append(said))
     assert outcome.satisfiable is False
     assert [value for kind, value in reports if kind == "lower"] == [1, 2]
-    assert {value for kind, value in reports if kind == "phase"} == {"grounding", "solving"}
+    assert {value for kind, value in reports if kind == "phase"} == {
+        "facts",
+        "grounding",
+        "solving",
+    }
 
 
 def test_a_descending_search_reports_each_plan_and_proves_the_last_minimal(tmp_path):

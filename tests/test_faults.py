@@ -5,6 +5,12 @@ and no process left behind."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -208,3 +214,177 @@ def test_a_count_under_an_edited_encoding_is_marked_unchecked(cli, tmp_path):
     assert (data["count"], data["checked"], data["encoding"]) == (1, False, "edited")
     shipped = cli("solve", "template", "--count", "--format", "json").json()
     assert "checked" not in shipped and "encoding" not in shipped
+
+
+def _cake(folder, side: int, pieces: int):
+    """A cake of two toppings in a checkerboard: big cakes, many partitions."""
+    rows = ["".join("12"[(r + c) % 2] for c in range(side)) for r in range(side)]
+    path = folder / f"cake-{side}.txt"
+    path.write_text(f"pieces {pieces}\n" + "\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.slow
+def test_the_time_limit_holds_while_the_facts_are_built(cli, tmp_path):
+    """A 100x100 cake of 50 pieces takes minutes and gigabytes to build its facts: the
+    limit stops it there, in its worker, and says so."""
+    started = time.perf_counter()
+    run = cli("solve", "cake", _cake(tmp_path, 100, 50), "--timeout", "2", "--format", "json")
+    elapsed = time.perf_counter() - started
+    data = run.json()
+    assert run.code == 3
+    assert (data["status"], data["timeout_phase"]) == ("timeout", "facts")
+    assert elapsed < 12  # 2 s, and a loaded machine's slack; not minutes
+
+
+def _command(*args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    return subprocess.Popen(
+        [sys.executable, "-m", "aspuzzles", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+
+
+@pytest.mark.slow
+def test_the_memory_limit_stops_a_solve_with_its_own_exit_code(tmp_path):
+    run = _command("solve", "cake", str(_cake(tmp_path, 100, 50)), "--memory", "300")
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 5, err
+    assert "memory (memory limit reached while building the facts)" in out
+
+
+def _children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(child) for child in found.stdout.split()]
+
+
+def _gone(pid: int, within: float = 5.0) -> bool:
+    """The process has ended (a zombie waiting for init to reap it counts as ended)."""
+    until = time.perf_counter() + within
+    while time.perf_counter() < until:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_a_race_keeps_what_the_racers_counted(tmp_path):
+    """Two processes race to count a 10x10 cake's partitions (far too many to finish);
+    Ctrl-C asks both to stop and takes the larger count, within a second."""
+    run = _command("solve", "cake", str(_cake(tmp_path, 10, 2)), "--count", "--format", "json")
+    time.sleep(3)
+    workers = _children(run.pid)
+    assert len(workers) == 2
+    os.killpg(run.pid, signal.SIGINT)
+    started = time.perf_counter()
+    out, _ = run.communicate(timeout=30)
+    assert time.perf_counter() - started < 3
+    data = json.loads(out)
+    assert run.returncode == 130
+    assert data["status"] == "interrupted" and data["count"] > 0
+    assert all(_gone(worker) for worker in workers)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
+def test_no_worker_outlives_its_parent(tmp_path, signum):
+    run = _command("solve", "cake", str(_cake(tmp_path, 10, 2)), "--count")
+    time.sleep(2)
+    workers = _children(run.pid)
+    assert len(workers) == 2
+    os.kill(run.pid, signum)
+    run.communicate(timeout=30)
+    assert all(_gone(worker) for worker in workers)
+
+
+# ------------------------------------------------------------------ files and caches
+def test_an_output_file_is_replaced_whole_or_not_at_all(cli, tmp_path, monkeypatch):
+    """The text goes to a file beside the target, which replaces it in one step: a
+    failure while writing leaves the old file as it was, and no stray file."""
+    target = tmp_path / "out.json"
+    target.write_text("old\n")
+    real_replace = os.replace
+
+    def disk_full(source, destination):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    run = cli("solve", "haunted", "-o", target, "--format", "json")
+    assert run.code == 2 and "cannot write: No space left on device" in run.err
+    assert target.read_text() == "old\n" and sorted(tmp_path.iterdir()) == [target]
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert cli("solve", "haunted", "-o", target, "--format", "json").code == 0
+    assert json.loads(target.read_text())["status"] == "solved"
+
+
+@pytest.mark.slow
+def test_a_kill_while_writing_leaves_the_old_file_or_the_whole_new_one(tmp_path):
+    target = tmp_path / "big.json"
+    for delay in (0.6, 0.8, 1.0, 1.2):
+        target.write_text('{"old": true}\n')
+        run = _command(
+            "solve",
+            "geniusstar",
+            "-n",
+            "0",
+            "--timeout",
+            "0.5",
+            "--format",
+            "json",
+            "-o",
+            str(target),
+        )
+        time.sleep(delay)
+        run.kill()
+        run.communicate(timeout=30)
+        data = json.loads(target.read_text())  # never a torn file
+        assert data == {"old": True} or data["status"] == "timeout"
+
+
+def test_a_resumed_sweep_drops_a_line_a_kill_cut_short(tmp_path):
+    from aspuzzles.puzzles.geniusstar import PUZZLE
+    from aspuzzles.sweep import read_results, sweep
+
+    output = tmp_path / "sweep.tsv"
+    sweep(PUZZLE, {}, output, jobs=1, limit=3, progress=False)
+    whole = output.read_text()
+    output.write_text(whole[: whole.rindex("\t") + 0])  # the last line loses its verdict
+    sweep(PUZZLE, {}, output, jobs=1, limit=3, progress=False)
+    lines = output.read_text().splitlines()
+    assert len(lines) == 4 and all(line.count("\t") == 1 for line in lines[1:])
+    header = "# sweep geniusstar"
+    output.with_name("whole.tsv").write_text(whole)
+    assert read_results(output, header) == read_results(output.with_name("whole.tsv"), header)
+
+
+def test_numba_keeps_its_code_where_it_can_write_and_nowhere_if_nothing_can_be(tmp_path):
+    from aspuzzles.puzzles.capture.kernel import cache_choice
+
+    nowhere = Path("/dev/null/nothing")  # no folder can be made under a file
+    assert cache_choice(nowhere, {"HOME": str(nowhere)}, tmp_path) == (
+        True,
+        str(tmp_path / "aspuzzles-numba"),
+    )
+    assert cache_choice(nowhere, {"HOME": str(nowhere)}, nowhere) == (False, None)
+    assert cache_choice(tmp_path, {}, nowhere) == (True, None)
+
+
+@pytest.mark.slow
+def test_the_compiled_search_runs_uncached_where_nothing_can_be_written():
+    code = (
+        "from aspuzzles.puzzles.capture import kernel; import numpy as np; "
+        "print(kernel._CACHE, int(kernel._in_runs(np.uint64(7))))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "NUMBA_CACHE_DIR": "/dev/null/x"}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "7"]

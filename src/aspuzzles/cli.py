@@ -20,6 +20,7 @@ from typing import Any
 
 from . import __version__
 from .driver import (
+    MEMORY,
     SOLVED,
     UNSATISFIABLE,
     Result,
@@ -29,6 +30,7 @@ from .driver import (
 )
 from .driver import solve_instance as run_solver
 from .driver.jobs import DEFAULT_PLAN_SEARCH, PLAN_SEARCHES
+from .driver.limits import default_memory, limit_memory
 from .errors import AspuzzlesError, ExitCode, InputError
 from .paths import (
     STDIN,
@@ -125,6 +127,14 @@ def _base_parser() -> ArgumentParser:
         default=None,
         metavar="SECONDS",
         help="wall-time limit for building facts, grounding and solving",
+    )
+    solve.add_argument(
+        "--memory",
+        type=_megabytes,
+        default=default_memory(),
+        metavar="MB",
+        help="memory limit of each process of the solve, in megabytes (default: half the "
+        "machine's memory; 0: none); past it the solve stops as at a time limit (exit 5)",
     )
     solve.add_argument("--format", choices=FORMATS, default="text")
     solve.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")
@@ -259,6 +269,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("aspuzzles: interrupted", file=sys.stderr)
         return ExitCode.INTERRUPTED
+    except MemoryError:  # past --memory outside a search (which reports it itself)
+        print("aspuzzles: memory limit reached (see --memory)", file=sys.stderr)
+        return ExitCode.MEMORY
     except BrokenPipeError:  # output cut short by `| head`: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return ExitCode.SOLVED
@@ -310,7 +323,16 @@ class _LiveStatus:
             print("\r\x1b[K", end="", file=sys.stderr, flush=True)
 
 
+def _megabytes(text: str) -> int | None:
+    """A --memory value: megabytes as bytes (0: no limit)."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number of megabytes, not '{text}'")
+    return int(text) << 20 or None
+
+
 def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    # This process and every worker it forks (a limit is inherited) stay within it.
+    limit_memory(args.memory)
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))
     target = output_file(args.output) if args.output else None
@@ -413,6 +435,8 @@ def _exit_code(result: Result) -> int:
         return ExitCode.SOLVED
     if result.status == UNSATISFIABLE or (result.count == 0 and result.complete):
         return ExitCode.NO_SOLUTION
+    if result.status == MEMORY:
+        return ExitCode.MEMORY
     return ExitCode.TIMEOUT
 
 

@@ -18,6 +18,8 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2
     TIMEOUT = 3
     INTERNAL = 4
+    #: The memory limit (``--memory``) was reached; what was found before is printed.
+    MEMORY = 5
     #: Ctrl-C: what was found so far is printed first (the shell's code for SIGINT).
     INTERRUPTED = 130
 

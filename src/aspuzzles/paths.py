@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from .errors import InputError
@@ -135,9 +136,27 @@ def output_file(name: str) -> Path:
 
 
 def write_text_file(path: Path, text: str) -> None:
-    """Write an output file, or raise a one-line :class:`InputError` (no permission,
-    disk full) instead of a traceback."""
+    """Write an output file whole or not at all: the text goes to a temporary file
+    beside it, which then replaces it in one step, so that a kill while writing leaves
+    the old file (or none), never a half-written one. A one-line :class:`InputError`
+    (no permission, disk full) instead of a traceback."""
+    temporary = None
     try:
-        path.write_text(text, encoding="utf-8")
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
+        ) as sink:
+            temporary = Path(sink.name)
+            sink.write(text)
+        temporary.chmod(0o666 & ~_umask())
+        os.replace(temporary, path)
     except OSError as error:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
         raise InputError(f"cannot write: {error.strerror or error}", str(path)) from None
+
+
+def _umask() -> int:
+    """The process's file-creation mask (read by setting it, then setting it back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

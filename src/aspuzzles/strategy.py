@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from clingo import Symbol
@@ -214,11 +214,10 @@ class EncodingOnly(Strategy[InstanceT]):
     what an encoding other than the shipped one gets (an edited file, ``--encoding``).
 
     Kept: what only says how to run clingo (program parts and text, other settings to
-    race, figures for a count) and the horizon, searched by climbing the budgets one by
-    one as clingo's own incremental mode does (descending or split searches rely on
-    properties of the shipped encoding). Dropped: verdicts without search, step bounds,
-    quick answers and the rounds around them, and shortcuts, each of which may cut
-    answers that the edited rules allow."""
+    race, figures for a count) and the horizon, whose budgets the encoding's own
+    ``query(t)`` and ``#const part/parts`` define (see docs/encodings.md). Dropped:
+    verdicts without search, step bounds, quick answers and the rounds around them, and
+    shortcuts, each of which may cut answers that the edited rules allow."""
 
     def __init__(self, strategy: Strategy[InstanceT]) -> None:
         super().__init__(strategy.instance)
@@ -234,8 +233,7 @@ class EncodingOnly(Strategy[InstanceT]):
         return self.strategy.program_source()
 
     def incremental(self) -> Incremental | None:
-        plan = self.strategy.incremental()
-        return None if plan is None else replace(plan, step_atom=None, splits=False)
+        return self.strategy.incremental()
 
     def portfolio(self) -> tuple[tuple[str, ...], ...]:
         return self.strategy.portfolio()

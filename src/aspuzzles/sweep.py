@@ -21,6 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 from clingo import Symbol
 
 from .driver import Session
+from .driver.limits import die_with_parent
 from .errors import InputError
 from .puzzle import Puzzle
 from .registry import get_puzzle
@@ -68,6 +69,7 @@ def _start_worker(puzzle: str, options: dict[str, Any]) -> None:
     stops the pool and says how to resume."""
     global _SESSION, _GAME
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
     _GAME = get_puzzle(puzzle)
     _SESSION = Session(_GAME, _GAME.sweep_base(options))
 
@@ -108,6 +110,15 @@ def read_results(path: Path, header: str) -> dict[str, bool]:
     return done
 
 
+def drop_torn_line(path: Path) -> None:
+    """Cut a last line that a kill left unfinished (no line end), so that the results
+    appended next start on a line of their own; its variant is solved again."""
+    with path.open("rb+") as results:
+        data = results.read()
+        if data and not data.endswith(b"\n"):
+            results.truncate(data.rfind(b"\n") + 1)
+
+
 def sweep(
     game: Puzzle[Any, Any],
     options: dict[str, Any],
@@ -126,6 +137,7 @@ def sweep(
     done = read_results(output, header.strip())
     if not done and (not output.exists() or not output.stat().st_size):
         output.write_text(header.strip() + "\n")
+    drop_torn_line(output)
     todo = [(key, variant) for key, variant in variants if key not in done]
     chunk = max(1, min(500, len(todo) // (jobs * 20) or 1))
     context = multiprocessing.get_context(_start_method())

@@ -15,12 +15,21 @@ each answer set back to the puzzle to decode and check. One concern a module:
 """
 
 from .loading import fact_program, load_instance, resolve_encoding
-from .results import INTERRUPTED, SOLVED, TIMEOUT, UNSATISFIABLE, Result, check_solution
+from .results import (
+    INTERRUPTED,
+    MEMORY,
+    SOLVED,
+    TIMEOUT,
+    UNSATISFIABLE,
+    Result,
+    check_solution,
+)
 from .run import run_job, solve_instance
 from .session import Session
 
 __all__ = [
     "INTERRUPTED",
+    "MEMORY",
     "SOLVED",
     "TIMEOUT",
     "UNSATISFIABLE",

@@ -11,7 +11,8 @@ out.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,6 +81,14 @@ class Job:
     answer_cost: tuple[int, ...] | None = None
     #: ``Puzzle.program_source``: the file that ``program`` is, for clingo's messages.
     program_source: str | None = None
+    #: The facts, built on first use in the process that runs the job (and then kept),
+    #: instead of ``facts``: so that the time and memory limits hold while they are built.
+    make_facts: LazyFacts | None = None
+    #: The most bytes of memory the process running the job may take (None: no limit).
+    memory: int | None = None
+
+    def instance_facts(self) -> list[Symbol]:
+        return self.facts if self.make_facts is None else self.make_facts()
 
     def clingo_arguments(self) -> list[str]:
         """The options for clingo's Control, with a share's constants if it has one."""
@@ -109,9 +118,35 @@ class Outcome:
     cost: list[int] | None = None
     optimal: bool = False
 
+    #: Stopped by the memory limit: cut short like a time limit (``timeout_phase`` says
+    #: where), with what was found and proved so far.
+    out_of_memory: bool = False
+
     def interrupt(self, phase: str) -> None:
         self.interrupted = True
         self.timeout_phase = self.timeout_phase or phase
+
+    def exhaust(self, phase: str) -> None:
+        self.out_of_memory = True
+        self.timeout_phase = self.timeout_phase or phase
+
+
+class LazyFacts:
+    """An instance's facts, built by the puzzle the first time a process asks for them
+    and kept for its later asks (a planning search loads its program more than once).
+    A job that runs in a worker builds them there, under the job's limits."""
+
+    def __init__(self, build: Callable[[], Iterable[Symbol]]) -> None:
+        self.build = build
+        self.facts: list[Symbol] | None = None
+        self.seconds = 0.0
+
+    def __call__(self) -> list[Symbol]:
+        if self.facts is None:
+            started = time.perf_counter()
+            self.facts = list(self.build())
+            self.seconds = time.perf_counter() - started
+        return self.facts
 
 
 def plan_length(plan: Incremental, atoms: list[str]) -> int:

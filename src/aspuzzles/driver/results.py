@@ -17,6 +17,10 @@ from ..puzzle import Puzzle, Solution
 SOLVED, UNSATISFIABLE, TIMEOUT = "solved", "unsatisfiable", "timeout"
 #: A run stopped by Ctrl-C: like ``timeout``, with what was found and proved so far.
 INTERRUPTED = "interrupted"
+#: A run stopped by the memory limit: likewise.
+MEMORY = "memory"
+#: Phases as the summary line says them (JSON's ``timeout_phase`` has the short names).
+PHASES = {"facts": "building the facts", "loading": "starting"}
 
 
 @dataclass
@@ -131,11 +135,14 @@ class Result:
     def _status_parts(self) -> list[str]:
         """The status and, for a run cut short, where it stopped and what it proved."""
         parts = [f"{self.puzzle} {self.instance}: {self.status}"]
+        phase = PHASES.get(self.timeout_phase or "", self.timeout_phase)
         if self.status == TIMEOUT:
-            parts[0] += f" (time limit reached while {self.timeout_phase})"
+            parts[0] += f" (time limit reached while {phase})"
+        elif self.status == MEMORY:
+            parts[0] += f" (memory limit reached while {phase})"
         elif self.status == INTERRUPTED:
-            parts[0] += f" (while {self.timeout_phase})"
-        if self.status in (TIMEOUT, INTERRUPTED) and self.progress:
+            parts[0] += f" (while {phase})"
+        if self.status in (TIMEOUT, INTERRUPTED, MEMORY) and self.progress:
             parts.append(self.progress)
         return parts
 

@@ -16,10 +16,11 @@ import multiprocessing
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from clingo import Symbol
+from clingo import Control
 
 from ..errors import InputError
 from ..puzzle import Puzzle
@@ -30,6 +31,7 @@ from .jobs import (
     DEFAULT_PLAN_SEARCH,
     Bounds,
     Job,
+    LazyFacts,
     Outcome,
     Progress,
     Reporter,
@@ -56,19 +58,17 @@ def solve_instance(
     portfolio: bool = True,
     on_progress: Progress | None = None,
     unchecked: bool = False,
+    memory: int | None = None,
 ) -> results.Result:
     """Solve an already parsed (and configured) instance (see :func:`aspuzzles.solve`).
 
     With an encoding other than the shipped one (``--encoding``, or the shipped file
     edited), the puzzle's Python accelerators stay off (``strategy.EncodingOnly``):
     they restate the shipped rules and could cut answers the edited rules allow.
-    ``unchecked`` shows answers without running the checker."""
-    if models < 0:
-        raise InputError("the number of models must be 0 (all) or more")
-    if timeout is not None and timeout <= 0:
-        raise InputError("the time limit must be a positive number of seconds")
-    if threads < 1:
-        raise InputError("the number of threads must be at least 1")
+    ``unchecked`` shows answers without running the checker. ``memory`` bounds every
+    process of the solve (bytes, shared among racing processes); the solve then runs in
+    worker processes, so that the caller's own process keeps its memory."""
+    _check_request(models, timeout, threads)
     wanted = 0 if count else 2 if unique else models
     started = time.perf_counter()
     used = loading.checked_encoding(game, encoding)
@@ -90,7 +90,8 @@ def solve_instance(
         )
     job = Job(
         encoding=str(used.path),
-        facts=list(game.facts(parsed)),
+        facts=[],
+        make_facts=LazyFacts(partial(game.facts, parsed)),
         program=strategy.program(),
         program_source=strategy.program_source(),
         arguments=solving.solver_arguments(game, threads, clingo_args),
@@ -108,14 +109,10 @@ def solve_instance(
     searches = planning.searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
     if portfolio and threads == 1:
-        jobs += [
-            replace(job, arguments=solving.solver_arguments(game, threads, clingo_args, extra))
-            for extra in strategy.portfolio()
-        ]
-        jobs += _shortcut_jobs(game, job, strategy.shortcuts(), clingo_args)
-    prepared = time.perf_counter() - started
+        jobs += _raced_jobs(game, job, strategy, clingo_args)
+    if memory is not None:
+        jobs = [replace(each, memory=memory // len(jobs)) for each in jobs]
     outcome = _run(jobs, on_progress)
-    outcome.stats["facts_time"] = prepared
     outcome.stats["total_time"] = time.perf_counter() - started  # facts included
     if outcome.error:
         message, source = outcome.error
@@ -140,6 +137,26 @@ def solve_instance(
     return result
 
 
+def _check_request(models: int, timeout: float | None, threads: int) -> None:
+    if models < 0:
+        raise InputError("the number of models must be 0 (all) or more")
+    if timeout is not None and timeout <= 0:
+        raise InputError("the time limit must be a positive number of seconds")
+    if threads < 1:
+        raise InputError("the number of threads must be at least 1")
+
+
+def _raced_jobs(
+    game: Puzzle[Any, Any], job: Job, strategy: Strategy[Any], clingo_args: Sequence[str]
+) -> list[Job]:
+    """The searches raced against the tuned one: other settings, and shortcuts."""
+    jobs = [
+        replace(job, arguments=solving.solver_arguments(game, 1, clingo_args, extra))
+        for extra in strategy.portfolio()
+    ]
+    return jobs + _shortcut_jobs(game, job, strategy.shortcuts(), clingo_args)
+
+
 def _shortcut_jobs(
     game: Puzzle[Any, Any], job: Job, shortcuts: Sequence[Shortcut[Any]], clingo_args: Sequence[str]
 ) -> list[Job]:
@@ -147,16 +164,16 @@ def _shortcut_jobs(
     facts (built once for shortcuts that share an instance) and program parts, its "none"
     proving nothing, and no hinted answer to start from (its answers are the best there
     are)."""
-    facts: dict[int, list[Symbol]] = {}
+    facts: dict[int, LazyFacts] = {}
     jobs = []
     for shortcut in shortcuts:
         variant = shortcut.instance
         if id(variant) not in facts:
-            facts[id(variant)] = list(game.facts(variant))
+            facts[id(variant)] = LazyFacts(partial(game.facts, variant))
         jobs.append(
             replace(
                 job,
-                facts=facts[id(variant)],
+                make_facts=facts[id(variant)],
                 program=game.strategy(variant).program(),
                 parts=game.strategy(variant).parts(),
                 arguments=solving.solver_arguments(game, 1, clingo_args, shortcut.arguments),
@@ -176,7 +193,26 @@ def _left(timeout: float, started: float) -> float:
 
 
 def run_job(job: Job, report: Reporter = solving.ignore) -> Outcome:
-    """Ground and solve in this process; the time limit covers solving only."""
+    """Build the facts, ground and solve in this process; the time limit covers solving
+    only (a worker's parent holds it in the other phases). Past the memory limit the
+    job stops with what it has found, as at a time limit."""
+    outcome = Outcome()
+    report("phase", "facts")
+    try:
+        return _run_job(job, report, outcome)
+    except MemoryError:
+        outcome.exhaust(_phase_of(outcome))
+        return outcome
+
+
+def _phase_of(outcome: Outcome) -> str:
+    """Where a job stands, from what it has recorded so far."""
+    if "ground_time" in outcome.stats or "solve_time" in outcome.stats:
+        return "solving"
+    return "grounding" if "facts_time" in outcome.stats else "facts"
+
+
+def _run_job(job: Job, report: Reporter, outcome: Outcome) -> Outcome:
     messages: list[str] = []
     started = time.perf_counter()
     deadline = None if job.timeout is None else started + job.timeout
@@ -186,25 +222,15 @@ def run_job(job: Job, report: Reporter = solving.ignore) -> Outcome:
         return Outcome(error=(solving.clingo_error(messages, error, job.program_source), None))
     except InputError as error:
         return Outcome(error=(str(error), None))
-    outcome = Outcome()
+    if job.make_facts is not None:
+        outcome.stats["facts_time"] = job.make_facts.seconds
     bound = None
     if job.step_bound is not None and job.incremental is not None:
         bound = StepBoundPropagator(job.step_bound)
         control.register_propagator(bound)
     report("phase", "grounding")
     try:
-        if job.incremental is None:
-            objective = solving.OptimizationSeen()
-            control.register_observer(objective)
-            control.ground([(part, []) for part in job.parts])
-            outcome.stats["ground_time"] = time.perf_counter() - started
-            report("phase", "solving")
-            mode = solving.optimization_mode(control, job) if objective.seen else None
-            optimization.solve_program(control, job, outcome, deadline, report, mode)
-        elif job.descending:
-            planning.solve_descending(control, job, outcome, deadline, report)
-        else:
-            planning.solve_ascending(control, job, outcome, deadline, report)
+        _search(control, job, outcome, deadline, report, started)
     except RuntimeError as error:
         return Outcome(error=(solving.clingo_error(messages, error, job.program_source), None))
     except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
@@ -216,6 +242,29 @@ def run_job(job: Job, report: Reporter = solving.ignore) -> Outcome:
     if job.answer_cost is not None and outcome.count:
         outcome.cost, outcome.optimal = list(job.answer_cost), True  # see Shortcut
     return outcome
+
+
+def _search(
+    control: Control,
+    job: Job,
+    outcome: Outcome,
+    deadline: float | None,
+    report: Reporter,
+    started: float,
+) -> None:
+    """Ground and solve a loaded Control: once, or over a growing horizon."""
+    if job.incremental is None:
+        objective = solving.OptimizationSeen()
+        control.register_observer(objective)
+        control.ground([(part, []) for part in job.parts])
+        outcome.stats["ground_time"] = time.perf_counter() - started
+        report("phase", "solving")
+        mode = solving.optimization_mode(control, job) if objective.seen else None
+        optimization.solve_program(control, job, outcome, deadline, report, mode)
+    elif job.descending:
+        planning.solve_descending(control, job, outcome, deadline, report)
+    else:
+        planning.solve_ascending(control, job, outcome, deadline, report)
 
 
 def _bound_statistics(bound: StepBoundPropagator) -> dict[str, int]:
@@ -231,7 +280,7 @@ def _run(jobs: list[Job], on_progress: Progress | None = None) -> Outcome:
     if not forkable:
         job = replace(jobs[0], part=None)  # a share alone would miss plans
         return run_job(job, _reporter(job.incremental, on_progress))
-    if len(jobs) == 1 and jobs[0].timeout is None:
+    if len(jobs) == 1 and jobs[0].timeout is None and jobs[0].memory is None:
         return run_job(jobs[0], _reporter(jobs[0].incremental, on_progress))
     return run_in_workers(jobs, run_job, on_progress)
 
@@ -309,6 +358,8 @@ def _result(
         solutions = [replace(s, data=strategy.unproved(s.data)) for s in solutions]
     if outcome.interrupted and status == results.TIMEOUT:
         status = results.INTERRUPTED
+    elif outcome.out_of_memory and status == results.TIMEOUT:
+        status = results.MEMORY
     verdict = None
     if unique and complete:
         verdict = {0: "none", 1: "unique"}.get(len(solutions), "multiple")

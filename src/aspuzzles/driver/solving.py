@@ -92,9 +92,9 @@ def loaded_control(job: Job, messages: list[str]) -> Control:
 
 def _add_instance(control: Control, job: Job) -> None:
     """Instance facts go in through the backend before grounding, as clingo intends."""
-    if job.facts:
+    if facts := job.instance_facts():
         with SymbolicBackend(control.backend()) as backend:
-            for fact in job.facts:
+            for fact in facts:
                 backend.add_rule([fact])
     if job.program:
         control.add("base", [], job.program)

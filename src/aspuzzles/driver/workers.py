@@ -16,6 +16,7 @@ the others, but only its answers count: finding none, it drops out.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable, Sequence
@@ -24,11 +25,20 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from .jobs import TICK, Bounds, Job, Outcome, Progress, Reporter, search_text
+from .limits import die_with_parent, limit_memory
 
 Runner = Callable[[Job, Reporter], Outcome]
 
 #: A worker stops solving on its own at the limit; this long is allowed for its exit.
 GRACE = 2.0
+#: After Ctrl-C, how long the workers have to stop and send what they found.
+STOP_WAIT = 0.8
+#: What the parent sends a worker to stop it as Ctrl-C stops a search in this process.
+STOP_SIGNAL = signal.SIGUSR1
+
+
+def _stop_request(_signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def _serve(runner: Runner, job: Job, connection: Connection) -> None:
@@ -38,6 +48,9 @@ def _serve(runner: Runner, job: Job, connection: Connection) -> None:
     parent keeps its own clock, so of the child's once-a-second ticks only those that
     count more answers than the last are sent, as ("found", N)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(STOP_SIGNAL, _stop_request)
+    die_with_parent()
+    limit_memory(job.memory)
     found = 0
 
     def report(kind: str, value: Any) -> None:
@@ -50,6 +63,9 @@ def _serve(runner: Runner, job: Job, connection: Connection) -> None:
 
     try:
         outcome = runner(job, report)
+    except KeyboardInterrupt:  # stopped before the search began (building the facts)
+        outcome = Outcome()
+        outcome.interrupt("facts")
     except BaseException as error:  # report, never hang the parent
         outcome = Outcome(error=(f"internal error in worker: {error!r}", None))
     connection.send(("done", outcome))
@@ -162,12 +178,29 @@ class _Race:
     def live(self) -> list[_Worker]:
         return [worker for worker in self.workers if worker.outcome is None]
 
+    def stop_and_collect(self, wait_for: float) -> None:
+        """Ctrl-C: every worker is asked to stop as a search here stops (its answers
+        so far, its statistics), and what they send within ``wait_for`` seconds is
+        taken: two racers counting the same answers, or listing them, lose nothing."""
+        for worker in self.live():
+            if worker.process.pid is not None and worker.process.is_alive():
+                os.kill(worker.process.pid, STOP_SIGNAL)
+        until = time.perf_counter() + wait_for
+        while self.final is None and self.live():
+            left = until - time.perf_counter()
+            if left <= 0:
+                return
+            for receiver in wait([worker.receiver for worker in self.live()], left):
+                worker = next(w for w in self.live() if w.receiver is receiver)
+                self.hear(worker)
+
     def cut_short(self) -> Outcome:
         """The limit passed: what a worker that stopped itself said (it has statistics),
         and for a plan, the best one found (not proved minimal) with what was proved."""
         outcome = self._said()
         outcome.timeout_phase = outcome.timeout_phase or self.workers[0].phase
         outcome.satisfiable = None
+        outcome.out_of_memory = any(w.outcome and w.outcome.out_of_memory for w in self.workers)
         if self.bounds is not None:
             outcome.progress = self.bounds.text()
             outcome.models = [self.bounds.best] if self.bounds.best else []
@@ -211,6 +244,8 @@ def run_in_workers(
                 if race.final is None and worker.receiver in ready and worker.outcome is None:
                     race.hear(worker)
     except KeyboardInterrupt:  # Ctrl-C: stop as at a time limit, with what was found
+        if race.final is None:
+            race.stop_and_collect(STOP_WAIT)
         if race.final is not None:
             return race.final
         outcome = race.cut_short()

@@ -19,11 +19,59 @@ as a float), which would shift the top column's bits wrongly.
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 import numpy as np
-from numba import njit, types
-from numba.typed import Dict
 
 from . import bits
+
+
+def _writable(folder: Path) -> bool:
+    """Whether files can be made in the folder (made if need be): tried, not asked,
+    since permissions alone do not say (a read-only file system, a full disk)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
+
+
+def cache_choice(here: Path, environ: dict[str, str], temporary: Path) -> tuple[bool, str | None]:
+    """Whether numba may keep its machine code, and where (None: numba's own choice,
+    beside this file). A read-only install under an account without a writable home
+    (a service, a container) has neither: the code is then kept in a folder of the
+    user's cache or of the temporary directory, and only where nothing can be written
+    is it compiled afresh in each process, never a reason for a solve to fail."""
+    if given := environ.get("NUMBA_CACHE_DIR"):
+        return _writable(Path(given)), given
+    if _writable(here / "__pycache__"):
+        return True, None
+    for folder in (_user_cache(environ), temporary):
+        if folder is not None and _writable(folder / "aspuzzles-numba"):
+            return True, str(folder / "aspuzzles-numba")
+    return False, None
+
+
+def _user_cache(environ: dict[str, str]) -> Path | None:
+    if given := environ.get("XDG_CACHE_HOME"):
+        return Path(given)
+    try:
+        return Path(environ.get("HOME") or Path.home()) / ".cache"
+    except RuntimeError:  # no home at all
+        return None
+
+
+_CACHE, _CACHE_DIR = cache_choice(
+    Path(__file__).resolve().parent, dict(os.environ), Path(tempfile.gettempdir())
+)
+if _CACHE_DIR is not None:
+    os.environ["NUMBA_CACHE_DIR"] = _CACHE_DIR  # read by numba when it is imported
+
+from numba import njit, types  # noqa: E402  (after the cache folder is chosen)
+from numba.typed import Dict  # noqa: E402
 
 _U = np.uint64
 _ONE, _TWO, _COLUMN_SHIFT, _TWO_COLUMNS = _U(1), _U(2), _U(bits.SIZE), _U(2 * bits.SIZE)
@@ -44,7 +92,7 @@ _ACROSS, _UP = _U(bits.ACROSS), _U(bits.UP)
 _BOARD = types.UniTuple(types.uint64, _MASKS)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=_CACHE, inline="always")
 def _in_runs(mask):
     """`bits.in_runs`."""
     up = mask & (mask >> _ONE) & (mask >> _TWO) & _THREE_STARTS
@@ -59,7 +107,7 @@ def _in_runs(mask):
     )
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _marked(masks):
     """`bits.marked`: every run, and the blasts of the flaming skulls in them."""
     gone = _NONE
@@ -80,7 +128,7 @@ def _marked(masks):
     return gone
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _remove(masks, gone):
     """`bits.remove`: take ``gone`` off and pack every column to the floor."""
     tiles = _NONE
@@ -100,7 +148,7 @@ def _remove(masks, gone):
                 masks[index] ^= (byte ^ _U(_PACKED[occupancy | int(byte)])) << shift
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _settle(masks):
     """`bits.settle`, in place."""
     gone = _marked(masks)
@@ -109,7 +157,7 @@ def _settle(masks):
         gone = _marked(masks)
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _legal_swaps(masks):
     """`bits.legal_swaps`: the swaps across named by their left cell, the swaps
     up by their lower one."""
@@ -139,7 +187,7 @@ def _legal_swaps(masks):
     return across, up
 
 
-@njit(cache=True, inline="always")
+@njit(cache=_CACHE, inline="always")
 def _count_to_three(mask):
     """How many tiles ``mask`` has, counted up to 3."""
     count = 0
@@ -149,7 +197,7 @@ def _count_to_three(mask):
     return count
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _dead(masks):
     """`bits.dead`: 1 or 2 skulls, or with no explosion possible 1 or 2 tiles of
     any class, never match."""
@@ -164,7 +212,7 @@ def _dead(masks):
     return False
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _cleared(masks):
     """Whether no tile is left."""
     for index in range(_CLASSES):  # noqa: SIM110 (numba compiles loops, not all())
@@ -173,7 +221,7 @@ def _cleared(masks):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=_CACHE, inline="always")
 def _key(masks):
     """The board as a tuple, for the memory."""
     return (
@@ -188,7 +236,7 @@ def _key(masks):
     )
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _swap_into(masks, pair, after):
     """``after`` becomes ``masks`` with the two cells of ``pair`` exchanged."""
     for index in range(_MASKS):
@@ -197,7 +245,7 @@ def _swap_into(masks, pair, after):
         after[index] = mask ^ pair if both and both != pair else mask
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _clears(masks, moves, short, enough, keep):
     """Whether ``moves`` moves or fewer empty the board ``masks``: every legal swap,
     settled, and every move after it, depth first. ``short`` keeps for each board the
@@ -234,7 +282,7 @@ def _clears(masks, moves, short, enough, keep):
     return clears
 
 
-@njit(cache=True)
+@njit(cache=_CACHE)
 def _new_memory():
     """Two empty memories of boards. Made here, compiled and cached with the rest: a
     typed dictionary made from Python has its code compiled anew in every process

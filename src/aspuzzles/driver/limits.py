@@ -1,0 +1,75 @@
+"""What keeps a solve within its bounds on a shared machine: a memory limit on every
+process of a solve, and workers that never outlive the process that started them."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+import threading
+import time
+
+#: How often a worker without ``prctl`` looks whether its parent is still there.
+PARENT_WATCH = 0.5
+
+
+def physical_memory() -> int | None:
+    """The machine's memory in bytes, where the system says."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def default_memory() -> int | None:
+    """The command's default limit: half the machine's memory, so that one hard
+    instance cannot take a shared machine down."""
+    total = physical_memory()
+    return None if total is None else total // 2
+
+
+def limit_memory(limit: int | None) -> None:
+    """Bound this process's address space (and so every process it forks) to ``limit``
+    bytes: past it, allocations fail, clingo raises ``MemoryError('bad_alloc')`` and the
+    solve reports the limit. A no-op without a limit or where the system has none."""
+    if limit is None:
+        return
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def die_with_parent() -> None:
+    """Make this (forked) worker end when its parent does, however the parent ends
+    (a kill, SIGTERM, SIGHUP, even SIGKILL): on Linux the kernel sends SIGKILL when the
+    parent exits (``prctl(PR_SET_PDEATHSIG)``); elsewhere a thread watches the parent
+    and ends the process once it is gone."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux") and _death_signal(signal.SIGKILL):
+        if os.getppid() != parent:  # the parent died before the signal was set up
+            os._exit(1)
+        return
+    watcher = threading.Thread(target=_watch_parent, args=(parent,), daemon=True)
+    watcher.start()
+
+
+def _death_signal(signum: int) -> bool:
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    except OSError:
+        return False
+    pr_set_pdeathsig = 1
+    return bool(libc.prctl(pr_set_pdeathsig, signum, 0, 0, 0) == 0)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_WATCH)
+    os._exit(1)

@@ -388,3 +388,39 @@ def test_the_compiled_search_runs_uncached_where_nothing_can_be_written():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["False", "7"]
+
+
+# ------------------------------------------------------------- clingo's text conventions
+def test_atoms_follow_clingos_own_output(cli):
+    run = cli("solve", "template", "--format", "atoms", "-n", "2")
+    lines = run.out.splitlines()
+    assert lines[0] == "Answer: 1" and lines[1].startswith("value(")
+    assert lines[2:5] == ["SATISFIABLE", "", "Models       : 1"]
+    assert lines[5].startswith("Time         : ")
+    unsolvable = cli("solve", "cake", "seed-5-pieces", "--format", "atoms")
+    assert unsolvable.code == 1 and unsolvable.out.splitlines()[:3] == [
+        "UNSATISFIABLE",
+        "",
+        "Models       : 0",
+    ]
+
+
+def test_atoms_of_an_optimum_and_of_a_count(cli, tmp_path, monkeypatch):
+    (tmp_path / "encodings").mkdir()
+    (tmp_path / "encodings" / "cheap.lp").write_text(
+        "{ pick(1..6) }.\n:- #count { X : pick(X) } < 2.\n#minimize { X : pick(X) }.\n"
+        "#show pick/1.\n"
+    )
+    (tmp_path / "six.lp").write_text("")
+    monkeypatch.chdir(tmp_path)
+    lines = cli("solve", "cheap", "six.lp", "--format", "atoms").out.splitlines()
+    assert lines[:6] == [
+        "Answer: 1",
+        "pick(1) pick(2)",
+        "Optimization: 3",
+        "OPTIMUM FOUND",
+        "",
+        "Models       : 1",
+    ]
+    counted = cli("solve", "template", "--count", "--format", "atoms").out.splitlines()
+    assert counted[:3] == ["SATISFIABLE", "", "Models       : 1"]

@@ -448,7 +448,7 @@ def _format(result: Result, output_format: str, with_stats: bool) -> str:
             return text_svg(result.summary()) + "\n"
         return stack_svgs([solution.svg() for solution in result.solutions]) + "\n"
     if output_format == "atoms":
-        return "".join(" ".join(s.atoms) + "\n" for s in result.solutions)
+        return _clingo_text(result, with_stats)
     blocks = []
     many = len(result.solutions) > 1
     for number, solution in enumerate(result.solutions, start=1):
@@ -459,6 +459,38 @@ def _format(result: Result, output_format: str, with_stats: bool) -> str:
     if with_stats:
         lines.append(_stats_block(result.stats))
     return "\n".join(line.rstrip("\n") for line in lines if line) + "\n"
+
+
+def _clingo_text(result: Result, with_stats: bool) -> str:
+    """The answers as clingo's own text output writes them (``Answer: N``, the atoms,
+    ``Optimization: C``, then ``SATISFIABLE`` / ``UNSATISFIABLE`` / ``UNKNOWN`` or
+    ``OPTIMUM FOUND``, and ``Models : N``), so that tools written for clingo read it."""
+    lines: list[str] = []
+    cost = " ".join(map(str, result.cost)) if result.cost is not None else None
+    for number, solution in enumerate(result.solutions, start=1):
+        lines += [f"Answer: {number}", " ".join(solution.atoms)]
+        if cost is not None:
+            lines.append(f"Optimization: {cost}")
+    found = result.count if result.count is not None else len(result.solutions)
+    if result.status == UNSATISFIABLE:
+        verdict = "UNSATISFIABLE"
+    elif result.optimal:
+        verdict = "OPTIMUM FOUND"
+    elif found:
+        verdict = "SATISFIABLE"
+    else:
+        verdict = "UNKNOWN"
+    lines += [verdict, "", f"Models       : {found}{'' if result.complete else '+'}"]
+    if cost is not None:
+        lines.append(f"  Optimum    : {'yes' if result.optimal else 'unknown'}")
+    if result.verdict is not None:
+        lines.append(f"Uniqueness   : {result.verdict}")
+    if result.interrupted:
+        lines.append("INTERRUPTED  : 1")
+    lines.append(f"Time         : {result.stats.get('total_time', 0.0):.3f}s")
+    if with_stats:
+        lines.append(_stats_block(result.stats))
+    return "\n".join(lines) + "\n"
 
 
 def _stats_block(stats: dict[str, Any]) -> str:

@@ -20,13 +20,14 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .api import Instance, generate, load, solve
+    from .hinting import explain, grade, hint
     from .driver import Result, load_instance, solve_instance
     from .errors import AspuzzlesError, CheckFailed, ExitCode, InputError
     from .puzzle import Puzzle, Solution
     from .registry import get_puzzle, puzzle_names
 
 #: The modules that define the public names, looked through in this order.
-_HOMES = ("errors", "puzzle", "registry", "driver", "api")
+_HOMES = ("errors", "puzzle", "registry", "driver", "api", "hinting")
 
 __all__ = [
     "AspuzzlesError",
@@ -37,8 +38,11 @@ __all__ = [
     "Puzzle",
     "Result",
     "Solution",
+    "explain",
     "generate",
     "get_puzzle",
+    "grade",
+    "hint",
     "load",
     "load_instance",
     "puzzle_names",

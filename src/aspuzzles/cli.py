@@ -184,6 +184,26 @@ def _base_parser() -> ArgumentParser:
     check.add_argument("instance", nargs="?", default=None)
     check.add_argument("solution", help="a file, '-' for standard input, or the text itself")
 
+    for name, about in (
+        ("hint", "the next entry to make, and the mistakes in your progress"),
+        ("explain", "why an instance (with your progress) has no solution"),
+        ("grade", "how hard the puzzle is to solve by hints alone"),
+    ):
+        helper = commands.add_parser(name, help=about)
+        helper.add_argument("puzzle")
+        helper.add_argument("instance", nargs="?", default=None)
+        helper.add_argument("--format", choices=("text", "json", "svg"), default="text")
+        helper.add_argument("--encoding", metavar="FILE", help="use this encoding instead")
+        if name != "grade":
+            helper.add_argument(
+                "--progress",
+                metavar="FILE",
+                help="your progress: a game saved by the puzzle's app, a board picture, or "
+                "JSON with cells left open; a file, '-' for standard input, or the text",
+            )
+        if name == "hint":
+            helper.add_argument("--all", action="store_true", help="every entry that follows")
+
     commands.add_parser("list", help="list puzzles and their shipped instances")
 
     generate = commands.add_parser("generate", help="generate a new instance")
@@ -365,6 +385,8 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
             status.clear()
     if result.encoding == "edited":
         print(EDITED_NOTE.format(puzzle=game.name), file=sys.stderr)
+    if result.status == UNSATISFIABLE and _explains(game):
+        print(f"aspuzzles: why: aspuzzles explain {game.name} {name}", file=sys.stderr)
     output = _format(result, args.format, args.stats)
     if target:
         write_text_file(target, output)
@@ -391,6 +413,51 @@ def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     sys.stdout.write(solution.text().rstrip("\n") + "\n")
     print(f"{game.name} {name}: valid (checked)")
     return ExitCode.SOLVED
+
+
+def _explains(game: Puzzle[Any, Any]) -> bool:
+    from .hinting import Hintable
+
+    return isinstance(game, Hintable)
+
+
+def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    from .hinting import hint
+
+    report = hint(
+        game, args.instance, progress=args.progress, every=args.all, encoding=args.encoding
+    )
+    _show(report, args.format)
+    return ExitCode.NO_SOLUTION if report.status in ("unsolvable", "contradiction") else 0
+
+
+def _explain(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    from .hinting import explain
+
+    _show(explain(game, args.instance, progress=args.progress, encoding=args.encoding), args.format)
+    return ExitCode.SOLVED
+
+
+def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    from .hinting import grade
+
+    graded = grade(game, args.instance, encoding=args.encoding)
+    if args.format == "json":
+        print(json.dumps(graded.to_dict()))
+    elif args.format == "svg":
+        print(text_svg(graded.summary()))
+    else:
+        print(graded.summary())
+    return ExitCode.SOLVED
+
+
+def _show(report: Any, output_format: str) -> None:
+    if output_format == "json":
+        print(json.dumps(report.to_dict()))
+    elif output_format == "svg":
+        print(report.svg())
+    else:
+        sys.stdout.write(report.text())
 
 
 def _solution_text(reference: str) -> tuple[str, str]:
@@ -518,6 +585,9 @@ _COMMANDS = {
     "generate": _generate,
     "roll": _generate,
     "sweep": _sweep,
+    "hint": _hint,
+    "explain": _explain,
+    "grade": _grade,
 }
 
 

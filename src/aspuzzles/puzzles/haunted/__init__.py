@@ -28,6 +28,7 @@ from clingo import Function, Number, Symbol
 from ...errors import InputError
 from ...puzzle import Puzzle, render, string_rows
 from ...strategy import Strategy
+from . import hints
 from .checker import check_board
 from .facts import parse_facts
 from .gameid import GAME_ID, encode_game_id, parse_game_id
@@ -186,6 +187,33 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
 
     def unsolved(self, instance: HauntedInstance) -> HauntedSolution:
         return HauntedSolution(instance.grid)
+
+    # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
+    def entry_signature(self) -> tuple[str, int]:
+        return hints.ENTRY
+
+    def is_clue(self, fact: Symbol) -> bool:
+        return fact.name in hints.CLUES
+
+    def entry_data(self, instance: HauntedInstance, entry: Symbol) -> dict[str, Any]:
+        return hints.entry_data(entry)
+
+    def entry_text(self, instance: HauntedInstance, entry: Symbol) -> str:
+        return hints.entry_text(entry)
+
+    def clue_data(self, instance: HauntedInstance, clue: Symbol) -> dict[str, Any]:
+        return hints.clue_data(instance, clue)
+
+    def clue_text(self, instance: HauntedInstance, clue: Symbol) -> str:
+        return hints.clue_text(instance, clue)
+
+    def parse_progress(self, instance: HauntedInstance, text: str, source: str) -> list[Symbol]:
+        return hints.parse_progress(instance, text, source)
+
+    def draw_progress(
+        self, instance: HauntedInstance, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        return hints.draw_progress(self, instance, entries, marked, form)
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):

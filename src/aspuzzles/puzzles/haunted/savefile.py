@@ -41,9 +41,17 @@ def parse_save_file(text: str, source: str) -> HauntedInstance:
 
 
 def _save_fields(text: str, source: str) -> dict[str, tuple[int, str]]:
-    """Each key's first value, with the line it is on (a value may hold any printable
-    character, ':' and '#' included, so lines are read by their lengths)."""
+    """Each key's first value, with the line it is on."""
     fields: dict[str, tuple[int, str]] = {}
+    for key, line, value in save_entries(text, source):
+        fields.setdefault(key, (line, value))
+    return fields
+
+
+def save_entries(text: str, source: str) -> list[tuple[str, int, str]]:
+    """Every ``KEY:LENGTH:VALUE`` entry in order, with its line (a value may hold any
+    printable character, ':' and '#' included, so lines are read by their lengths)."""
+    entries: list[tuple[str, int, str]] = []
     at, line = 0, 1
     text = text.lstrip("\ufeff")
     while True:
@@ -51,12 +59,12 @@ def _save_fields(text: str, source: str) -> dict[str, tuple[int, str]]:
             line += text[at] == "\n"
             at += 1
         if at >= len(text):
-            return fields
+            return entries
         match = SAVE_KEY.match(text, at)
         if match is None:
             raise InputError("expected 'KEY     :LENGTH:VALUE', a saved game's line", source, line)
         end = match.end() + int(match.group(2))
         if end > len(text) or "\n" in text[match.end() : end]:
             raise InputError(f"the {match.group(1).strip()} value is cut short", source, line)
-        fields.setdefault(match.group(1).strip(), (line, text[match.end() : end]))
+        entries.append((match.group(1).strip(), line, text[match.end() : end]))
         at = end

@@ -1,0 +1,240 @@
+"""Reasoning about one instance as a person solving it by hand would: what follows from
+the clues and the entries made so far, how hard it is to see, and which clues it rests
+on. One grounding serves every question (clingo's multi-shot solving): the clues are
+free atoms assumed true, so that a set of them can be dropped by not assuming it, and
+the entries made so far are assumptions too.
+
+Three levels of reasoning, the easiest first:
+
+- ``propagation``: the entry holds once clasp has propagated the clues and the entries
+  (no guess at all). A propagator reads the assignment at the moment every assumption
+  is set and propagated, before the first decision, and ends the solve call there.
+- ``trial``: assuming the entry false propagates to a contradiction at once (one trial
+  that fails without search: a failed literal).
+- ``search``: the entry holds in every solution (a cautious consequence).
+
+Why a set of clues an entry rests on is minimal: an unsatisfiable core of the clue
+assumptions (with the entry assumed false) is shrunk by dropping each clue in turn and
+keeping it out while the entry still follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+from clingo import Control, Symbol, TruthValue
+from clingo.propagator import PropagateControl, PropagateInit, Propagator, PropagatorCheckMode
+from clingox.backend import SymbolicBackend
+
+from ..errors import InputError
+from . import solving
+
+PROPAGATION, TRIAL, SEARCH = "propagation", "trial", "search"
+LEVELS = (PROPAGATION, TRIAL, SEARCH)
+#: The atom a propagation probe is switched on by (assumed true only while probing).
+PROBE = clingo.Function("__aspuzzles_probe")
+
+
+@dataclass
+class _Propagated:
+    """What a probe saw: the entries true and false after propagation alone."""
+
+    true: set[Symbol] = field(default_factory=set)
+    false: set[Symbol] = field(default_factory=set)
+
+
+class _Probe(Propagator):
+    """Reads the entries' values once every assumption is set and propagated (the
+    decision level equals the root level: clasp pushes assumptions as root levels),
+    then ends the solve call with a clause that holds for that call only."""
+
+    def __init__(self, entries: Sequence[Symbol], clues: Sequence[Symbol]) -> None:
+        self.entries = list(entries)
+        self.clues = list(clues)
+        #: Each solver literal's entries (several share one where clasp found them
+        #: equivalent, or fixed them before solving).
+        self.watch: dict[int, list[Symbol]] = {}
+        self.solver: dict[Symbol, int] = {}
+        self.assumed: set[int] | None = None
+        self.seen: _Propagated | None = None
+
+    def init(self, init: PropagateInit) -> None:
+        init.check_mode = PropagatorCheckMode.Fixpoint
+        atoms = init.symbolic_atoms
+        for symbol in [*self.entries, *self.clues, PROBE]:
+            atom = atoms[symbol]
+            if atom is not None:
+                self.solver[symbol] = init.solver_literal(atom.literal)
+        self.watch = {}
+        for entry in self.entries:
+            if entry in self.solver:
+                self.watch.setdefault(self.solver[entry], []).append(entry)
+
+    def literal(self, symbol: Symbol, value: bool) -> int:
+        return self.solver[symbol] if value else -self.solver[symbol]
+
+    def check(self, control: PropagateControl) -> None:
+        if self.assumed is None or self.seen is not None:
+            return
+        assignment = control.assignment
+        if assignment.decision_level != assignment.root_level:
+            return
+        if not all(assignment.is_true(literal) for literal in self.assumed):
+            return
+        self.seen = _Propagated(
+            {e for lit, es in self.watch.items() if assignment.is_true(lit) for e in es},
+            {e for lit, es in self.watch.items() if assignment.is_false(lit) for e in es},
+        )
+        control.add_clause([-self.solver[PROBE]], tag=True)
+
+
+Assumption = tuple[Symbol, bool]
+
+
+class Reasoner:
+    """An instance grounded once, asked many questions under assumptions.
+
+    ``facts`` hold whatever is not a clue; ``clues`` are facts that may be dropped
+    (each made a free atom, assumed true); ``entries`` are the atoms a person fills in
+    (a puzzle's shown atoms), every one that can be true."""
+
+    def __init__(
+        self,
+        encoding: Path,
+        facts: Sequence[Symbol],
+        clues: Sequence[Symbol],
+        entries_of: tuple[str, int],
+        arguments: Sequence[str] = (),
+    ) -> None:
+        messages: list[str] = []
+        self.control = Control(
+            ["--models=0", *arguments], logger=lambda _c, m: messages.append(m), message_limit=50
+        )
+        try:
+            self.control.load(str(encoding))
+            with SymbolicBackend(self.control.backend()) as backend:
+                for fact in facts:
+                    backend.add_rule([fact])
+                for clue in clues:
+                    backend.add_rule([clue], choice=True)
+                backend.add_external(PROBE, TruthValue.Free)
+            self.control.ground([("base", [])])
+        except RuntimeError as error:
+            raise InputError(solving.clingo_error(messages, error, None)) from None
+        self.clues = list(dict.fromkeys(clues))
+        atoms = self.control.symbolic_atoms.by_signature(*entries_of)
+        self.entries = sorted(atom.symbol for atom in atoms)
+        self.probe = _Probe(self.entries, self.clues)
+        self.control.register_propagator(self.probe)
+        self.solve_calls = 0
+
+    # -- the three levels ------------------------------------------------------------
+    def propagate(
+        self, assumptions: Sequence[Assumption], clues: Sequence[Symbol] | None = None
+    ) -> _Propagated | None:
+        """The entries decided by propagation alone under the assumptions and the clues
+        (all of them, unless given), or None if they contradict each other outright."""
+        self.probe.seen = None
+        self._solve([*assumptions, (PROBE, True)], probing=True, clues=clues)
+        return self.probe.seen
+
+    def fails_at_once(self, assumptions: Sequence[Assumption], trial: Assumption) -> bool:
+        """Whether one more assumption propagates to a contradiction (without search)."""
+        return self.propagate([*assumptions, trial]) is None
+
+    def consequences(self, assumptions: Sequence[Assumption]) -> set[Symbol] | None:
+        """The entries true in every solution under the assumptions (cautious
+        consequences); None if there is no solution."""
+        settings = solving.solve_settings(self.control)
+        settings.enum_mode = "cautious"
+        last: list[Symbol] = []
+        try:
+            result = self._solve(
+                [*assumptions, (PROBE, False)],
+                on_model=lambda model: last.__setitem__(slice(None), model.symbols(atoms=True)),
+            )
+        finally:
+            settings.enum_mode = "auto"
+        if not result.satisfiable:
+            return None
+        wanted = set(self.entries)
+        return {atom for atom in last if atom in wanted}
+
+    def satisfiable(self, assumptions: Sequence[Assumption], clues: Sequence[Symbol]) -> bool:
+        """Whether a solution exists with only ``clues`` of the clues assumed."""
+        settings = solving.solve_settings(self.control)
+        settings.models = 1
+        try:
+            result = self._solve([*assumptions, (PROBE, False)], clues=clues)
+        finally:
+            settings.models = 0
+        return bool(result.satisfiable)
+
+    def minimal(
+        self, assumptions: Sequence[Assumption], droppable: Sequence[Symbol] = ()
+    ) -> list[Symbol]:
+        """A minimal set of clues and ``droppable`` entries (assumed true) that, with
+        the assumptions, has no solution: an unsatisfiable core, shrunk by dropping each
+        member while no solution appears. Every member is needed: dropping any one of
+        them admits a solution."""
+        core = self._core(assumptions, droppable)
+        needed = list(core)
+        for member in core:
+            trial = [kept for kept in needed if kept != member]
+            if not self._holds_without(assumptions, trial):
+                needed = trial
+        return needed
+
+    def _holds_without(self, assumptions: Sequence[Assumption], kept: list[Symbol]) -> bool:
+        """Whether a solution exists with only the ``kept`` clues and entries."""
+        clues = set(self.clues)
+        entries = [(symbol, True) for symbol in kept if symbol not in clues]
+        return self.satisfiable([*assumptions, *entries], [s for s in kept if s in clues])
+
+    # -- clingo ----------------------------------------------------------------------
+    def _core(self, assumptions: Sequence[Assumption], droppable: Sequence[Symbol]) -> list[Symbol]:
+        literal = {}
+        for member in [*self.clues, *droppable]:
+            atom = self.control.symbolic_atoms[member]
+            if atom is not None:
+                literal[atom.literal] = member
+        found: list[int] = []
+        settings = solving.solve_settings(self.control)
+        settings.models = 1
+        try:
+            result = self._solve(
+                [*assumptions, *((entry, True) for entry in droppable), (PROBE, False)],
+                on_core=lambda core: found.extend(core),
+            )
+        finally:
+            settings.models = 0
+        if result.satisfiable:
+            return []
+        return [literal[lit] for lit in found if lit in literal]
+
+    def _solve(
+        self,
+        assumptions: Sequence[Assumption],
+        *,
+        probing: bool = False,
+        clues: Sequence[Symbol] | None = None,
+        on_model: Callable[[clingo.Model], None] | None = None,
+        on_core: Callable[[Sequence[int]], None] | None = None,
+    ) -> clingo.SolveResult:
+        self.solve_calls += 1
+        assumed_clues = self.clues if clues is None else clues
+        every = [*((clue, True) for clue in assumed_clues), *assumptions]
+        if probing:
+            self.probe.assumed = {
+                self.probe.literal(symbol, value)
+                for symbol, value in every
+                if symbol in self.probe.solver
+            }
+        else:
+            self.probe.assumed = None
+        result = self.control.solve(assumptions=every, on_model=on_model, on_core=on_core)
+        assert isinstance(result, clingo.SolveResult)
+        return result

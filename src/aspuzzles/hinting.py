@@ -1,0 +1,476 @@
+"""Hints, mistakes, explanations and grades: what a person solving by hand needs.
+
+A puzzle that offers them fills in :class:`Hintable` beside the puzzle interface (as a
+sweepable puzzle fills in ``sweep.Sweepable``): which shown atoms are a person's
+entries, which facts are clues, how both read in the puzzle's terms, and how a
+player's progress is written. The reasoning itself is the driver's
+(:mod:`aspuzzles.driver.reasoning`); this module knows no puzzle.
+
+- ``hint``: mistakes in the progress first (entries no solution shares, each with a
+  minimal set of clues that rules it out), then the next entry as a person would find
+  it, at the easiest level that finds one (propagation, a trial that fails at once,
+  search), with a minimal set of clues and progress entries it rests on;
+- ``explain``: why an instance (with its progress) has no solution, as a minimal set of
+  clues that cannot all hold;
+- ``grade``: how hard the puzzle is to solve by such steps alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from clingo import Symbol
+
+from .driver import load_instance, solve_instance
+from .driver.loading import checked_encoding
+from .driver.reasoning import PROPAGATION, SEARCH, TRIAL, Reasoner
+from .errors import CheckFailed, InputError, check_number_lengths
+from .paths import STDIN, named_file, read_stdin, read_text_file
+from .puzzle import Puzzle
+
+
+@runtime_checkable
+class Hintable(Protocol):
+    """What a puzzle provides for hints, beside the puzzle interface."""
+
+    def entry_signature(self) -> tuple[str, int]:
+        """The shown atoms a person fills in (haunted: ``monster/3``)."""
+        ...
+
+    def is_clue(self, fact: Symbol) -> bool:
+        """Whether a fact is a clue (one an explanation may name and drop)."""
+        ...
+
+    def entry_data(self, instance: Any, entry: Symbol) -> dict[str, Any]: ...
+
+    def entry_text(self, instance: Any, entry: Symbol) -> str: ...
+
+    def clue_data(self, instance: Any, clue: Symbol) -> dict[str, Any]: ...
+
+    def clue_text(self, instance: Any, clue: Symbol) -> str: ...
+
+    def parse_progress(self, instance: Any, text: str, source: str) -> list[Symbol]:
+        """The entries of a player's progress; bad input raises InputError."""
+        ...
+
+    def draw_progress(
+        self, instance: Any, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        """The board with the entries filled in, ``marked`` entries and clues
+        highlighted, as text (``txt``) or SVG (``svg``)."""
+        ...
+
+
+def hintable(game: Puzzle[Any, Any]) -> Hintable:
+    if not isinstance(game, Hintable):
+        raise InputError(f"puzzle '{game.name}' gives no hints yet")
+    return game
+
+
+# ------------------------------------------------------------------------- results
+@dataclass
+class Finding:
+    """An entry (a hint, or a mistake) and what it rests on: clues and progress."""
+
+    level: str | None
+    entry: Symbol
+    reasons: list[Symbol] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    """What ``hint`` and ``explain`` found; draws itself in a notebook."""
+
+    kind: str  # "hint" or "explain"
+    game: Puzzle[Any, Any]
+    instance: Any
+    name: str
+    status: str
+    progress: list[Symbol]
+    mistakes: list[Finding] = field(default_factory=list)
+    hints: list[Finding] = field(default_factory=list)
+    conflict: list[Symbol] = field(default_factory=list)
+
+    @property
+    def puzzle(self) -> Hintable:
+        return hintable(self.game)
+
+    def _reason(self, symbol: Symbol) -> dict[str, Any]:
+        if self.game.is_clue(symbol):  # type: ignore[attr-defined]
+            return self.puzzle.clue_data(self.instance, symbol)
+        return self.puzzle.entry_data(self.instance, symbol)
+
+    def _reason_text(self, symbol: Symbol) -> str:
+        if self.game.is_clue(symbol):  # type: ignore[attr-defined]
+            return self.puzzle.clue_text(self.instance, symbol)
+        return "your " + self.puzzle.entry_text(self.instance, symbol)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "puzzle": self.game.name,
+            "instance": self.name,
+            "status": self.status,
+        }
+        if self.kind == "explain":
+            data["conflict"] = [self._reason(symbol) for symbol in self.conflict]
+            return data
+        data["mistakes"] = [
+            {
+                **self.puzzle.entry_data(self.instance, finding.entry),
+                "reasons": [self._reason(symbol) for symbol in finding.reasons],
+            }
+            for finding in self.mistakes
+        ]
+        data["hints"] = [
+            {
+                "level": finding.level,
+                "entry": self.puzzle.entry_data(self.instance, finding.entry),
+                "reasons": [self._reason(symbol) for symbol in finding.reasons],
+            }
+            for finding in self.hints
+        ]
+        return data
+
+    def lines(self) -> list[str]:
+        head = f"{self.game.name} {self.name}: {self.status}"
+        lines = [head]
+        for finding in self.mistakes:
+            lines.append(f"mistake: {self.puzzle.entry_text(self.instance, finding.entry)}")
+            lines += self._because(finding.reasons, "cannot be, because of")
+        for finding in self.hints:
+            lines.append(
+                f"hint ({finding.level}): {self.puzzle.entry_text(self.instance, finding.entry)}"
+            )
+            lines += self._because(finding.reasons, "follows from")
+        if self.kind == "explain" and self.conflict:
+            lines.append("these cannot all hold:")
+            lines += [f"  {self._reason_text(symbol)}" for symbol in self.conflict]
+        return lines
+
+    def _because(self, reasons: list[Symbol], verb: str) -> list[str]:
+        if not reasons:
+            return []
+        return [f"  {verb}: " + "; ".join(self._reason_text(symbol) for symbol in reasons)]
+
+    def marked(self) -> list[Symbol]:
+        chosen = self.hints[:1] or self.mistakes[:1]
+        picked = [finding.entry for finding in chosen]
+        for finding in chosen:
+            picked += finding.reasons
+        return picked + self.conflict
+
+    def draw(self, form: str) -> str:
+        kept = [entry for entry in self.progress if entry not in {m.entry for m in self.mistakes}]
+        shown = [*kept, *(finding.entry for finding in self.hints[:1])]
+        return self.puzzle.draw_progress(self.instance, shown, self.marked(), form)
+
+    def text(self) -> str:
+        return "\n".join([*self.lines(), self.draw("txt").rstrip("\n")]) + "\n"
+
+    def svg(self) -> str:
+        return self.draw("svg")
+
+    def _repr_html_(self) -> str:
+        listed = "<br>".join(escape(line) for line in self.lines())
+        return f"<div><p>{listed}</p>{self.svg()}</div>"
+
+    def __repr__(self) -> str:
+        return f"<{self.lines()[0]}>"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass
+class Grade:
+    """How hard a puzzle is by hints alone: the hardest level needed, and the steps
+    taken at each level (an entry each)."""
+
+    puzzle: str
+    instance: str
+    grade: str
+    steps: dict[str, int]
+    unique: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "puzzle": self.puzzle,
+            "instance": self.instance,
+            "grade": self.grade,
+            "steps": dict(self.steps),
+            "unique": self.unique,
+        }
+
+    def summary(self) -> str:
+        done = ", ".join(f"{count} by {level}" for level, count in self.steps.items() if count)
+        note = "" if self.unique else "; the puzzle has more than one solution"
+        return f"{self.puzzle} {self.instance}: {self.grade} ({done or 'nothing to fill in'}{note})"
+
+    def _repr_html_(self) -> str:
+        return f"<p>{escape(self.summary())}</p>"
+
+    def __repr__(self) -> str:
+        return f"<Grade {self.summary()}>"
+
+    def __str__(self) -> str:
+        return self.summary() + "\n"
+
+
+# ------------------------------------------------------------------------ reasoning
+@dataclass
+class _Session:
+    game: Puzzle[Any, Any]
+    puzzle: Hintable
+    instance: Any
+    reasoner: Reasoner
+    given: set[Symbol]
+
+
+def _session(game: Puzzle[Any, Any], instance: Any, encoding: str | Path | None) -> _Session:
+    puzzle = hintable(game)
+    facts = list(game.facts(instance))
+    clues = [fact for fact in facts if puzzle.is_clue(fact)]
+    others = [fact for fact in facts if not puzzle.is_clue(fact)]
+    used = checked_encoding(game, encoding)
+    reasoner = Reasoner(used.path, others, clues, puzzle.entry_signature(), game.clingo_options)
+    without_clues = reasoner.propagate([], clues=[])
+    given = set() if without_clues is None else without_clues.true
+    return _Session(game, puzzle, instance, reasoner, given)
+
+
+def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) -> list[Symbol]:
+    """A player's progress from a file, ``-`` (standard input) or the text itself."""
+    if reference is None:
+        return []
+    if reference == "-":
+        text, source = read_stdin(), STDIN
+    elif (path := named_file(reference)) is not None:
+        text, source = read_text_file(path), str(reference)
+    else:
+        text, source = reference, "<argument>"
+    check_number_lengths(text, source)
+    return hintable(game).parse_progress(instance, text, source)
+
+
+def _mistakes(session: _Session, progress: list[Symbol]) -> list[Finding]:
+    reasoner = session.reasoner
+    found = []
+    for entry in progress:
+        if not reasoner.satisfiable([(entry, True)], reasoner.clues):
+            found.append(Finding(None, entry, reasoner.minimal([(entry, True)])))
+    return found
+
+
+def _forced(session: _Session, progress: list[Symbol], every: bool) -> list[Finding]:
+    """Entries that follow, the easiest level first; with ``every``, all of them."""
+    reasoner = session.reasoner
+    assumed = [(entry, True) for entry in progress]
+    seen = reasoner.propagate(assumed)
+    if seen is None:
+        return []
+    known = set(progress) | session.given
+    if not every and (single := _from_one_clue(session, assumed, known)) is not None:
+        return [single]
+    found = [Finding(PROPAGATION, e) for e in sorted(seen.true - known)]
+    if found and not every:
+        return found[:1]
+    decided = seen.true | seen.false | known
+    open_entries = [entry for entry in reasoner.entries if entry not in decided]
+    ruled_out = [e for e in open_entries if reasoner.fails_at_once(assumed, (e, True))]
+    after = reasoner.propagate([*assumed, *((entry, False) for entry in ruled_out)])
+    trials = sorted(after.true - decided) if after is not None and ruled_out else []
+    found += [Finding(TRIAL, entry) for entry in trials]
+    if found and not every:
+        return found[:1]
+    following = reasoner.consequences(assumed) or set()
+    found += [
+        Finding(SEARCH, entry)
+        for entry in sorted(following - decided - set(trials))
+        if entry not in known
+    ]
+    return found if every else found[:1]
+
+
+def _from_one_clue(
+    session: _Session, assumed: list[tuple[Symbol, bool]], known: set[Symbol]
+) -> Finding | None:
+    """An entry that one clue gives by propagation, with the progress: the easiest
+    hint of all, the one a person sees first."""
+    for clue in session.reasoner.clues:
+        seen = session.reasoner.propagate(assumed, clues=[clue])
+        if seen is not None and (new := sorted(seen.true - known)):
+            return Finding(PROPAGATION, new[0])
+    return None
+
+
+def _rested(session: _Session, progress: list[Symbol], finding: Finding) -> Finding:
+    """The hint with a minimal set of clues and progress entries it rests on, each
+    verified: with only those, assuming the entry false has no solution."""
+    reasoner = session.reasoner
+    reasons = reasoner.minimal([(finding.entry, False)], droppable=progress)
+    clues = [symbol for symbol in reasons if symbol in set(reasoner.clues)]
+    kept = [(symbol, True) for symbol in reasons if symbol not in set(reasoner.clues)]
+    if reasoner.satisfiable([*kept, (finding.entry, False)], clues):
+        raise CheckFailed(f"the reasons found for a hint of '{session.game.name}' do not force it")
+    return Finding(finding.level, finding.entry, reasons)
+
+
+def _check_against_solution(session: _Session, hints: list[Finding], name: str) -> None:
+    """Every hint holds in the instance's solution, which the puzzle's checker checks."""
+    if not hints:
+        return
+    result = solve_instance(session.game, session.instance, name, portfolio=False)
+    if result.solution is None:
+        return
+    shown = set(result.solution.atoms)
+    wrong = [finding for finding in hints if str(finding.entry) not in shown]
+    if wrong:
+        raise CheckFailed(
+            f"a hint of '{session.game.name}' is not in its checked solution: {wrong[0].entry}"
+        )
+
+
+# --------------------------------------------------------------------- entry points
+def hint(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    every: bool = False,
+    encoding: str | Path | None = None,
+) -> Report:
+    """The mistakes in a player's progress and the next entry to make (``every``: all
+    entries that follow), with the clues each rests on."""
+    game, parsed, name = _load(puzzle, instance)
+    session = _session(game, parsed, encoding)
+    entries = read_progress(game, parsed, progress)
+    reasoner = session.reasoner
+    report = Report("hint", game, parsed, name, "hint", entries)
+    if not reasoner.satisfiable([], reasoner.clues):
+        report.status = "unsolvable"
+        return report
+    if reasoner.propagate([(entry, True) for entry in entries]) is None:
+        report.status = "contradiction"
+    report.mistakes = _mistakes(session, entries)
+    if report.mistakes and report.status != "contradiction":
+        report.status = "mistakes"
+    kept = [entry for entry in entries if entry not in {m.entry for m in report.mistakes}]
+    if not reasoner.satisfiable([(entry, True) for entry in kept], reasoner.clues):
+        report.status = "contradiction"
+        return report
+    found = _forced(session, kept, every)
+    if not every:
+        found = [_rested(session, kept, finding) for finding in found]
+    _check_against_solution(session, found, name)
+    report.hints = found
+    if not found and report.status == "hint":
+        report.status = "solved" if _complete(session, kept) else "no hint"
+    return report
+
+
+def _complete(session: _Session, progress: list[Symbol]) -> bool:
+    seen = session.reasoner.propagate([(entry, True) for entry in progress])
+    return seen is not None and not any(
+        entry not in seen.true and entry not in seen.false for entry in session.reasoner.entries
+    )
+
+
+def explain(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+) -> Report:
+    """Why the instance (with the progress, if given) has no solution: a minimal set of
+    clues (and progress entries) that cannot all hold; ``solvable`` if it has one."""
+    game, parsed, name = _load(puzzle, instance)
+    session = _session(game, parsed, encoding)
+    entries = read_progress(game, parsed, progress)
+    report = Report("explain", game, parsed, name, "solvable", entries)
+    reasoner = session.reasoner
+    if reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):
+        return report
+    report.status = "unsolvable"
+    report.conflict = reasoner.minimal([], droppable=entries)
+    return report
+
+
+def grade(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    encoding: str | Path | None = None,
+) -> Grade:
+    """Solve by hints alone, from an empty board: every entry propagation gives is
+    taken (a step each); when none is left, a value that fails at once when tried is
+    ruled out (the entries this opens count one trial step, the rest propagation);
+    when no trial fails either, one entry that holds in every solution is taken (a
+    search step). The grade is the hardest level needed."""
+    game, parsed, name = _load(puzzle, instance)
+    session = _session(game, parsed, encoding)
+    reasoner = session.reasoner
+    steps = {PROPAGATION: 0, TRIAL: 0, SEARCH: 0}
+    if not reasoner.satisfiable([], reasoner.clues):
+        raise InputError("the puzzle has no solution: nothing to grade (see aspuzzles explain)")
+    known: list[tuple[Symbol, bool]] = []  # entries made, and values ruled out
+    unique, cursor, level = True, 0, PROPAGATION
+    while True:
+        seen = reasoner.propagate(known)
+        assert seen is not None  # every step follows from the clues
+        made = {symbol for symbol, value in known if value}
+        new = sorted(seen.true - made - session.given)
+        if new:
+            if level == TRIAL:  # the first entry a ruled-out value opens is its step
+                steps[TRIAL] += 1
+            steps[PROPAGATION] += len(new) - (level == TRIAL)
+            known += [(entry, True) for entry in new]
+            level = PROPAGATION
+            continue
+        undecided = [e for e in reasoner.entries if e not in seen.true and e not in seen.false]
+        if not undecided:
+            break
+        ruled_out, cursor = _next_trial(reasoner, known, undecided, cursor)
+        if ruled_out is not None:
+            known.append((ruled_out, False))
+            level = TRIAL
+            continue
+        following = (reasoner.consequences(known) or set()) - made - session.given
+        forced = sorted(entry for entry in following if entry in set(undecided))
+        if not forced:
+            unique = False
+            break
+        known.append((forced[0], True))
+        steps[SEARCH] += 1
+        level = PROPAGATION
+    hardest = SEARCH if steps[SEARCH] else TRIAL if steps[TRIAL] else PROPAGATION
+    return Grade(game.name, name, hardest, steps, unique)
+
+
+def _next_trial(
+    reasoner: Reasoner, assumed: list[tuple[Symbol, bool]], undecided: list[Symbol], cursor: int
+) -> tuple[Symbol | None, int]:
+    """The first undecided entry, from ``cursor`` on and round again, that cannot be:
+    assuming it propagates to a contradiction at once (one failed trial). Where the
+    scan stopped is where the next one starts, as a person goes round the board."""
+    count = len(undecided)
+    for step in range(count):
+        entry = undecided[(cursor + step) % count]
+        if reasoner.fails_at_once(assumed, (entry, True)):
+            return entry, (cursor + step) % count
+    return None, cursor
+
+
+def _load(puzzle: str | Puzzle[Any, Any], instance: str | Path | None) -> tuple[Any, Any, str]:
+    from .registry import get_puzzle
+
+    game = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
+    hintable(game)
+    parsed, name = load_instance(game, instance)
+    return game, parsed, name
+
+
+__all__ = ["Grade", "Hintable", "Report", "explain", "grade", "hint"]

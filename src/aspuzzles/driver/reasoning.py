@@ -62,7 +62,11 @@ class _Probe(Propagator):
         self.seen: _Propagated | None = None
 
     def init(self, init: PropagateInit) -> None:
+        """Map the entries to solver literals: once, since clingo calls this before
+        every solve call and the program, grounded once, does not change."""
         init.check_mode = PropagatorCheckMode.Fixpoint
+        if self.solver:
+            return
         atoms = init.symbolic_atoms
         for symbol in [*self.entries, *self.clues, PROBE]:
             atom = atoms[symbol]

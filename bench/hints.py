@@ -1,0 +1,81 @@
+"""Hints, explanations and grades (haunted): the speed goals, in-process and as commands.
+
+Goals: a hint on a 15x15 with half its cells filled under 100 ms in-process and 0.5 s
+for the whole command, ``--all`` under 200 ms; ``grade`` of a 10x10 under 2 s and of a
+15x15 under 10 s; ``explain`` of an unsolvable 10x10 (one clue changed) under 1 s.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+import aspuzzles
+from aspuzzles.puzzles.haunted import encode_game_id
+
+from common import ROOT, best_of, table
+
+
+def _half_filled(instance: str) -> str:
+    grid = list(aspuzzles.solve("haunted", instance).solution.data.grid)
+    width = len(grid[0])
+    half = [row[: width // 2] + "." * (width - width // 2) for row in grid]
+    path = Path(tempfile.mkdtemp()) / "progress.json"
+    path.write_text(json.dumps({"grid": half}))
+    return str(path)
+
+
+def _broken(instance: str) -> str:
+    parsed = aspuzzles.load("haunted", instance).parsed
+    clues = list(parsed.clues)
+    clues[3] += 1
+    return encode_game_id(replace(parsed, clues=tuple(clues)))
+
+
+def _command(*args: str) -> float:
+    def run() -> None:
+        subprocess.run(
+            [sys.executable, "-m", "aspuzzles", *args], capture_output=True, check=False, cwd=ROOT
+        )
+
+    return best_of(3, run)[0]
+
+
+def run() -> None:
+    half = _half_filled("gen-15x15-s15")
+    broken = _broken("gen-10x10-s11")
+    rows = [
+        (
+            "hint, 15x15 half filled",
+            best_of(5, lambda: aspuzzles.hint("haunted", "gen-15x15-s15", progress=half))[0],
+            "0.1 s",
+        ),
+        (
+            "hint --all, 15x15 half filled",
+            best_of(
+                5, lambda: aspuzzles.hint("haunted", "gen-15x15-s15", progress=half, every=True)
+            )[0],
+            "0.2 s",
+        ),
+        (
+            "hint, 15x15 half filled (command)",
+            _command("hint", "haunted", "gen-15x15-s15", "--progress", half),
+            "0.5 s",
+        ),
+        ("grade, 10x10", best_of(3, lambda: aspuzzles.grade("haunted", "gen-10x10-s11"))[0], "2 s"),
+        (
+            "grade, 15x15",
+            best_of(3, lambda: aspuzzles.grade("haunted", "gen-15x15-s15"))[0],
+            "10 s",
+        ),
+        (
+            "explain, 10x10 with one clue changed",
+            best_of(3, lambda: aspuzzles.explain("haunted", broken))[0],
+            "1 s",
+        ),
+    ]
+    table(["work", "time", "goal"], [[work, seconds, goal] for work, seconds, goal in rows])

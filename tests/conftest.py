@@ -55,23 +55,31 @@ def cli(capsys: pytest.CaptureFixture[str]):
     return run
 
 
-def interrupted_run(
-    *args: str, after: float = 2.0, until: Callable[[], bool] | None = None
-) -> subprocess.CompletedProcess[str]:
-    """``aspuzzles ARGS`` as a terminal runs it, with Ctrl-C (SIGINT to its process
-    group) pressed ``after`` seconds in, and not before ``until()`` holds (polled for up
-    to a minute: a loaded machine may need longer to get there)."""
+def command_process(
+    *args: str, preexec: Callable[[], object] | None = None
+) -> subprocess.Popen[str]:
+    """``aspuzzles ARGS`` started as a command of its own (its own process group), with
+    the checkout's package, its output captured."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    process = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-m", "aspuzzles", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
         start_new_session=True,
-        # a shell's background job starts with SIGINT ignored; a terminal's does not
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=preexec,
     )
+
+
+def interrupted_run(
+    *args: str, after: float = 2.0, until: Callable[[], bool] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``aspuzzles ARGS`` as a terminal runs it, with Ctrl-C (SIGINT to its process
+    group) pressed ``after`` seconds in, and not before ``until()`` holds (polled for up
+    to a minute: a loaded machine may need longer to get there)."""
+    # a shell's background job starts with SIGINT ignored; a terminal's does not
+    process = command_process(*args, preexec=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(after)
     waited = time.perf_counter() + 60
     while until is not None and not until() and time.perf_counter() < waited:

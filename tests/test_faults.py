@@ -16,7 +16,7 @@ import pytest
 
 from aspuzzles.driver.loading import DIGESTS, digest_lines
 
-from .conftest import INSTANCES, ROOT
+from .conftest import INSTANCES, ROOT, command_process
 
 SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
 
@@ -237,21 +237,9 @@ def test_the_time_limit_holds_while_the_facts_are_built(cli, tmp_path):
     assert elapsed < 12  # 2 s, and a loaded machine's slack; not minutes
 
 
-def _command(*args: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    return subprocess.Popen(
-        [sys.executable, "-m", "aspuzzles", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        start_new_session=True,
-    )
-
-
 @pytest.mark.slow
 def test_the_memory_limit_stops_a_solve_with_its_own_exit_code(tmp_path):
-    run = _command("solve", "cake", str(_cake(tmp_path, 100, 50)), "--memory", "300")
+    run = command_process("solve", "cake", str(_cake(tmp_path, 100, 50)), "--memory", "300")
     out, err = run.communicate(timeout=120)
     assert run.returncode == 5, err
     assert "memory (memory limit reached while building the facts)" in out
@@ -280,7 +268,9 @@ def _gone(pid: int, within: float = 5.0) -> bool:
 def test_ctrl_c_during_a_race_keeps_what_the_racers_counted(tmp_path):
     """Two processes race to count a 10x10 cake's partitions (far too many to finish);
     Ctrl-C asks both to stop and takes the larger count, within a second."""
-    run = _command("solve", "cake", str(_cake(tmp_path, 10, 2)), "--count", "--format", "json")
+    run = command_process(
+        "solve", "cake", str(_cake(tmp_path, 10, 2)), "--count", "--format", "json"
+    )
     time.sleep(3)
     workers = _children(run.pid)
     assert len(workers) == 2
@@ -297,7 +287,7 @@ def test_ctrl_c_during_a_race_keeps_what_the_racers_counted(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
 def test_no_worker_outlives_its_parent(tmp_path, signum):
-    run = _command("solve", "cake", str(_cake(tmp_path, 10, 2)), "--count")
+    run = command_process("solve", "cake", str(_cake(tmp_path, 10, 2)), "--count")
     time.sleep(2)
     workers = _children(run.pid)
     assert len(workers) == 2
@@ -331,7 +321,7 @@ def test_a_kill_while_writing_leaves_the_old_file_or_the_whole_new_one(tmp_path)
     target = tmp_path / "big.json"
     for delay in (0.6, 0.8, 1.0, 1.2):
         target.write_text('{"old": true}\n')
-        run = _command(
+        run = command_process(
             "solve",
             "geniusstar",
             "-n",

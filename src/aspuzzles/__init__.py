@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .api import Instance, generate, load, solve
-    from .hinting import explain, grade, hint
     from .driver import Result, load_instance, solve_instance
     from .errors import AspuzzlesError, CheckFailed, ExitCode, InputError
+    from .hinting import explain, grade, hint
     from .puzzle import Puzzle, Solution
     from .registry import get_puzzle, puzzle_names
 

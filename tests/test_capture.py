@@ -655,7 +655,12 @@ def test_asp_and_breadth_first_search_agree_on_planted_boards(seed):
 
 @pytest.mark.parametrize(
     ("name", "minimum"),
-    [("mdrb_blue_dragon", 2), ("mddw_dark_dwarf", 3), ("mark_arkliche", 4), ("mbat_bat", 5)],
+    [
+        ("mdrb_blue_dragon", 2),
+        ("mddw_dark_dwarf", 3),
+        ("mark_arkliche", 4),
+        pytest.param("mbat_bat", 5, marks=pytest.mark.slow),
+    ],
 )
 def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
     path = shared_data("capture", f"{name}.txt")

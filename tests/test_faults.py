@@ -116,6 +116,7 @@ def test_a_file_that_is_not_utf8_is_named_as_typed(cli, tmp_path, monkeypatch):
 
 
 # ------------------------------------------------------------------ limits that hold
+@pytest.mark.slow
 def test_a_listing_cut_short_by_the_limit_is_a_timeout(cli):
     """``-n 0`` asks for every solution: a list cut short has not answered that."""
     run = cli("solve", "geniusstar", "-n", "0", "--timeout", "0.5", "--format", "json")
@@ -340,6 +341,7 @@ def test_a_kill_while_writing_leaves_the_old_file_or_the_whole_new_one(tmp_path)
         assert data == {"old": True} or data["status"] == "timeout"
 
 
+@pytest.mark.slow
 def test_a_resumed_sweep_drops_a_line_a_kill_cut_short(tmp_path):
     from aspuzzles.puzzles.geniusstar import PUZZLE
     from aspuzzles.sweep import read_results, sweep

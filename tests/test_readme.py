@@ -51,8 +51,15 @@ def _runnable(command: str, expected: list[str], files: Files) -> bool:
     return "../shared" not in command and not any("omitted here" in line for line in expected)
 
 
+#: Sessions that take seconds (``make test-fast`` leaves them out).
+SLOW = {"aspuzzles solve geniusstar --count"}
+
 SESSIONS = [
-    pytest.param(*session, id=f"{page.name}: {session[0]}")
+    pytest.param(
+        *session,
+        id=f"{page.name}: {session[0]}",
+        marks=[pytest.mark.slow] if session[0] in SLOW else [],
+    )
     for page in PAGES
     for session in _sessions(page)
     if _runnable(*session)

@@ -247,8 +247,9 @@ def test_the_memory_limit_stops_a_solve_with_its_own_exit_code(tmp_path):
 
 
 def _children(pid: int) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
-    return [int(child) for child in found.stdout.split()]
+    tasks = Path(f"/proc/{pid}/task")
+    children = (task / "children" for task in tasks.iterdir()) if tasks.exists() else []
+    return [int(child) for path in children for child in path.read_text().split()]
 
 
 def _gone(pid: int, within: float = 5.0) -> bool:

@@ -221,7 +221,7 @@ class Grade:
 
 # ------------------------------------------------------------------------ reasoning
 @dataclass
-class _Session:
+class _Grounded:
     game: Puzzle[Any, Any]
     puzzle: Hintable
     instance: Any
@@ -229,7 +229,7 @@ class _Session:
     given: set[Symbol]
 
 
-def _session(game: Puzzle[Any, Any], instance: Any, encoding: str | Path | None) -> _Session:
+def _ground(game: Puzzle[Any, Any], instance: Any, encoding: str | Path | None) -> _Grounded:
     puzzle = hintable(game)
     facts = list(game.facts(instance))
     clues = [fact for fact in facts if puzzle.is_clue(fact)]
@@ -238,7 +238,7 @@ def _session(game: Puzzle[Any, Any], instance: Any, encoding: str | Path | None)
     reasoner = Reasoner(used.path, others, clues, puzzle.entry_signature(), game.clingo_options)
     without_clues = reasoner.propagate([], clues=[])
     given = set() if without_clues is None else without_clues.true
-    return _Session(game, puzzle, instance, reasoner, given)
+    return _Grounded(game, puzzle, instance, reasoner, given)
 
 
 def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) -> list[Symbol]:
@@ -255,8 +255,8 @@ def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) 
     return hintable(game).parse_progress(instance, text, source)
 
 
-def _mistakes(session: _Session, progress: list[Symbol]) -> list[Finding]:
-    reasoner = session.reasoner
+def _mistakes(ground: _Grounded, progress: list[Symbol]) -> list[Finding]:
+    reasoner = ground.reasoner
     found = []
     for entry in progress:
         if not reasoner.satisfiable([(entry, True)], reasoner.clues):
@@ -264,15 +264,15 @@ def _mistakes(session: _Session, progress: list[Symbol]) -> list[Finding]:
     return found
 
 
-def _forced(session: _Session, progress: list[Symbol], every: bool) -> list[Finding]:
+def _forced(ground: _Grounded, progress: list[Symbol], every: bool) -> list[Finding]:
     """Entries that follow, the easiest level first; with ``every``, all of them."""
-    reasoner = session.reasoner
+    reasoner = ground.reasoner
     assumed = [(entry, True) for entry in progress]
     seen = reasoner.propagate(assumed)
     if seen is None:
         return []
-    known = set(progress) | session.given
-    if not every and (single := _from_one_clue(session, assumed, known)) is not None:
+    known = set(progress) | ground.given
+    if not every and (single := _from_one_clue(ground, assumed, known)) is not None:
         return [single]
     found = [Finding(PROPAGATION, e) for e in sorted(seen.true - known)]
     if found and not every:
@@ -295,41 +295,41 @@ def _forced(session: _Session, progress: list[Symbol], every: bool) -> list[Find
 
 
 def _from_one_clue(
-    session: _Session, assumed: list[tuple[Symbol, bool]], known: set[Symbol]
+    ground: _Grounded, assumed: list[tuple[Symbol, bool]], known: set[Symbol]
 ) -> Finding | None:
     """An entry that one clue gives by propagation, with the progress: the easiest
     hint of all, the one a person sees first."""
-    for clue in session.reasoner.clues:
-        seen = session.reasoner.propagate(assumed, clues=[clue])
+    for clue in ground.reasoner.clues:
+        seen = ground.reasoner.propagate(assumed, clues=[clue])
         if seen is not None and (new := sorted(seen.true - known)):
             return Finding(PROPAGATION, new[0])
     return None
 
 
-def _rested(session: _Session, progress: list[Symbol], finding: Finding) -> Finding:
+def _rested(ground: _Grounded, progress: list[Symbol], finding: Finding) -> Finding:
     """The hint with a minimal set of clues and progress entries it rests on, each
     verified: with only those, assuming the entry false has no solution."""
-    reasoner = session.reasoner
+    reasoner = ground.reasoner
     reasons = reasoner.minimal([(finding.entry, False)], droppable=progress)
     clues = [symbol for symbol in reasons if symbol in set(reasoner.clues)]
     kept = [(symbol, True) for symbol in reasons if symbol not in set(reasoner.clues)]
     if reasoner.satisfiable([*kept, (finding.entry, False)], clues):
-        raise CheckFailed(f"the reasons found for a hint of '{session.game.name}' do not force it")
+        raise CheckFailed(f"the reasons found for a hint of '{ground.game.name}' do not force it")
     return Finding(finding.level, finding.entry, reasons)
 
 
-def _check_against_solution(session: _Session, hints: list[Finding], name: str) -> None:
+def _check_against_solution(ground: _Grounded, hints: list[Finding], name: str) -> None:
     """Every hint holds in the instance's solution, which the puzzle's checker checks."""
     if not hints:
         return
-    result = solve_instance(session.game, session.instance, name, portfolio=False)
+    result = solve_instance(ground.game, ground.instance, name, portfolio=False)
     if result.solution is None:
         return
     shown = set(result.solution.atoms)
     wrong = [finding for finding in hints if str(finding.entry) not in shown]
     if wrong:
         raise CheckFailed(
-            f"a hint of '{session.game.name}' is not in its checked solution: {wrong[0].entry}"
+            f"a hint of '{ground.game.name}' is not in its checked solution: {wrong[0].entry}"
         )
 
 
@@ -345,36 +345,36 @@ def hint(
     """The mistakes in a player's progress and the next entry to make (``every``: all
     entries that follow), with the clues each rests on."""
     game, parsed, name = _load(puzzle, instance)
-    session = _session(game, parsed, encoding)
+    ground = _ground(game, parsed, encoding)
     entries = read_progress(game, parsed, progress)
-    reasoner = session.reasoner
+    reasoner = ground.reasoner
     report = Report("hint", game, parsed, name, "hint", entries)
     if not reasoner.satisfiable([], reasoner.clues):
         report.status = "unsolvable"
         return report
     if reasoner.propagate([(entry, True) for entry in entries]) is None:
         report.status = "contradiction"
-    report.mistakes = _mistakes(session, entries)
+    report.mistakes = _mistakes(ground, entries)
     if report.mistakes and report.status != "contradiction":
         report.status = "mistakes"
     kept = [entry for entry in entries if entry not in {m.entry for m in report.mistakes}]
     if not reasoner.satisfiable([(entry, True) for entry in kept], reasoner.clues):
         report.status = "contradiction"
         return report
-    found = _forced(session, kept, every)
+    found = _forced(ground, kept, every)
     if not every:
-        found = [_rested(session, kept, finding) for finding in found]
-    _check_against_solution(session, found, name)
+        found = [_rested(ground, kept, finding) for finding in found]
+    _check_against_solution(ground, found, name)
     report.hints = found
     if not found and report.status == "hint":
-        report.status = "solved" if _complete(session, kept) else "no hint"
+        report.status = "solved" if _complete(ground, kept) else "no hint"
     return report
 
 
-def _complete(session: _Session, progress: list[Symbol]) -> bool:
-    seen = session.reasoner.propagate([(entry, True) for entry in progress])
+def _complete(ground: _Grounded, progress: list[Symbol]) -> bool:
+    seen = ground.reasoner.propagate([(entry, True) for entry in progress])
     return seen is not None and not any(
-        entry not in seen.true and entry not in seen.false for entry in session.reasoner.entries
+        entry not in seen.true and entry not in seen.false for entry in ground.reasoner.entries
     )
 
 
@@ -388,10 +388,10 @@ def explain(
     """Why the instance (with the progress, if given) has no solution: a minimal set of
     clues (and progress entries) that cannot all hold; ``solvable`` if it has one."""
     game, parsed, name = _load(puzzle, instance)
-    session = _session(game, parsed, encoding)
+    ground = _ground(game, parsed, encoding)
     entries = read_progress(game, parsed, progress)
     report = Report("explain", game, parsed, name, "solvable", entries)
-    reasoner = session.reasoner
+    reasoner = ground.reasoner
     if reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):
         return report
     report.status = "unsolvable"
@@ -411,8 +411,8 @@ def grade(
     when no trial fails either, one entry that holds in every solution is taken (a
     search step). The grade is the hardest level needed."""
     game, parsed, name = _load(puzzle, instance)
-    session = _session(game, parsed, encoding)
-    reasoner = session.reasoner
+    ground = _ground(game, parsed, encoding)
+    reasoner = ground.reasoner
     steps = {PROPAGATION: 0, TRIAL: 0, SEARCH: 0}
     if not reasoner.satisfiable([], reasoner.clues):
         raise InputError("the puzzle has no solution: nothing to grade (see aspuzzles explain)")
@@ -422,7 +422,7 @@ def grade(
         seen = reasoner.propagate(known)
         assert seen is not None  # every step follows from the clues
         made = {symbol for symbol, value in known if value}
-        new = sorted(seen.true - made - session.given)
+        new = sorted(seen.true - made - ground.given)
         if new:
             if level == TRIAL:  # the first entry a ruled-out value opens is its step
                 steps[TRIAL] += 1
@@ -438,7 +438,7 @@ def grade(
             known.append((ruled_out, False))
             level = TRIAL
             continue
-        following = (reasoner.consequences(known) or set()) - made - session.given
+        following = (reasoner.consequences(known) or set()) - made - ground.given
         forced = sorted(entry for entry in following if entry in set(undecided))
         if not forced:
             unique = False

@@ -67,7 +67,7 @@ def generate_unique(
         return HauntedInstance(width, height, totals, tuple("".join(r) for r in givens), clues)
 
     # One grounding for the whole search: givens are assumptions on monster/3 atoms.
-    session = Session(puzzle, board())
+    grounding = Session(puzzle, board())
 
     def solutions() -> list[tuple[str, ...]]:
         assumed = [
@@ -76,7 +76,7 @@ def generate_unique(
             for c, kind in enumerate(row)
             if kind in KINDS
         ]
-        return [s.data.grid for s in session.solutions(board(), assumed, models=2)]
+        return [s.data.grid for s in grounding.solutions(board(), assumed, models=2)]
 
     while len(found := solutions()) > 1:
         other = next(grid for grid in found if grid != planted)

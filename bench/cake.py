@@ -1,6 +1,7 @@
 """Cake: enumerate the seed's 67 partitions; first solutions of large cakes, against a
 naive encoding (a label per cell) and a plain Python search, in one run; and cakes the
-generator makes beyond the shipped ones, against the previous heuristic; and cakes whose
+generator makes beyond the shipped ones, against the previous encoding (pieces named by
+their first cells); and cakes whose
 toppings lie at random (`generate cake --random`), where the default race of clasp's
 restart policies is compared with each policy alone.
 
@@ -21,7 +22,7 @@ from common import ROOT, best_of, limited, ratio, seconds, table
 
 LIMIT = 30.0
 NAIVE = ROOT / "bench" / "encodings" / "cake_naive.lp"
-PIECE_BY_PIECE = ROOT / "bench" / "encodings" / "cake_piece_by_piece.lp"
+ROOTS = ROOT / "bench" / "encodings" / "cake_roots.lp"
 #: (size, pieces, kinds) of generated cakes, two seeds each: pieces of 16-32 cells,
 #: where deciding a piece's cells in no particular order stalled.
 GENERATED = [("12x12", 8, 3), ("12x12", 12, 4), ("14x14", 14, 3), ("16x16", 8, 3), ("16x16", 16, 4)]
@@ -89,7 +90,8 @@ def run() -> None:
 
 def generated_cakes() -> None:
     """First solutions of cakes made by `aspuzzles generate cake`, with the shipped
-    heuristic and the one before it (pieces root by root only), and the Python search."""
+    encoding and the one before it (pieces named by their first cells), and the Python
+    search."""
     game, rows = get_puzzle("cake"), []
     for size, pieces, kinds in GENERATED:
         for seed in (1, 2):
@@ -99,7 +101,7 @@ def generated_cakes() -> None:
             instance = game.parse(game.generate(args), "generated")
             name = f"{size} {pieces} pieces {kinds} kinds s{seed}"
             times = []
-            for encoding in (None, PIECE_BY_PIECE):
+            for encoding in (None, ROOTS):
                 result = solve_instance(
                     game,
                     instance,
@@ -116,7 +118,7 @@ def generated_cakes() -> None:
         f"\nGenerated cakes (`aspuzzles generate cake --size S --pieces K --kinds T --seed N`), "
         f"first solution, limit {LIMIT:g} s each:\n"
     )
-    table(["cake", "aspuzzles", "pieces root by root only", "Python search"], rows)
+    table(["cake", "aspuzzles", "pieces named by first cells", "Python search"], rows)
     random_cakes()
 
 

@@ -8,7 +8,14 @@ import re
 import pytest
 
 from aspuzzles import InputError, solve, solve_instance
-from aspuzzles.puzzles.cake import PUZZLE, CakeInstance, check_partition, parse_cake
+from aspuzzles.puzzles.cake import (
+    PUZZLE,
+    CakeInstance,
+    candidates,
+    check_partition,
+    parse_cake,
+    planted_cake,
+)
 
 from .oracles import cake_baseline
 
@@ -40,6 +47,28 @@ def test_labels_follow_reading_order_of_first_cells():
             if label not in firsts:
                 firsts.append(label)
     assert firsts == list("ABCDEF")
+
+
+def test_candidate_pieces_grow_with_cells_times_pieces_not_cells_squared():
+    """A 100x100 cake in 50 pieces of 200 cells: naming a piece by its first cell gave
+    every cell ~5,000 possible pieces (50 million facts); numbering pieces gives at most 50."""
+    cake = planted_cake(100, 100, 50, 3, random.Random(1))
+    pairs = candidates(cake)
+    assert len(pairs) <= 100 * 100 * 50
+    assert {piece for piece, _ in pairs} == set(range(1, 51))
+    # The last piece starts no earlier than cell 49, no later than cell 49 x 200.
+    assert min(cell for piece, cell in pairs if piece == 50) == 49
+
+
+def test_every_piece_of_a_planted_cut_lies_within_its_candidates():
+    cake = planted_cake(12, 12, 8, 3, random.Random(4))
+    allowed = set(candidates(cake))
+    for pieces in solve_instance(PUZZLE, cake, models=20).solutions:
+        numbers = {
+            label: n for n, label in enumerate(dict.fromkeys("".join(pieces.data.pieces)), 1)
+        }
+        for index, label in enumerate("".join(pieces.data.pieces)):
+            assert (numbers[label], index) in allowed
 
 
 def test_totals_that_do_not_divide_are_reported_without_search(cli):

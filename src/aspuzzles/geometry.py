@@ -47,12 +47,17 @@ class SquareGrid:
             if self.contains(other):
                 yield other
 
-    def distances(self, start: Cell, allowed: Callable[[Cell], bool]) -> dict[Cell, int]:
-        """Breadth-first step counts from ``start`` through cells that are ``allowed``."""
-        seen = {start: 0}
-        queue = deque([start])
+    def distances_from(
+        self, starts: Iterable[Cell], allowed: Callable[[Cell], bool], limit: int
+    ) -> dict[Cell, int]:
+        """Breadth-first step counts, up to ``limit``, from the nearest of ``starts``
+        through cells that are ``allowed``."""
+        seen = dict.fromkeys(starts, 0)
+        queue = deque(seen)
         while queue:
             cell = queue.popleft()
+            if seen[cell] == limit:
+                continue
             for other in self.neighbours(cell):
                 if other not in seen and allowed(other):
                     seen[other] = seen[cell] + 1

@@ -4,9 +4,9 @@ Every cell belongs to exactly one piece; every piece is orthogonally connected a
 the same number of each topping (the kind's total divided by K). Shapes are free and
 pieces are unlabelled: two labellings of one partition are one solution.
 
-Python precomputes adjacency, the per-piece quotas, and for every cell the roots
-(first cells in reading order) of the pieces it could belong to; the encoding states
-the cutting rules.
+Python precomputes adjacency, the per-piece quotas, and for every cell the pieces
+(numbered in the reading order of their first cells) it could belong to; the encoding
+states the cutting rules.
 """
 
 from __future__ import annotations
@@ -23,11 +23,12 @@ from typing import Any
 
 from clingo import Function, Number, String, Symbol
 
-from ..errors import InputError, LineReader, is_number
-from ..geometry import Cell, SquareGrid, is_connected
-from ..puzzle import Puzzle, string_rows
-from ..render import wheel_colours
-from ..strategy import Strategy
+from ...errors import InputError, LineReader, is_number
+from ...geometry import Cell, SquareGrid, is_connected
+from ...puzzle import Puzzle, string_rows
+from ...render import wheel_colours
+from ...strategy import Strategy
+from . import hints
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 TOPPING_NAMES = {"0": "plain", "1": "skull", "2": "tombstone"}
@@ -172,8 +173,8 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             facts.append(Function("topping", [Number(index), on_cell]))
             for other in grid.neighbours(cell):
                 facts.append(Function("adj", [Number(index), Number(grid.index(other))]))
-        for root, member in candidates(instance):
-            facts.append(Function("candidate", [Number(member), Number(root)]))
+        for piece, member in candidates(instance):
+            facts.append(Function("candidate", [Number(member), Number(piece)]))
         return facts
 
     def decode(self, instance: CakeInstance, atoms: Sequence[Symbol]) -> CakeSolution:
@@ -220,6 +221,39 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             "names": TOPPING_NAMES,
         }
 
+    # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
+    def entry_signature(self) -> tuple[str, int]:
+        return hints.ENTRY
+
+    def hint_facts(self, instance: CakeInstance) -> list[Symbol]:
+        return hints.hint_facts(self.facts(instance))
+
+    def is_clue(self, fact: Symbol) -> bool:
+        return fact.name in hints.CLUES
+
+    def entry_holds(self, instance: CakeInstance, solution: CakeSolution, entry: Symbol) -> bool:
+        return hints.entry_holds(instance.lattice, solution.pieces, entry)
+
+    def entry_data(self, instance: CakeInstance, entry: Symbol) -> dict[str, Any]:
+        return hints.entry_data(instance.lattice, entry)
+
+    def entry_text(self, instance: CakeInstance, entry: Symbol) -> str:
+        return hints.entry_text(instance.lattice, entry)
+
+    def clue_data(self, instance: CakeInstance, clue: Symbol) -> dict[str, Any]:
+        return hints.clue_data(instance.lattice, clue)
+
+    def clue_text(self, instance: CakeInstance, clue: Symbol) -> str:
+        return hints.clue_text(instance.lattice, clue, TOPPING_NAMES)
+
+    def parse_progress(self, instance: CakeInstance, text: str, source: str) -> list[Symbol]:
+        return hints.parse_progress(instance.lattice, text, source)
+
+    def draw_progress(
+        self, instance: CakeInstance, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        return hints.draw_progress(instance.lattice, instance.grid, entries, marked, form)
+
     # ----------------------------------------------------------------- generator
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--size", default="6x6", help="ROWSxCOLS (default 6x6)")
@@ -254,18 +288,22 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
 
 
 def candidates(instance: CakeInstance) -> list[tuple[int, int]]:
-    """(root, cell) pairs: ``cell`` may lie in the piece whose first cell is ``root``.
+    """(piece, cell) pairs: ``cell`` may lie in piece ``piece`` (1..K).
 
-    A piece holds only cells at or after its root in reading order and is connected
-    through them, so a cell farther than size-1 steps from the root through such cells
-    can never join it.
+    Pieces are numbered in the reading order of their first cells. The cells before
+    piece P's first cell all lie in pieces 1..P-1, so that first cell is numbered from
+    P-1 to (P-1)*S; the piece's cells come at or after it and lie within S-1 steps of
+    it through such cells. One breadth-first walk per piece, from all its possible
+    first cells at once, bounds every piece's cells: at most cells x K pairs.
     """
-    grid, limit = instance.lattice, instance.piece_size() - 1
+    grid, size = instance.lattice, instance.piece_size()
+    last = len(grid) - 1
     pairs = []
-    for root in grid.cells():
-        start = grid.index(root)
-        reach = grid.distances(root, partial(_later, grid, start))
-        pairs += [(start, grid.index(cell)) for cell, steps in reach.items() if steps <= limit]
+    for piece in range(1, instance.pieces + 1):
+        earliest = piece - 1
+        starts = [grid.cell(index) for index in range(earliest, min((piece - 1) * size, last) + 1)]
+        reach = grid.distances_from(starts, partial(_at_or_after, grid, earliest), size - 1)
+        pairs += [(piece, grid.index(cell)) for cell in reach]
     return pairs
 
 
@@ -453,9 +491,9 @@ class CakeStrategy(Strategy[CakeInstance]):
         return (("--restarts=L,128",),)
 
 
-def _later(grid: SquareGrid, start: int, cell: Cell) -> bool:
-    """Whether ``cell`` comes after the cell numbered ``start`` in the grid's order."""
-    return grid.index(cell) > start
+def _at_or_after(grid: SquareGrid, start: int, cell: Cell) -> bool:
+    """Whether ``cell`` is the cell numbered ``start`` or comes after it in the grid's order."""
+    return grid.index(cell) >= start
 
 
 PUZZLE = Cake()

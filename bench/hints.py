@@ -1,4 +1,5 @@
-"""Hints, explanations and grades (haunted): the speed goals, in-process and as commands.
+"""Hints, explanations and grades: the speed goals (haunted), in-process and as
+commands, and the same work on one instance of every other puzzle.
 
 Goals: a hint on a 15x15 with half its cells filled under 100 ms in-process and 0.5 s
 for the whole command, ``--all`` under 200 ms; ``grade`` of a 10x10 under 2 s and of a
@@ -79,3 +80,34 @@ def run() -> None:
         ),
     ]
     table(["work", "time", "goal"], [[work, seconds, goal] for work, seconds, goal in rows])
+    other_puzzles()
+
+
+def other_puzzles() -> None:
+    """Hint, grade and explain on one instance of each other puzzle, in-process (best
+    of 3); capture's hint is a proved-shortest solve of the board."""
+    work = [
+        ("cake unique-5x5-5-pieces: hint", lambda: aspuzzles.hint("cake", "unique-5x5-5-pieces")),
+        ("cake unique-5x5-5-pieces: grade", lambda: aspuzzles.grade("cake", "unique-5x5-5-pieces")),
+        (
+            "cake unsolvable-8x8-16-pieces: explain",
+            lambda: aspuzzles.explain("cake", "unsolvable-8x8-16-pieces"),
+        ),
+        (
+            "tiles seed-big-cats-3x3-hint: hint",
+            lambda: aspuzzles.hint("tiles", "seed-big-cats-3x3-hint"),
+        ),
+        (
+            "tiles seed-big-cats-3x3-hint: grade",
+            lambda: aspuzzles.grade("tiles", "seed-big-cats-3x3-hint"),
+        ),
+        (
+            "tiles unsolvable-animal-3x3: explain",
+            lambda: aspuzzles.explain("tiles", "unsolvable-animal-3x3"),
+        ),
+        ("geniussquare default roll: hint (a choice)", lambda: aspuzzles.hint("geniussquare")),
+        ("geniusstar default roll: hint (a choice)", lambda: aspuzzles.hint("geniusstar")),
+        ("capture wight: hint", lambda: aspuzzles.hint("capture", "wight")),
+    ]
+    print("\nOther puzzles, in-process, best of 3:\n")
+    table(["work", "time"], [[name, best_of(3, job)[0]] for name, job in work])

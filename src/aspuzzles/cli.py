@@ -428,7 +428,8 @@ def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         game, args.instance, progress=args.progress, every=args.all, encoding=args.encoding
     )
     _show(report, args.format)
-    return ExitCode.NO_SOLUTION if report.status in ("unsolvable", "contradiction") else 0
+    stuck = ("unsolvable", "contradiction", "stuck")
+    return ExitCode.NO_SOLUTION if report.status in stuck else 0
 
 
 def _explain(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:

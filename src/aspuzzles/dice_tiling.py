@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from clingo import Function, Number, Symbol
 
+from . import dice_hints
 from .errors import InputError
 from .geometry import Cell
 from .polyform import Shape, fixed_forms, placements
@@ -271,6 +272,30 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             raise InputError(f"'{unknown[0]}' is not a cell of the board", source)
         return Tiling({self.labels[label.upper()]: name for label, name in cells.items()})
 
+    def shape_of(self, instance: DiceRoll, name: str) -> str | None:
+        """The shape the encoding places for a piece name of a solution (a twin's copy
+        ``T3a`` is a ``T3``); None for no piece."""
+        table = self.shape_table(instance)
+        for shape in (name.upper(), name[:-1].upper()):
+            if shape in table:
+                return shape
+        return None
+
+    def as_tiling(self, instance: DiceRoll, shapes: dict[int, str]) -> Tiling:
+        """Cells with the shapes covering them, named as a solution names its pieces
+        (for drawing part of a board)."""
+        return Tiling(dict(sorted(shapes.items())))
+
+    def cell_view(self, instance: DiceRoll, solution: Tiling, number: int) -> tuple[str, str]:
+        """A cell's piece name and letter for drawing: a die ``#``, a cell no piece
+        covers yet ``.``."""
+        if number in instance.blocked:
+            return "blocker", "#"
+        piece = solution.cells.get(number)
+        if piece is None:
+            return "open", "."
+        return piece, self.letters().get(piece, "?")
+
     def letters(self) -> dict[str, str]:
         letters = {}
         for shape, letter, count in self.pieces:
@@ -285,7 +310,41 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             zip(ordered, wheel_colours(len(ordered), saturation=62, lightness=64), strict=True)
         )
         colours["blocker"] = "#333"
+        colours["open"] = "#f2f2f2"
         return colours
+
+    # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
+    def entry_signature(self) -> tuple[str, int]:
+        return dice_hints.ENTRY
+
+    def hint_facts(self, instance: DiceRoll) -> list[Symbol]:
+        return dice_hints.hint_facts(self, instance)
+
+    def is_clue(self, fact: Symbol) -> bool:
+        return fact.name in dice_hints.CLUES
+
+    def entry_holds(self, instance: DiceRoll, solution: Tiling, entry: Symbol) -> bool:
+        return dice_hints.entry_holds(self, instance, solution, entry)
+
+    def entry_data(self, instance: DiceRoll, entry: Symbol) -> dict[str, Any]:
+        return dice_hints.entry_data(self, entry)
+
+    def entry_text(self, instance: DiceRoll, entry: Symbol) -> str:
+        return dice_hints.entry_text(self, entry)
+
+    def clue_data(self, instance: DiceRoll, clue: Symbol) -> dict[str, Any]:
+        return dice_hints.clue_data(self, clue)
+
+    def clue_text(self, instance: DiceRoll, clue: Symbol) -> str:
+        return dice_hints.clue_text(self, clue)
+
+    def parse_progress(self, instance: DiceRoll, text: str, source: str) -> list[Symbol]:
+        return dice_hints.parse_progress(self, instance, text, source)
+
+    def draw_progress(
+        self, instance: DiceRoll, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        return dice_hints.draw_progress(self, instance, entries, marked, form)
 
     # -- sweeps -----------------------------------------------------------------------
     def sweep_base(self, options: dict[str, Any]) -> DiceRoll:

@@ -26,10 +26,10 @@ from clingo import Symbol
 
 from .driver import load_instance, solve_instance
 from .driver.loading import checked_encoding
-from .driver.reasoning import PROPAGATION, SEARCH, TRIAL, Reasoner
+from .driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL, Reasoner
 from .errors import CheckFailed, InputError, check_number_lengths
 from .paths import STDIN, named_file, read_stdin, read_text_file
-from .puzzle import Puzzle
+from .puzzle import Puzzle, render
 
 
 @runtime_checkable
@@ -37,11 +37,24 @@ class Hintable(Protocol):
     """What a puzzle provides for hints, beside the puzzle interface."""
 
     def entry_signature(self) -> tuple[str, int]:
-        """The shown atoms a person fills in (haunted: ``monster/3``)."""
+        """The atoms a person fills in (haunted: ``monster/3``): shown atoms, or atoms
+        the encoding defines in its ``hints`` part, which only hints ground."""
+        ...
+
+    def hint_facts(self, instance: Any) -> list[Symbol]:
+        """The facts to reason with: the puzzle's facts, except that nothing a clue
+        says may be folded into the others (a placement left out because a clue
+        forbids it would still be forbidden once the clue is dropped)."""
         ...
 
     def is_clue(self, fact: Symbol) -> bool:
-        """Whether a fact is a clue (one an explanation may name and drop)."""
+        """Whether a fact is a clue (one an explanation may name and drop). A dropped
+        clue becomes a free atom, true or false: the puzzle without it."""
+        ...
+
+    def entry_holds(self, instance: Any, solution: Any, entry: Symbol) -> bool:
+        """Whether an entry holds in a (checked) solution, read in Python from the
+        solution itself: the independent check of every hint."""
         ...
 
     def entry_data(self, instance: Any, entry: Symbol) -> dict[str, Any]: ...
@@ -61,6 +74,21 @@ class Hintable(Protocol):
     ) -> str:
         """The board with the entries filled in, ``marked`` entries and clues
         highlighted, as text (``txt``) or SVG (``svg``)."""
+        ...
+
+
+@runtime_checkable
+class PlanHintable(Protocol):
+    """What a planning puzzle (capture) provides for hints, beside the interface: a
+    hint is the first move of a shortest plan from the board as the player has it."""
+
+    def board_after(self, instance: Any, text: str, source: str) -> Any | None:
+        """The instance after the moves of a player's progress, None if they clear the
+        board (bad input raises InputError naming the move)."""
+        ...
+
+    def first_move(self, instance: Any, solution: Any) -> tuple[dict[str, Any], str]:
+        """A plan's first move as JSON data and as text."""
         ...
 
 
@@ -144,6 +172,8 @@ class Report:
             lines.append(
                 f"hint ({finding.level}): {self.puzzle.entry_text(self.instance, finding.entry)}"
             )
+            if finding.level == CHOICE:
+                lines.append("  nothing is forced: the puzzle has several solutions from here")
             lines += self._because(finding.reasons, "follows from")
         if self.kind == "explain" and self.conflict:
             lines.append("these cannot all hold:")
@@ -231,7 +261,7 @@ class _Grounded:
 
 def _ground(game: Puzzle[Any, Any], instance: Any, encoding: str | Path | None) -> _Grounded:
     puzzle = hintable(game)
-    facts = list(game.facts(instance))
+    facts = list(puzzle.hint_facts(instance))
     clues = [fact for fact in facts if puzzle.is_clue(fact)]
     others = [fact for fact in facts if not puzzle.is_clue(fact)]
     used = checked_encoding(game, encoding)
@@ -245,12 +275,7 @@ def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) 
     """A player's progress from a file, ``-`` (standard input) or the text itself."""
     if reference is None:
         return []
-    if reference == "-":
-        text, source = read_stdin(), STDIN
-    elif (path := named_file(reference)) is not None:
-        text, source = read_text_file(path), str(reference)
-    else:
-        text, source = reference, "<argument>"
+    text, source = _progress_text(reference)
     check_number_lengths(text, source)
     return hintable(game).parse_progress(instance, text, source)
 
@@ -318,19 +343,25 @@ def _rested(ground: _Grounded, progress: list[Symbol], finding: Finding) -> Find
     return Finding(finding.level, finding.entry, reasons)
 
 
-def _check_against_solution(ground: _Grounded, hints: list[Finding], name: str) -> None:
-    """Every hint holds in the instance's solution, which the puzzle's checker checks."""
+def _check_against_solution(
+    ground: _Grounded, progress: list[Symbol], hints: list[Finding]
+) -> None:
+    """Every hint holds in a solution that keeps the progress, decoded and passed by
+    the puzzle's checker, the hint read from it in Python (``entry_holds``)."""
     if not hints:
         return
-    result = solve_instance(ground.game, ground.instance, name, portfolio=False)
-    if result.solution is None:
-        return
-    shown = set(result.solution.atoms)
-    wrong = [finding for finding in hints if str(finding.entry) not in shown]
-    if wrong:
-        raise CheckFailed(
-            f"a hint of '{ground.game.name}' is not in its checked solution: {wrong[0].entry}"
-        )
+    found = ground.reasoner.one_solution([(entry, True) for entry in progress])
+    if found is None:
+        raise CheckFailed(f"a hint of '{ground.game.name}' was given with no solution to keep")
+    solution = ground.game.decode(ground.instance, found[0])
+    problems = ground.game.check(ground.instance, solution)
+    if problems:
+        raise CheckFailed(f"the solution behind a hint of '{ground.game.name}': {problems[0]}")
+    for finding in hints:
+        if not ground.puzzle.entry_holds(ground.instance, solution, finding.entry):
+            raise CheckFailed(
+                f"a hint of '{ground.game.name}' is not in a checked solution: {finding.entry}"
+            )
 
 
 # --------------------------------------------------------------------- entry points
@@ -344,6 +375,12 @@ def hint(
 ) -> Report:
     """The mistakes in a player's progress and the next entry to make (``every``: all
     entries that follow), with the clues each rests on."""
+    if isinstance(puzzle, str):
+        from .registry import get_puzzle
+
+        puzzle = get_puzzle(puzzle)
+    if isinstance(puzzle, PlanHintable) and not isinstance(puzzle, Hintable):
+        return plan_hint(puzzle, instance, progress=progress, encoding=encoding)  # type: ignore[return-value]
     game, parsed, name = _load(puzzle, instance)
     ground = _ground(game, parsed, encoding)
     entries = read_progress(game, parsed, progress)
@@ -364,11 +401,125 @@ def hint(
     found = _forced(ground, kept, every)
     if not every:
         found = [_rested(ground, kept, finding) for finding in found]
-    _check_against_solution(ground, found, name)
+    _check_against_solution(ground, kept, found)
+    if not found and not every:
+        found = _choice(ground, kept)
     report.hints = found
     if not found and report.status == "hint":
         report.status = "solved" if _complete(ground, kept) else "no hint"
     return report
+
+
+def _choice(ground: _Grounded, progress: list[Symbol]) -> list[Finding]:
+    """Where nothing is forced (the puzzle has several solutions from here), an entry
+    of one of them: the first open one, in the entries' order. Verified: the progress
+    with it still has a solution."""
+    reasoner = ground.reasoner
+    assumed = [(entry, True) for entry in progress]
+    seen = reasoner.propagate(assumed)
+    found = reasoner.one_solution(assumed)
+    if seen is None or found is None:
+        return []
+    solution = found[1]
+    decided = seen.true | seen.false | set(progress) | ground.given
+    open_entries = [e for e in reasoner.entries if e in solution and e not in decided]
+    if not open_entries:
+        return []
+    chosen = open_entries[0]
+    if not reasoner.satisfiable([*assumed, (chosen, True)], reasoner.clues):
+        raise CheckFailed(f"a choice offered for '{ground.game.name}' leaves no solution")
+    return [Finding(CHOICE, chosen)]
+
+
+@dataclass
+class PlanReport:
+    """A planning puzzle's hint: the first move of a shortest plan from the board as
+    it is, or that the moves made can no longer clear it. Draws itself in a notebook."""
+
+    game: Puzzle[Any, Any]
+    instance: Any
+    name: str
+    status: str  # "hint", "solved" (nothing left to do) or "stuck"
+    moves_left: int | None = None
+    move: tuple[dict[str, Any], str] | None = None
+    board: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        hints = []
+        if self.move is not None:
+            hints.append({"level": SEARCH, "entry": self.move[0], "moves_left": self.moves_left})
+        data = {"puzzle": self.game.name, "instance": self.name, "status": self.status}
+        return data | {"mistakes": [], "hints": hints}
+
+    def lines(self) -> list[str]:
+        lines = [f"{self.game.name} {self.name}: {self.status}"]
+        if self.move is not None:
+            plan = f"the first of {self.moves_left} moves of a shortest plan"
+            lines.append(f"hint (search): {self.move[1]}, {plan}")
+        elif self.status == "stuck":
+            lines.append("the moves made can no longer lead to a clear board")
+        return lines
+
+    def text(self) -> str:
+        drawing = render(self.game, self.instance, self.board, "txt") if self.board else ""
+        return "\n".join(self.lines()) + "\n" + drawing
+
+    def svg(self) -> str:
+        return render(self.game, self.instance, self.board, "svg") if self.board else ""
+
+    def _repr_html_(self) -> str:
+        return "<div><p>" + "<br>".join(map(escape, self.lines())) + f"</p>{self.svg()}</div>"
+
+    def __repr__(self) -> str:
+        return f"<{self.lines()[0]}>"
+
+
+def plan_hint(
+    game: PlanHintable,
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> PlanReport:
+    """The first move of a shortest plan from the board after the player's moves (a
+    checked, proved-shortest solve of that board)."""
+    puzzle: Puzzle[Any, Any] = game  # type: ignore[assignment]
+    parsed, name = load_instance(puzzle, instance)
+    if progress is not None:
+        if checked_encoding(puzzle, encoding).standing != "shipped":
+            raise InputError(
+                f"progress of '{puzzle.name}' is replayed by the shipped rules' simulator: "
+                "it cannot be used with an edited encoding"
+            )
+        text, source = _progress_text(progress)
+        after = game.board_after(parsed, text, source)
+        if after is None:
+            return PlanReport(puzzle, parsed, name, "solved", moves_left=0)
+        parsed = after
+    result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
+    report = PlanReport(puzzle, parsed, name, "stuck")
+    if result.solution is None:
+        if result.status != "unsatisfiable":
+            raise InputError(f"no plan was found ({result.status}): no hint")
+        return report
+    moves = puzzle.to_dict(parsed, result.solution.data).get("moves", [])
+    report.moves_left = len(moves)
+    if not moves:
+        report.status = "solved"
+        return report
+    report.status = "hint"
+    report.move = game.first_move(parsed, result.solution.data)
+    report.board = puzzle.unsolved(parsed)  # the board as it is: the plan stays unspoiled
+    return report
+
+
+def _progress_text(reference: str) -> tuple[str, str]:
+    if reference == "-":
+        return read_stdin(), STDIN
+    if (path := named_file(reference)) is not None:
+        return read_text_file(path), str(reference)
+    return reference, "<argument>"
 
 
 def _complete(ground: _Grounded, progress: list[Symbol]) -> bool:
@@ -473,4 +624,14 @@ def _load(puzzle: str | Puzzle[Any, Any], instance: str | Path | None) -> tuple[
     return game, parsed, name
 
 
-__all__ = ["Grade", "Hintable", "Report", "explain", "grade", "hint"]
+__all__ = [
+    "Grade",
+    "Hintable",
+    "PlanHintable",
+    "PlanReport",
+    "Report",
+    "explain",
+    "grade",
+    "hint",
+    "plan_hint",
+]

@@ -34,6 +34,9 @@ from . import solving
 
 PROPAGATION, TRIAL, SEARCH = "propagation", "trial", "search"
 LEVELS = (PROPAGATION, TRIAL, SEARCH)
+#: Not a level of reasoning: an entry of some solution, where none is forced (a puzzle
+#: with several solutions leaves a choice).
+CHOICE = "choice"
 #: The atom a propagation probe is switched on by (assumed true only while probing).
 PROBE = clingo.Function("__aspuzzles_probe")
 
@@ -125,7 +128,8 @@ class Reasoner:
                 for clue in clues:
                     backend.add_rule([clue], choice=True)
                 backend.add_external(PROBE, TruthValue.Free)
-            self.control.ground([("base", [])])
+            # The hints part defines entries that solving has no use for.
+            self.control.ground([("base", []), ("hints", [])])
         except RuntimeError as error:
             raise InputError(solving.clingo_error(messages, error, None)) from None
         self.clues = list(dict.fromkeys(clues))
@@ -166,6 +170,29 @@ class Reasoner:
             return None
         wanted = set(self.entries)
         return {atom for atom in last if atom in wanted}
+
+    def one_solution(
+        self, assumptions: Sequence[Assumption]
+    ) -> tuple[list[Symbol], set[Symbol]] | None:
+        """Some solution under the assumptions: its shown atoms (for the puzzle to
+        decode and check) and the entries true in it; None if there is none."""
+        settings = solving.solve_settings(self.control)
+        settings.models = 1
+        shown: list[Symbol] = []
+        true: list[Symbol] = []
+
+        def keep(model: clingo.Model) -> None:
+            shown.extend(model.symbols(shown=True))
+            true.extend(model.symbols(atoms=True))
+
+        try:
+            result = self._solve([*assumptions, (PROBE, False)], on_model=keep)
+        finally:
+            settings.models = 0
+        if not result.satisfiable:
+            return None
+        wanted = set(self.entries)
+        return shown, {atom for atom in true if atom in wanted}
 
     def satisfiable(self, assumptions: Sequence[Assumption], clues: Sequence[Symbol]) -> bool:
         """Whether a solution exists with only ``clues`` of the clues assumed."""

@@ -71,23 +71,27 @@ class GeniusSquare(DiceTiling):
         return frozenset((r - top, c - left) for r, c in cells)
 
     def template_context(self, instance: DiceRoll, solution: Tiling) -> dict[str, Any]:
-        letters = self.letters()
-        grid = [
-            [
-                {
-                    "label": self.label(row * SIDE + col + 1),
-                    "piece": solution.cells.get(row * SIDE + col + 1, "blocker"),
-                    "letter": letters.get(solution.cells.get(row * SIDE + col + 1, ""), "#"),
-                }
-                for col in range(SIDE)
-            ]
-            for row in range(SIDE)
-        ]
+        grid = []
+        for row in range(SIDE):
+            cells = []
+            for number in range(row * SIDE + 1, row * SIDE + SIDE + 1):
+                piece, letter = self.cell_view(instance, solution, number)
+                cells.append(
+                    {
+                        "number": number,
+                        "label": self.label(number),
+                        "piece": piece,
+                        "letter": letter,
+                        "marked": False,
+                    }
+                )
+            grid.append(cells)
         return {
             "grid": grid,
             "rows": ROWS,
             "side": SIDE,
             "colours": self.colours(sorted(set(solution.cells.values()))),
+            "open": len(solution.cells) + len(instance.blocked) < SIDE * SIDE,
         }
 
 

@@ -146,6 +146,17 @@ class GeniusStar(DiceTiling):
             }
         return super().name_cells(shape, placed, copies)
 
+    def shape_of(self, instance: DiceRoll, name: str) -> str | None:
+        """On the golden star the blue pair is placed as one hexagon."""
+        if instance.golden and name.upper().startswith(BLUE):
+            return HEXAGON
+        return super().shape_of(instance, name)
+
+    def as_tiling(self, instance: DiceRoll, shapes: dict[int, str]) -> Tiling:
+        """The golden star's hexagon drawn as the blue pair it stands for."""
+        named = {n: f"{BLUE}a" if shape == HEXAGON else shape for n, shape in shapes.items()}
+        return super().as_tiling(instance, named)
+
     def variant_problems(self, instance: DiceRoll, by_piece: dict[str, set[int]]) -> list[str]:
         blue = by_piece.get(f"{BLUE}a", set()) | by_piece.get(f"{BLUE}b", set())
         if instance.golden and frozenset(blue) not in hexagons():
@@ -153,23 +164,24 @@ class GeniusStar(DiceTiling):
         return []
 
     def template_context(self, instance: DiceRoll, solution: Tiling) -> dict[str, Any]:
-        letters = self.letters()
         rows: list[list[dict[str, Any]]] = [[] for _ in ROW_SIZES]
         for number, (row, col) in enumerate(star_cells(), start=1):
-            piece = solution.cells.get(number)
+            piece, letter = self.cell_view(instance, solution, number)
             rows[row].append(
                 {
                     "number": number,
                     "row": row,
                     "col": col,
                     "up": is_up((row, col)),
-                    "piece": piece or "blocker",
-                    "letter": letters.get(piece or "", "#"),
+                    "piece": piece,
+                    "letter": letter,
+                    "marked": False,
                 }
             )
         return {
             "rows": rows,
             "colours": self.colours(sorted(set(solution.cells.values()))),
+            "open": len(solution.cells) + len(instance.blocked) < len(star_cells()),
             "golden": instance.golden,
             "blocked": instance.blocked,
         }

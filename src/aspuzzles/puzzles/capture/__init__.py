@@ -56,7 +56,7 @@ from .model import (
     MoveEffect,
 )
 from .plans import plan_atoms, quick_plan
-from .rules import check_moves, dead_reason, mover_name, replay
+from .rules import check_moves, dead_reason, illegal_reason, mover_name, replay
 from .travel import refutation
 
 
@@ -152,6 +152,30 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             where = "" if error.line is None else f"move {error.line}: "
             raise InputError(where + error.message, source) from None
 
+    # -- hints (the protocol hinting.PlanHintable, beside the puzzle interface) --------
+    def board_after(
+        self, instance: CaptureInstance, text: str, source: str
+    ) -> CaptureInstance | None:
+        """The board after the moves made so far (text or JSON, as ``check`` reads
+        them), replayed by the simulator that checks every answer; None once clear."""
+        moves = self.parse_solution(instance, text, source).moves
+        for number, move in enumerate(moves, start=1):
+            reason = illegal_reason(instance.board, move)
+            if reason is not None:
+                raise InputError(f"move {number} ({move}) is illegal: {reason}", source)
+            instance = replace(instance, board=replay(instance.board, [move])[-1].board)
+        return instance if instance.tiles() else None
+
+    def unsolved(self, instance: CaptureInstance) -> CaptureSolution:
+        """The board as it is, before any move."""
+        return CaptureSolution((), (), shortest=False)
+
+    def first_move(
+        self, instance: CaptureInstance, solution: CaptureSolution
+    ) -> tuple[dict[str, Any], str]:
+        move = solution.moves[0]
+        return {"row": move.row, "col": move.col, "direction": move.direction}, f"move {move}"
+
     def to_dict(self, instance: CaptureInstance, solution: CaptureSolution) -> dict[str, Any]:
         return {
             "moves": [[move.row, move.col, move.direction] for move in solution.moves],
@@ -195,7 +219,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         self, instance: CaptureInstance, solution: CaptureSolution
     ) -> dict[str, Any]:
         outcomes = _effects(instance, solution)
-        befores = [instance.board] + [outcome.board for outcome in outcomes[:-1]]
+        befores = ([instance.board] + [outcome.board for outcome in outcomes])[: len(outcomes)]
         steps = [
             {
                 "number": number,

@@ -192,8 +192,16 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def entry_signature(self) -> tuple[str, int]:
         return hints.ENTRY
 
+    def hint_facts(self, instance: HauntedInstance) -> list[Symbol]:
+        return self.facts(instance)
+
     def is_clue(self, fact: Symbol) -> bool:
         return fact.name in hints.CLUES
+
+    def entry_holds(
+        self, instance: HauntedInstance, solution: HauntedSolution, entry: Symbol
+    ) -> bool:
+        return hints.entry_holds(solution, entry)
 
     def entry_data(self, instance: HauntedInstance, entry: Symbol) -> dict[str, Any]:
         return hints.entry_data(entry)

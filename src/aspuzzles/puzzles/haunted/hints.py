@@ -42,6 +42,11 @@ def entry_data(atom: Symbol) -> dict[str, Any]:
     return {"row": row.number, "col": col.number, "monster": LETTER[kind.name]}
 
 
+def entry_holds(solution: HauntedSolution, atom: Symbol) -> bool:
+    row, col, kind = atom.arguments
+    return solution.grid[row.number - 1][col.number - 1] == LETTER[kind.name]
+
+
 def entry_text(atom: Symbol) -> str:
     row, col, kind = atom.arguments
     return f"cell ({row.number},{col.number}): a {kind.name}"

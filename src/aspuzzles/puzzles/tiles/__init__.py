@@ -38,6 +38,7 @@ from ...errors import InputError, is_number
 from ...puzzle import Puzzle, json_field
 from ...render import wheel_colours
 from ...strategy import Strategy
+from . import hints
 from .checker import _is_pair, check_placement, mismatched_edges
 from .formats import format_tiles, parse_tiles
 from .generate import planted_tiles
@@ -179,7 +180,11 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return f"{instance.style} {instance.rows}x{instance.cols}"
 
     def template_context(self, instance: TilesInstance, solution: TilesSolution) -> dict[str, Any]:
-        placed = [[rotate(instance.tiles[t - 1], r) for t, r in row] for row in solution.placement]
+        # Tile 0 is a cell not filled yet (a player's progress).
+        placed = [
+            [rotate(instance.tiles[t - 1], r) if t else ("", "", "", "") for t, r in row]
+            for row in solution.placement
+        ]
         label = _short_label if instance.style == "animal" else str
         width = max(len(label(edge)) for tile in instance.tiles for edge in tile)
         values = sorted({edge for tile in instance.tiles for edge in tile})
@@ -188,7 +193,10 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         if mismatched is None and instance.scored:  # a person's placement (aspuzzles check)
             mismatched = tuple(mismatched_edges(instance, solution.placement))
         labels = [
-            [f"{t}/{r}" + ("*" if (row, col) in fixed else "") for col, (t, r) in enumerate(cells)]
+            [
+                f"{t}/{r}" + ("*" if (row, col) in fixed else "") if t else "."
+                for col, (t, r) in enumerate(cells)
+            ]
             for row, cells in enumerate(solution.placement)
         ]
         return {
@@ -203,10 +211,44 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             "raw_edges": placed,
             "width": width,
             "colours": _palette(instance.style, values),
+            "marked": set(),
             "mismatched": [(r - 1, c - 1, side) for r, c, side in mismatched or ()],
             "scored": mismatched is not None,
             "shared_edges": instance.shared_edges,
         }
+
+    # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
+    def entry_signature(self) -> tuple[str, int]:
+        return hints.ENTRY
+
+    def hint_facts(self, instance: TilesInstance) -> list[Symbol]:
+        return hints.hint_facts(self, instance)
+
+    def is_clue(self, fact: Symbol) -> bool:
+        return fact.name in hints.CLUES
+
+    def entry_holds(self, instance: TilesInstance, solution: TilesSolution, entry: Symbol) -> bool:
+        return hints.entry_holds(instance, solution, entry)
+
+    def entry_data(self, instance: TilesInstance, entry: Symbol) -> dict[str, Any]:
+        return hints.entry_data(entry)
+
+    def entry_text(self, instance: TilesInstance, entry: Symbol) -> str:
+        return hints.entry_text(entry)
+
+    def clue_data(self, instance: TilesInstance, clue: Symbol) -> dict[str, Any]:
+        return hints.clue_data(clue)
+
+    def clue_text(self, instance: TilesInstance, clue: Symbol) -> str:
+        return hints.clue_text(clue)
+
+    def parse_progress(self, instance: TilesInstance, text: str, source: str) -> list[Symbol]:
+        return hints.parse_progress(self, instance, text, source)
+
+    def draw_progress(
+        self, instance: TilesInstance, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        return hints.draw_progress(self, instance, entries, marked, form)
 
     # ----------------------------------------------------------------- generator
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
@@ -262,6 +304,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
 def _short_label(edge: str) -> str:
     """An animal half as the board shows it: ``lionH``; a numbered kind with its sign
     (``+3`` for ``3_head``, ``-3`` for ``3_tail``), as a list of signed edges wrote it."""
+    if not edge:  # an open place
+        return ""
     kind, half = edge.rsplit("_", 1)
     if is_number(kind):
         first = any(half == pair[0] for pair in HALF_PAIRS)

@@ -1,0 +1,239 @@
+"""Hints, mistakes, explanations and grades beyond Haunted: the cake, tiles, the dice
+puzzles and capture. Reasons are verified apart from the hint machinery: clingo is
+asked directly, with the clues outside the set left free (as documented)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import clingo
+import pytest
+
+import aspuzzles
+from aspuzzles.registry import get_puzzle
+
+from .conftest import ROOT
+
+
+def _facts_with(puzzle: str, instance: Any, kept: list[dict]) -> str:
+    """The puzzle's hint facts with only the ``kept`` clues as facts; every other clue
+    a free choice."""
+    game = get_puzzle(puzzle)
+    lines = []
+    for fact in game.hint_facts(instance):
+        if not game.is_clue(fact) or game.clue_data(instance, fact) in kept:
+            lines.append(f"{fact}.")
+        else:
+            lines.append(f"{{ {fact} }}.")
+    return "\n".join(lines)
+
+
+def _control(puzzle: str, instance: Any, kept: list[dict]) -> clingo.Control:
+    game = get_puzzle(puzzle)
+    control = clingo.Control(["--models=1", *game.clingo_options])
+    control.load(str(ROOT / "encodings" / f"{puzzle}.lp"))
+    control.add("base", [], _facts_with(puzzle, instance, kept))
+    control.ground([("base", []), ("hints", [])])
+    return control
+
+
+def _entry_atom(puzzle: str, instance: Any, data: dict) -> clingo.Symbol:
+    """The entry atom whose JSON is ``data``, found among the grounded entries."""
+    game = get_puzzle(puzzle)
+    control = _control(puzzle, instance, [])
+    for atom in control.symbolic_atoms.by_signature(*game.entry_signature()):
+        if game.entry_data(instance, atom.symbol) == data:
+            return atom.symbol
+    raise AssertionError(f"no entry {data}")
+
+
+def _follows(puzzle: str, instance: Any, entry: dict, kept: list[dict]) -> bool:
+    """Whether the entry holds in every answer set with only the ``kept`` clues and
+    progress entries (a kept reason that is no clue is an entry, assumed true)."""
+    game = get_puzzle(puzzle)
+    clues = [game.clue_data(instance, f) for f in game.hint_facts(instance) if game.is_clue(f)]
+    made = [(_entry_atom(puzzle, instance, r), True) for r in kept if r not in clues]
+    atom = _entry_atom(puzzle, instance, entry)
+    control = _control(puzzle, instance, kept)
+    return bool(control.solve(assumptions=[*made, (atom, False)]).unsatisfiable)
+
+
+def _satisfiable(puzzle: str, instance: Any, kept: list[dict]) -> bool:
+    return bool(_control(puzzle, instance, kept).solve().satisfiable)
+
+
+def _assert_rests_on_a_minimal_set(puzzle: str, name: str, hint: dict) -> None:
+    instance = aspuzzles.load(puzzle, name).parsed
+    reasons = hint["reasons"]
+    assert _follows(puzzle, instance, hint["entry"], reasons)
+    for dropped in reasons:
+        assert not _follows(puzzle, instance, hint["entry"], [r for r in reasons if r != dropped])
+
+
+# ------------------------------------------------------------------------------ cake
+def test_a_cake_hint_is_a_side_of_the_unique_cut_resting_on_a_minimal_set_of_clues():
+    data = aspuzzles.hint("cake", "unique-5x5-5-pieces").to_dict()
+    [hint] = data["hints"]
+    assert hint["level"] in ("propagation", "trial", "search")
+    pieces = aspuzzles.solve("cake", "unique-5x5-5-pieces").solution.data.pieces
+    (r1, c1), (r2, c2) = hint["entry"]["cells"]
+    joined = pieces[r1 - 1][c1 - 1] == pieces[r2 - 1][c2 - 1]
+    assert hint["entry"]["side"] == ("joined" if joined else "cut")
+    _assert_rests_on_a_minimal_set("cake", "unique-5x5-5-pieces", hint)
+
+
+def test_a_wrong_side_in_cake_progress_is_named_as_a_mistake(cli, tmp_path):
+    pieces = list(aspuzzles.solve("cake", "unique-5x5-5-pieces").solution.data.pieces)
+    # Relabel the top row so that its first two cells look cut when the cut joins them
+    # (or joined when it cuts them), and leave every other cell open.
+    first, second = pieces[0][0], pieces[0][1]
+    wrong = "ZY" if first == second else "ZZ"
+    progress = [wrong + "...", *["....."] * 4]
+    (tmp_path / "p.json").write_text(json.dumps({"pieces": progress}))
+    run = cli("hint", "cake", "unique-5x5-5-pieces", "--progress", str(tmp_path / "p.json"))
+    assert run.code == 0 and "mistake: " in run.out
+    data = cli(
+        "hint",
+        "cake",
+        "unique-5x5-5-pieces",
+        "--progress",
+        str(tmp_path / "p.json"),
+        "--format",
+        "json",
+    ).json()
+    [mistake] = data["mistakes"]
+    assert mistake["cells"] == [[1, 1], [1, 2]] and mistake["reasons"]
+    assert data["status"] == "mistakes" and data["hints"]
+
+
+def test_an_impossible_cake_is_explained_by_a_minimal_set_of_toppings_and_shares(cli):
+    run = cli("explain", "cake", "unsolvable-4x4-corner", "--format", "json")
+    conflict = run.json()["conflict"]
+    instance = aspuzzles.load("cake", "unsolvable-4x4-corner").parsed
+    assert not _satisfiable("cake", instance, conflict)
+    for dropped in conflict:
+        assert _satisfiable("cake", instance, [r for r in conflict if r != dropped])
+    assert {"topping": "1", "per_piece": 1} in conflict
+    text = cli("explain", "cake", "unsolvable-4x4-corner").out
+    assert "the skull (1) at (1,1)" in text and "[1]" in text
+
+
+def test_a_cake_grade_counts_its_steps(cli):
+    graded = cli("grade", "cake", "unique-4x4-4-pieces", "--format", "json").json()
+    assert graded["unique"] is True and graded["grade"] in ("propagation", "trial", "search")
+    assert sum(graded["steps"].values()) > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"pieces": ["AB"]}', 'p.json: expected {"pieces": [...]} with 5 rows'),
+        ('{"pieces": ["AB", ".", ".", ".", "."]}', "p.json: row 1 of the pieces must have 5 cells"),
+        (
+            '{"pieces": ["A!...", ".....", ".....", ".....", "....."]}',
+            "p.json: row 1: a cell is '!', not a piece letter or .",
+        ),
+        ('{"pieces": [', "p.json:1: not JSON: Expecting value"),
+    ],
+)
+def test_malformed_cake_progress_is_refused_with_its_place(
+    cli, tmp_path, monkeypatch, text, message
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p.json").write_text(text)
+    run = cli("hint", "cake", "unique-5x5-5-pieces", "--progress", "p.json")
+    assert (run.code, run.err) == (2, f"aspuzzles: error: {message}\n")
+
+
+# ----------------------------------------------------------------------------- tiles
+def test_a_tiles_hint_with_a_fixed_piece_rests_on_a_minimal_set_of_tiles():
+    data = aspuzzles.hint("tiles", "seed-big-cats-3x3-hint").to_dict()
+    [hint] = data["hints"]
+    entry = hint["entry"]
+    assert hint["level"] in ("propagation", "trial", "search")
+    placement = aspuzzles.solve("tiles", "seed-big-cats-3x3-hint").solution.data.placement
+    assert placement[entry["row"] - 1][entry["col"] - 1][0] == entry["tile"]
+    _assert_rests_on_a_minimal_set("tiles", "seed-big-cats-3x3-hint", hint)
+
+
+def test_an_unsolvable_tiles_board_is_explained_by_tiles_that_cannot_all_be_laid(cli):
+    conflict = cli("explain", "tiles", "unsolvable-animal-3x3", "--format", "json").json()[
+        "conflict"
+    ]
+    instance = aspuzzles.load("tiles", "unsolvable-animal-3x3").parsed
+    assert conflict and all(set(reason) == {"tile"} for reason in conflict)
+    assert not _satisfiable("tiles", instance, conflict)
+    for dropped in conflict:
+        assert _satisfiable("tiles", instance, [r for r in conflict if r != dropped])
+
+
+def test_a_board_unique_only_up_to_turning_offers_a_choice_that_keeps_a_solution(cli, tmp_path):
+    data = cli("hint", "tiles", "seed-big-cats-3x3", "--format", "json").json()
+    [hint] = data["hints"]
+    assert hint["level"] == "choice" and hint["reasons"] == []
+    entry = hint["entry"]
+    placement: list[list[Any]] = [[None] * 3 for _ in range(3)]
+    placement[entry["row"] - 1][entry["col"] - 1] = [entry["tile"], entry["turn"]]
+    (tmp_path / "p.json").write_text(json.dumps({"placement": placement}))
+    after = cli("hint", "tiles", "seed-big-cats-3x3", "--progress", str(tmp_path / "p.json"))
+    assert after.code == 0 and "mistake" not in after.out
+    assert "hint (choice)" not in after.out  # one tile laid: the board's turn is fixed
+
+
+# ------------------------------------------------------------------------------ dice
+def test_dice_progress_of_half_a_tiling_gets_a_hint_for_an_open_cell(cli, tmp_path):
+    cells = aspuzzles.solve("geniussquare").solution.data.cells
+    board = get_puzzle("geniussquare")
+    half = {board.label(n): name for n, name in list(cells.items())[:14]}
+    (tmp_path / "p.json").write_text(json.dumps({"cells": half}))
+    data = cli("hint", "geniussquare", "--progress", str(tmp_path / "p.json"), "--format", "json")
+    [hint] = data.json()["hints"]
+    assert hint["entry"]["cell"] not in half
+    assert data.json()["mistakes"] == []
+
+
+def test_a_dice_hint_near_the_end_rests_on_a_minimal_set_of_dice_and_pieces(cli, tmp_path):
+    cells = aspuzzles.solve("geniussquare").solution.data.cells
+    board = get_puzzle("geniussquare")
+    last = sorted(set(cells.values()))[-1]  # one piece left to lay
+    laid = {board.label(n): name for n, name in cells.items() if name != last}
+    (tmp_path / "p.json").write_text(json.dumps({"cells": laid}))
+    report = aspuzzles.hint("geniussquare", progress=str(tmp_path / "p.json"))
+    [hint] = report.to_dict()["hints"]
+    assert hint["level"] == "propagation" and hint["entry"]["piece"] == last
+    _assert_rests_on_a_minimal_set("geniussquare", "roll-b2-d6-c3-f2-f1-d2-f5", hint)
+
+
+def test_dice_progress_that_covers_a_die_is_refused(cli, tmp_path):
+    (tmp_path / "p.json").write_text('{"cells": {"B2": "M1"}}')
+    run = cli("hint", "geniussquare", "--progress", str(tmp_path / "p.json"))
+    assert (run.code, run.err) == (
+        2,
+        f"aspuzzles: error: {tmp_path / 'p.json'}: B2 holds a die, not a piece\n",
+    )
+
+
+# --------------------------------------------------------------------------- capture
+def test_a_capture_hint_is_the_first_move_of_a_shortest_plan(cli):
+    data = cli("hint", "capture", "--format", "json").json()
+    [hint] = data["hints"]
+    assert hint["moves_left"] == 6
+    move = f"{hint['entry']['row']} {hint['entry']['col']} {hint['entry']['direction']}"
+    after = cli("hint", "capture", "--progress", move, "--format", "json").json()
+    assert after["hints"][0]["moves_left"] == 5  # the move keeps a shortest plan
+
+
+def test_capture_moves_that_cannot_clear_the_board_say_so(cli):
+    run = cli("hint", "capture", "--progress", "6 2 Left")
+    assert run.code == 1 and "can no longer lead to a clear board" in run.out
+    done = cli(
+        "hint", "capture", "--progress", "6 2 Right; 6 3 Up; 7 1 Up; 6 2 Down; 7 5 Left; 6 6 Down"
+    )
+    assert done.code == 0 and "solved" in done.out
+    illegal = cli("hint", "capture", "--progress", "6 3 Right")
+    assert illegal.code == 2
+    assert illegal.err == (
+        "aspuzzles: error: <argument>: move 1 (6 3 Right) is illegal: "
+        "no run of 3 passes through a swapped cell\n"
+    )

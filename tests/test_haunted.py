@@ -515,7 +515,9 @@ def test_generator_draws_pictures_and_sparse_pictures_stay_unique():
     args = argparse.Namespace(size="6x5", seed=3, mirrors=0.35, picture=False, sparse=False)
     game_id = PUZZLE.generate(args)
     picture = PUZZLE.generate(argparse.Namespace(**{**vars(args), "picture": True}))
-    assert picture.startswith("# aspuzzles generate haunted --size 6x5 --mirrors 0.35 --seed 3")
+    assert picture.startswith(
+        "# aspuzzles generate haunted --size 6x5 --mirrors 0.35 --difficulty normal --seed 3"
+    )
     assert PUZZLE.parse(picture, "gen.txt") == parse_game_id(game_id, "id")
     sparse_args = argparse.Namespace(**{**vars(args), "picture": True, "sparse": True})
     sparse = PUZZLE.parse(PUZZLE.generate(sparse_args), "sparse.txt")

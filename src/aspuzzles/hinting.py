@@ -17,6 +17,7 @@ player's progress is written. The reasoning itself is the driver's
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -260,6 +261,10 @@ class _Grounded:
 
 
 def _ground(game: Puzzle[Any, Any], instance: Any, encoding: str | Path | None) -> _Grounded:
+    """The instance grounded for reasoning, with what holds without any clue (given
+    entries, which are never hints). Clues stay assumptions even where none is dropped
+    (grading): as facts the grounder would simplify them away, and a step's level
+    could then differ from the hint's."""
     puzzle = hintable(game)
     facts = list(puzzle.hint_facts(instance))
     clues = [fact for fact in facts if puzzle.is_clue(fact)]
@@ -562,43 +567,91 @@ def grade(
     when no trial fails either, one entry that holds in every solution is taken (a
     search step). The grade is the hardest level needed."""
     game, parsed, name = _load(puzzle, instance)
-    ground = _ground(game, parsed, encoding)
-    reasoner = ground.reasoner
     steps = {PROPAGATION: 0, TRIAL: 0, SEARCH: 0}
-    if not reasoner.satisfiable([], reasoner.clues):
+    unique = True
+    for level, _ in grade_steps(game, parsed, encoding):
+        if level == OPEN:
+            unique = False
+            break
+        steps[level] += 1
+    hardest = SEARCH if steps[SEARCH] else TRIAL if steps[TRIAL] else PROPAGATION
+    return Grade(game.name, name, hardest, steps, unique)
+
+
+#: What ``grade_steps`` gives for an entry still open when no step is left (the puzzle
+#: has several solutions), and for one where a step would need deeper reasoning than
+#: asked.
+OPEN, BEYOND = "open", "beyond"
+
+
+def grade_steps(
+    game: Puzzle[Any, Any],
+    instance: Any,
+    encoding: str | Path | None = None,
+    deepest: str = SEARCH,
+) -> Iterator[tuple[str, Symbol]]:
+    """The steps of solving by hints alone, as ``grade`` counts them: (level, entry)
+    each; for a puzzle with several solutions, no step but (``OPEN``, entry) for every
+    entry of one solution that another does not share. Reasoning deeper than
+    ``deepest`` is not tried: where it would be needed, (``BEYOND``, entry) for every
+    entry still open ends the steps (a generator aiming at easy puzzles stops there)."""
+    ground = _ground(game, instance, encoding)
+    unshared = _unshared(ground.reasoner)
+    if unshared:
+        yield from ((OPEN, entry) for entry in unshared)
+        return
+    yield from _steps(ground, deepest)
+
+
+def _unshared(reasoner: Reasoner) -> list[Symbol]:
+    """The entries of one solution that not every solution shares (none for a unique
+    puzzle): a puzzle with several solutions is known before any step is taken."""
+    found = reasoner.one_solution([])
+    if found is None:
         raise InputError("the puzzle has no solution: nothing to grade (see aspuzzles explain)")
+    return sorted(found[1] - (reasoner.consequences([]) or set()))
+
+
+def _steps(ground: _Grounded, deepest: str) -> Iterator[tuple[str, Symbol]]:
+    """The steps of a unique puzzle (see ``grade_steps``)."""
+    reasoner = ground.reasoner
     known: list[tuple[Symbol, bool]] = []  # entries made, and values ruled out
-    unique, cursor, level = True, 0, PROPAGATION
+    cursor, level = 0, PROPAGATION
     while True:
         seen = reasoner.propagate(known)
         assert seen is not None  # every step follows from the clues
         made = {symbol for symbol, value in known if value}
         new = sorted(seen.true - made - ground.given)
         if new:
-            if level == TRIAL:  # the first entry a ruled-out value opens is its step
-                steps[TRIAL] += 1
-            steps[PROPAGATION] += len(new) - (level == TRIAL)
+            for index, entry in enumerate(new):
+                # The first entry a ruled-out value opens is the trial's step.
+                yield (TRIAL if level == TRIAL and index == 0 else PROPAGATION), entry
             known += [(entry, True) for entry in new]
             level = PROPAGATION
             continue
         undecided = [e for e in reasoner.entries if e not in seen.true and e not in seen.false]
         if not undecided:
-            break
+            return
+        if deepest == PROPAGATION:
+            yield from ((BEYOND, entry) for entry in undecided)
+            return
         ruled_out, cursor = _next_trial(reasoner, known, undecided, cursor)
         if ruled_out is not None:
             known.append((ruled_out, False))
             level = TRIAL
             continue
+        if deepest == TRIAL:
+            yield from ((BEYOND, entry) for entry in undecided)
+            return
         following = (reasoner.consequences(known) or set()) - made - ground.given
         forced = sorted(entry for entry in following if entry in set(undecided))
         if not forced:
-            unique = False
-            break
+            for entry in undecided:
+                yield OPEN, entry
+            return
+        yield SEARCH, forced[0]
         known.append((forced[0], True))
-        steps[SEARCH] += 1
         level = PROPAGATION
-    hardest = SEARCH if steps[SEARCH] else TRIAL if steps[TRIAL] else PROPAGATION
-    return Grade(game.name, name, hardest, steps, unique)
 
 
 def _next_trial(

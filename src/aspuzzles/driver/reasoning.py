@@ -13,6 +13,10 @@ Three levels of reasoning, the easiest first:
   that fails without search: a failed literal).
 - ``search``: the entry holds in every solution (a cautious consequence).
 
+The levels belong to the puzzle, not to the questions asked before: clasp forgets the
+lemmas it learnt at every solve call (``--forget-on-step=lemmas``), so what propagation
+gives does not grow with the searches made on the same grounding.
+
 Why a set of clues an entry rests on is minimal: an unsatisfiable core of the clue
 assumptions (with the entry assumed false) is shrunk by dropping each clue in turn and
 keeping it out while the entry still follows.
@@ -61,7 +65,9 @@ class _Probe(Propagator):
         #: equivalent, or fixed them before solving).
         self.watch: dict[int, list[Symbol]] = {}
         self.solver: dict[Symbol, int] = {}
-        self.assumed: set[int] | None = None
+        #: The assumed literals, the last pushed first: until all are set, the check
+        #: stops at one of the last, so a probe costs one look per propagation fixpoint.
+        self.assumed: list[int] | None = None
         self.seen: _Propagated | None = None
 
     def init(self, init: PropagateInit) -> None:
@@ -118,10 +124,16 @@ class Reasoner:
     ) -> None:
         messages: list[str] = []
         self.control = Control(
-            ["--models=0", *arguments], logger=lambda _c, m: messages.append(m), message_limit=50
+            ["--models=0", "--forget-on-step=lemmas", *arguments],
+            logger=lambda _c, m: messages.append(m),
+            message_limit=50,
         )
         try:
             self.control.load(str(encoding))
+            # Consequences are computed over shown atoms only: the entries are shown,
+            # whether or not the encoding shows them (the cake's side/3 it does not).
+            name, arity = entries_of
+            self.control.add("base", [], f"#show {name}/{arity}.")
             with SymbolicBackend(self.control.backend()) as backend:
                 for fact in facts:
                     backend.add_rule([fact])
@@ -259,11 +271,12 @@ class Reasoner:
         assumed_clues = self.clues if clues is None else clues
         every = [*((clue, True) for clue in assumed_clues), *assumptions]
         if probing:
-            self.probe.assumed = {
+            literals = [
                 self.probe.literal(symbol, value)
                 for symbol, value in every
                 if symbol in self.probe.solver
-            }
+            ]
+            self.probe.assumed = list(dict.fromkeys(reversed(literals)))
         else:
             self.probe.assumed = None
         result = self.control.solve(assumptions=every, on_model=on_model, on_core=on_core)

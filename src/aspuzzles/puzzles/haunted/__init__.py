@@ -18,6 +18,7 @@ five instance formats (``gameid``, ``facts``, ``picture``, ``savefile``, ``janko
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 from collections.abc import Sequence
@@ -33,7 +34,15 @@ from .checker import check_board
 from .facts import parse_facts
 from .gameid import GAME_ID, encode_game_id, parse_game_id
 from .janko import check_janko_size, is_janko_file, janko_block, janko_picture
-from .model import KINDS, LETTER, MAX_SIDE, HauntedInstance, HauntedSolution
+from .model import (
+    DIFFICULTIES,
+    KINDS,
+    LETTER,
+    MAX_SIDE,
+    NORMAL_TRIALS,
+    HauntedInstance,
+    HauntedSolution,
+)
 from .picture import _content_lines, parse_picture
 from .savefile import is_save_file, parse_save_file
 from .sight import clue_place, clues_of, crossings, sight_range, trace
@@ -137,15 +146,40 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         parser.add_argument("--size", default="6x6", help="WxH (default 6x6)")
         parser.add_argument("--seed", type=int, default=None, help="random seed")
         parser.add_argument(
+            "--difficulty",
+            choices=DIFFICULTIES,
+            default="normal",
+            help="as aspuzzles grade measures it: easy (propagation alone), normal (at "
+            f"most {NORMAL_TRIALS} failed trials), tricky (more), hard (needs search); "
+            "default normal",
+        )
+        parser.add_argument(
+            "--givens",
+            action="store_true",
+            help="make the puzzle unique by giving monsters (fast at any size; no grade)",
+        )
+        parser.add_argument(
             "--mirrors",
             type=float,
-            default=0.35,
-            help="share of cells holding a mirror (default 0.35)",
+            default=None,
+            help="share of cells holding a mirror at the start (default: from the size; "
+            "a graded puzzle gains mirrors where a cell needs more reasoning than asked)",
         )
         parser.add_argument(
             "--picture",
             action="store_true",
             help="print the board picture (clues around the grid) instead of a game ID",
+        )
+        parser.add_argument(
+            "--link",
+            action="store_true",
+            help=f"print the puzzle as a link to Tatham's Undead web page (up to {TATHAM_CELLS} "
+            "cells)",
+        )
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help="print JSON: the game ID, the picture, and the grade",
         )
         parser.add_argument(
             "--sparse",
@@ -154,30 +188,57 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         )
 
     def generate(self, args: argparse.Namespace) -> str:
-        match = re.fullmatch(r"(\d+)(?:x(\d+))?", args.size)
-        if not match:
-            raise InputError(f"--size must look like WxH, not '{args.size}'")
-        width, height = int(match.group(1)), int(match.group(2) or match.group(1))
-        if not (2 <= width <= MAX_SIDE and 2 <= height <= MAX_SIDE):
-            raise InputError(f"--size {args.size} is out of range (2 to {MAX_SIDE} per side)")
-        if not 0.0 <= args.mirrors < 1.0:
-            raise InputError("--mirrors must be a share from 0 up to (not including) 1")
+        width, height = _generated_size(args.size)
         sparse, picture = getattr(args, "sparse", False), getattr(args, "picture", False)
+        difficulty = getattr(args, "difficulty", "normal")
+        givens = getattr(args, "givens", False)
+        mirrors = getattr(args, "mirrors", None)
+        share = start_share(width, height, difficulty) if mirrors is None else mirrors
+        if not 0.0 <= share < 1.0:
+            raise InputError("--mirrors must be a share from 0 up to (not including) 1")
         if sparse and not picture:
             raise InputError("--sparse needs --picture: a game ID has to give every clue")
+        if not givens and max(width, height) > GRADED_MAX_SIDE:
+            raise InputError(
+                f"--size {args.size}: graded puzzles go up to {GRADED_MAX_SIDE} per side "
+                "(--givens makes larger ones)"
+            )
         # The generator solves (it imports the driver): loaded only when asked for.
-        from .generate import generate_unique, without_spare_clues
+        from .generate import generate_graded, generate_unique, without_spare_clues
 
         rng = random.Random(args.seed)
-        instance, _ = generate_unique(self, width, height, rng, args.mirrors)
+        if givens:
+            instance, _ = generate_unique(self, width, height, rng, share)
+        else:
+            instance, _ = generate_graded(self, width, height, rng, share, difficulty)
         if sparse:
             instance = without_spare_clues(self, instance, rng)
-        if not picture:
-            return encode_game_id(instance)
-        header = (
-            f"# aspuzzles generate haunted --size {args.size} --mirrors {args.mirrors} "
-            f"--seed {args.seed} --picture{' --sparse' if sparse else ''}\n"
-        )
+        return self._generated_text(args, instance, None if givens else difficulty)
+
+    def _generated_text(
+        self, args: argparse.Namespace, instance: HauntedInstance, difficulty: str | None
+    ) -> str:
+        """The generated puzzle in the form asked for: game ID, link, picture or JSON."""
+        sparse = getattr(args, "sparse", False)  # a game ID gives every clue
+        game_id = None if sparse else encode_game_id(instance)
+        if getattr(args, "link", False) and game_id is not None:
+            cells = instance.width * instance.height
+            if cells > TATHAM_CELLS:
+                raise InputError(
+                    f"--link: Tatham's Undead takes at most {TATHAM_CELLS} cells, not {cells}"
+                )
+            return TATHAM_PAGE + game_id
+        if getattr(args, "json", False):
+            data = {"game_id": game_id, "picture": self.picture(instance).splitlines()}
+            return json.dumps(data | {"difficulty": difficulty, "seed": args.seed})
+        if not getattr(args, "picture", False) and game_id is not None:
+            return game_id
+        mirrors = getattr(args, "mirrors", None)
+        flags = "" if mirrors is None else f" --mirrors {mirrors}"
+        flags += " --givens" if difficulty is None else f" --difficulty {difficulty}"
+        flags += f" --seed {args.seed} --picture"
+        flags += " --sparse" if getattr(args, "sparse", False) else ""
+        header = f"# aspuzzles generate haunted --size {args.size}{flags}\n"
         return header + self.picture(instance)
 
     def picture(self, instance: HauntedInstance) -> str:
@@ -222,6 +283,33 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         self, instance: HauntedInstance, entries: list[Symbol], marked: list[Symbol], form: str
     ) -> str:
         return hints.draw_progress(self, instance, entries, marked, form)
+
+
+#: Tatham's Undead web page: a game ID after ``#`` opens that puzzle.
+TATHAM_PAGE = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/undead.html#"
+#: The most cells Tatham's Undead accepts in a game.
+TATHAM_CELLS = 54
+#: The largest side a graded puzzle (no givens) is made for.
+GRADED_MAX_SIDE = 30
+
+
+def _generated_size(size: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+)(?:x(\d+))?", size)
+    if not match:
+        raise InputError(f"--size must look like WxH, not '{size}'")
+    width, height = int(match.group(1)), int(match.group(2) or match.group(1))
+    if not (2 <= width <= MAX_SIDE and 2 <= height <= MAX_SIDE):
+        raise InputError(f"--size {size} is out of range (2 to {MAX_SIDE} per side)")
+    return width, height
+
+
+def start_share(width: int, height: int, difficulty: str = "normal") -> float:
+    """The share of mirrors a generated board starts with: enough that the clues (two
+    per row and column) can decide every monster, more on larger boards (a 7x7 starts
+    near Tatham's 38%, a 20x20 at 80%); hard puzzles start with fewer, as search is
+    needed where many monsters share few clues."""
+    share = min(0.85, max(0.35, 1 - 2 * (width + height) / (width * height)))
+    return max(0.2, share - 0.15) if difficulty == "hard" else share
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):

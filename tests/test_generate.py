@@ -1,0 +1,99 @@
+"""Generated Haunted puzzles: unique, no given monster, graded as asked, the same for a
+seed on every run; bad arguments refused in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import aspuzzles
+from aspuzzles.puzzles.haunted import PUZZLE
+from aspuzzles.puzzles.haunted.generate import degenerate
+from aspuzzles.puzzles.haunted.model import NORMAL_TRIALS
+
+CASES = [
+    ("easy", "6x6", 1),
+    ("easy", "7x7", 2),
+    ("normal", "6x6", 3),
+    ("normal", "5x7", 4),
+    ("tricky", "6x6", 5),
+    ("tricky", "7x7", 6),
+    ("hard", "5x5", 2),
+]
+
+
+def _generated(cli, *args: str) -> str:
+    run = cli("generate", "haunted", *args)
+    assert run.code == 0, run.err
+    return run.out.strip()
+
+
+@pytest.mark.parametrize(("difficulty", "size", "seed"), CASES)
+def test_a_generated_puzzle_is_unique_gives_no_monster_and_grades_as_asked(
+    cli, difficulty, size, seed
+):
+    game_id = _generated(cli, "--size", size, "--difficulty", difficulty, "--seed", str(seed))
+    parsed = aspuzzles.load("haunted", game_id).parsed
+    assert set("".join(parsed.grid)) <= set("./\\")  # no given monster
+    solved = aspuzzles.solve("haunted", game_id, unique=True)
+    assert solved.verdict == "unique"
+    assert degenerate(solved.solution.data.grid) is None
+    graded = aspuzzles.grade("haunted", game_id)
+    trials = graded.steps["trial"]
+    expected = {
+        "easy": graded.grade == "propagation",
+        "normal": graded.grade == "trial" and trials <= NORMAL_TRIALS,
+        "tricky": graded.grade == "trial" and trials > NORMAL_TRIALS,
+        "hard": graded.grade == "search",
+    }
+    assert graded.unique and expected[difficulty], graded.summary()
+
+
+def test_the_same_seed_makes_the_same_puzzle(cli):
+    args = ("--size", "6x6", "--difficulty", "tricky", "--seed", "11")
+    assert _generated(cli, *args) == _generated(cli, *args)
+    assert _generated(cli, *args) != _generated(cli, "--size", "6x6", "--seed", "12")
+
+
+def test_a_puzzle_comes_as_a_link_a_picture_or_json(cli):
+    game_id = _generated(cli, "--size", "5x5", "--seed", "3")
+    link = _generated(cli, "--size", "5x5", "--seed", "3", "--link")
+    assert link == "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/undead.html#" + game_id
+    data = json.loads(_generated(cli, "--size", "5x5", "--seed", "3", "--json"))
+    assert data["game_id"] == game_id and data["difficulty"] == "normal"
+    picture = _generated(cli, "--size", "5x5", "--seed", "3", "--picture")
+    assert picture.splitlines()[0] == (
+        "# aspuzzles generate haunted --size 5x5 --difficulty normal --seed 3 --picture"
+    )
+    drawn = PUZZLE.parse("\n".join(data["picture"]), "picture.txt")
+    assert drawn == aspuzzles.load("haunted", game_id).parsed
+
+
+def test_givens_make_the_puzzle_the_fast_way(cli):
+    game_id = _generated(cli, "--size", "12x12", "--seed", "5", "--givens")
+    assert aspuzzles.solve("haunted", game_id, unique=True).verdict == "unique"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--size", "1x1"], "--size 1x1 is out of range (2 to 64 per side)"),
+        (["--size", "100x100"], "--size 100x100 is out of range (2 to 64 per side)"),
+        (
+            ["--size", "40x40"],
+            "--size 40x40: graded puzzles go up to 30 per side (--givens makes larger ones)",
+        ),
+        (["--size", "10x10", "--link"], "--link: Tatham's Undead takes at most 54 cells, not 100"),
+        (["--mirrors", "1.5"], "--mirrors must be a share from 0 up to (not including) 1"),
+    ],
+)
+def test_bad_generator_arguments_get_one_line_and_exit_2(cli, args, message):
+    run = cli("generate", "haunted", *args)
+    assert (run.code, run.err) == (2, f"aspuzzles: error: {message}\n")
+
+
+def test_an_unknown_difficulty_is_refused(cli):
+    run = cli("generate", "haunted", "--difficulty", "extreme")
+    assert run.code == 2 and "invalid choice: 'extreme'" in run.err
+    assert len(run.err.strip().splitlines()) == 1

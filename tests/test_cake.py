@@ -13,6 +13,7 @@ from aspuzzles.puzzles.cake import (
     CakeInstance,
     candidates,
     check_partition,
+    naming,
     parse_cake,
     planted_cake,
 )
@@ -50,9 +51,11 @@ def test_labels_follow_reading_order_of_first_cells():
 
 
 def test_candidate_pieces_grow_with_cells_times_pieces_not_cells_squared():
-    """A 100x100 cake in 50 pieces of 200 cells: naming a piece by its first cell gave
-    every cell ~5,000 possible pieces (50 million facts); numbering pieces gives at most 50."""
+    """A 100x100 cake in 50 pieces of 200 cells: naming a piece by its first cell would
+    give every cell ~5,000 possible pieces (50 million facts); numbered, at most 50."""
     cake = CakeInstance(50, tuple("0" * 100 for _ in range(100)))  # toppings play no part
+    assert naming(cake) == "number"
+    assert naming(CakeInstance(8, tuple("0" * 16 for _ in range(16)))) == "first_cell"
     pairs = candidates(cake)
     assert len(pairs) <= 100 * 100 * 50
     assert {piece for piece, _ in pairs} == set(range(1, 51))
@@ -60,15 +63,18 @@ def test_candidate_pieces_grow_with_cells_times_pieces_not_cells_squared():
     assert min(cell for piece, cell in pairs if piece == 50) == 49
 
 
-def test_every_piece_of_a_planted_cut_lies_within_its_candidates():
+@pytest.mark.parametrize("named", ["first_cell", "number"])
+def test_every_piece_of_a_planted_cut_lies_within_its_candidates(named, monkeypatch):
     cake = planted_cake(12, 12, 8, 3, random.Random(4))
+    monkeypatch.setattr("aspuzzles.puzzles.cake.naming", lambda _instance: named)
     allowed = set(candidates(cake))
     for pieces in solve_instance(PUZZLE, cake, models=20).solutions:
-        numbers = {
-            label: n for n, label in enumerate(dict.fromkeys("".join(pieces.data.pieces)), 1)
-        }
-        for index, label in enumerate("".join(pieces.data.pieces)):
-            assert (numbers[label], index) in allowed
+        cells = "".join(pieces.data.pieces)
+        firsts = {label: cells.index(label) for label in dict.fromkeys(cells)}
+        numbers = {label: n for n, label in enumerate(firsts, 1)}
+        names = firsts if named == "first_cell" else numbers
+        for index, label in enumerate(cells):
+            assert (names[label], index) in allowed
 
 
 def test_totals_that_do_not_divide_are_reported_without_search(cli):

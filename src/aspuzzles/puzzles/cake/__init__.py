@@ -4,9 +4,9 @@ Every cell belongs to exactly one piece; every piece is orthogonally connected a
 the same number of each topping (the kind's total divided by K). Shapes are free and
 pieces are unlabelled: two labellings of one partition are one solution.
 
-Python precomputes adjacency, the per-piece quotas, and for every cell the pieces
-(numbered in the reading order of their first cells) it could belong to; the encoding
-states the cutting rules.
+Python precomputes adjacency, the per-piece quotas, and for every cell the pieces it
+could belong to (named by their first cells, or on very large cakes numbered in the
+order of their first cells); the encoding states the cutting rules.
 """
 
 from __future__ import annotations
@@ -173,6 +173,7 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             facts.append(Function("topping", [Number(index), on_cell]))
             for other in grid.neighbours(cell):
                 facts.append(Function("adj", [Number(index), Number(grid.index(other))]))
+        facts.append(Function("naming", [Function(naming(instance))]))
         for piece, member in candidates(instance):
             facts.append(Function("candidate", [Number(member), Number(piece)]))
         return facts
@@ -287,15 +288,44 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         )
 
 
-def candidates(instance: CakeInstance) -> list[tuple[int, int]]:
-    """(piece, cell) pairs: ``cell`` may lie in piece ``piece`` (1..K).
+#: The most first-cell candidates worth their pruning: past this many (cells x S^2,
+#: roughly), pieces are numbered instead (at most cells x K candidates).
+FIRST_CELL_LIMIT = 1_000_000
 
-    Pieces are numbered in the reading order of their first cells. The cells before
-    piece P's first cell all lie in pieces 1..P-1, so that first cell is numbered from
-    P-1 to (P-1)*S; the piece's cells come at or after it and lie within S-1 steps of
-    it through such cells. One breadth-first walk per piece, from all its possible
-    first cells at once, bounds every piece's cells: at most cells x K pairs.
-    """
+
+def naming(instance: CakeInstance) -> str:
+    """How the encoding names pieces: by their first cells (``first_cell``), which
+    prunes best, unless that gives too many candidates; then by number (``number``)."""
+    cells, size = len(instance.lattice), instance.piece_size()
+    estimate = cells * min(cells // 2 + 1, 2 * size * size)
+    return "first_cell" if estimate <= FIRST_CELL_LIMIT else "number"
+
+
+def candidates(instance: CakeInstance) -> list[tuple[int, int]]:
+    """(piece, cell) pairs: ``cell`` may lie in ``piece``, named as ``naming`` says."""
+    if naming(instance) == "first_cell":
+        return first_cell_candidates(instance)
+    return numbered_candidates(instance)
+
+
+def first_cell_candidates(instance: CakeInstance) -> list[tuple[int, int]]:
+    """(first cell, cell) pairs. A piece holds only cells at or after its first cell in
+    reading order and is connected through them, so a cell farther than size-1 steps
+    from the first cell through such cells can never join it."""
+    grid, limit = instance.lattice, instance.piece_size() - 1
+    pairs = []
+    for start in range(len(grid)):
+        reach = grid.distances_from([grid.cell(start)], partial(_at_or_after, grid, start), limit)
+        pairs += [(start, grid.index(cell)) for cell in reach]
+    return pairs
+
+
+def numbered_candidates(instance: CakeInstance) -> list[tuple[int, int]]:
+    """(piece number, cell) pairs, pieces 1..K in the reading order of their first
+    cells. The cells before piece P's first cell all lie in pieces 1..P-1, so that
+    first cell is numbered from P-1 to (P-1)*S; the piece's cells come at or after it
+    and lie within S-1 steps of it through such cells. One breadth-first walk per
+    piece, from all its possible first cells at once: at most cells x K pairs."""
     grid, size = instance.lattice, instance.piece_size()
     last = len(grid) - 1
     pairs = []

@@ -15,7 +15,6 @@ import sys
 import time
 from collections.abc import Sequence
 from functools import partial
-from importlib import metadata
 from typing import Any
 
 from . import __version__
@@ -74,11 +73,7 @@ def _top_parser() -> ArgumentParser:
         "3 time limit reached before the question was answered (what was found is still shown), "
         "4 internal error, 130 interrupted (Ctrl-C)",
     )
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"aspuzzles {__version__} (clingo {metadata.version('clingo')})",
-    )
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the versions and exit")
     parser.add_argument("-v", "--verbose", action="count", default=0, help=VERBOSE_HELP)
     return parser
 
@@ -299,6 +294,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger("aspuzzles").debug("internal error", exc_info=True)
         print(f"aspuzzles: internal error: {error!r} (run with -vv for details)", file=sys.stderr)
         return ExitCode.INTERNAL
+
+
+class _Version(argparse.Action):
+    """``--version``: clingo's version read only when asked (looking up installed
+    packages' metadata costs every command a few hundredths of a second)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
+        import clingo
+
+        print(f"aspuzzles {__version__} (clingo {clingo.__version__})")
+        parser.exit()
 
 
 def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:

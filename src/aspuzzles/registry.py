@@ -32,6 +32,16 @@ def module_puzzles() -> dict[str, Puzzle[Any, Any]]:
     return found
 
 
+def _module_named(name: str) -> Puzzle[Any, Any] | None:
+    """The puzzle of the module named as the puzzle is, imported alone (a command
+    about one puzzle need not import the others, some of which are slow to load)."""
+    if name not in {info.name for info in pkgutil.iter_modules(puzzles.__path__)}:
+        return None
+    module = importlib.import_module(f"{puzzles.__name__}.{name}")
+    puzzle = getattr(module, "PUZZLE", None)
+    return puzzle if isinstance(puzzle, Puzzle) and puzzle.name == name else None
+
+
 def puzzle_names() -> list[str]:
     """Puzzles with a module, then bare encodings, each name once."""
     names = list(module_puzzles())
@@ -39,6 +49,8 @@ def puzzle_names() -> list[str]:
 
 
 def get_puzzle(name: str) -> Puzzle[Any, Any]:
+    if puzzle := _module_named(name):
+        return puzzle
     if puzzle := module_puzzles().get(name):
         return puzzle
     if find_encoding(name) is not None:

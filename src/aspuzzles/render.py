@@ -5,15 +5,20 @@ from __future__ import annotations
 import colorsys
 import re
 from functools import cache
-from typing import Any
-
-import jinja2
+from typing import TYPE_CHECKING, Any
 
 from .paths import TEMPLATE_DIR
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 @cache
 def environment() -> jinja2.Environment:
+    """The templates' environment, made on first use: jinja2 takes a few hundredths of
+    a second to import, which a command that draws nothing should not pay."""
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
         autoescape=jinja2.select_autoescape(enabled_extensions=("svg.j2",), default=False),

@@ -97,3 +97,44 @@ def test_an_unknown_difficulty_is_refused(cli):
     run = cli("generate", "haunted", "--difficulty", "extreme")
     assert run.code == 2 and "invalid choice: 'extreme'" in run.err
     assert len(run.err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ other puzzles
+def test_a_unique_cake_has_exactly_one_partition(cli, tmp_path):
+    text = _generated_of(cli, "cake", "--size", "5x5", "--pieces", "5", "--seed", "1", "--unique")
+    (tmp_path / "cake.txt").write_text(text)
+    assert aspuzzles.solve("cake", tmp_path / "cake.txt", count=True).count == 1
+
+
+@pytest.mark.parametrize("style", ["animal", "e2"])
+def test_a_unique_tiles_board_has_one_solution_up_to_turning(cli, tmp_path, style):
+    text = _generated_of(
+        cli, "tiles", "--style", style, "--size", "4x4", "--kinds", "6", "--seed", "1", "--unique"
+    )
+    (tmp_path / "tiles.txt").write_text(text)
+    assert aspuzzles.solve("tiles", tmp_path / "tiles.txt", count=True).count == 1
+
+
+def test_a_golden_roll_admits_a_golden_solution(cli):
+    roll = _generated_of(cli, "geniusstar", "--golden", "--seed", "3")
+    result = aspuzzles.solve("geniusstar", roll, options={"golden": True})
+    assert result.status == "solved"
+
+
+def test_an_exact_capture_board_has_its_shortest_plan_proved(cli, tmp_path):
+    text = _generated_of(cli, "capture", "--moves", "5", "--exact", "--seed", "2")
+    assert "# its shortest plan has exactly 5 moves, proved by the solver" in text
+    (tmp_path / "board.txt").write_text(text)
+    solution = aspuzzles.solve("capture", tmp_path / "board.txt").solution.data
+    assert len(solution.moves) == 5 and solution.shortest
+    run = cli("generate", "capture", "--moves", "12", "--exact")
+    assert (run.code, run.err) == (
+        2,
+        "aspuzzles: error: --exact proves minima of up to 10 moves, not 12\n",
+    )
+
+
+def _generated_of(cli, puzzle: str, *args: str) -> str:
+    run = cli("generate", puzzle, *args)
+    assert run.code == 0, run.err
+    return run.out

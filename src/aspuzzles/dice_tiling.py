@@ -179,6 +179,10 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         rng = random.Random(args.seed)
         return " ".join(rng.choice(die) for die in self.dice)
 
+    def roll(self, rng: random.Random) -> DiceRoll:
+        """One roll of the dice (one face each), as the instance it makes."""
+        return DiceRoll(tuple(sorted(self.labels[rng.choice(die).upper()] for die in self.dice)))
+
     def describe(self, instance: DiceRoll) -> str:
         return " ".join(self.label(n) for n in instance.blocked)
 

@@ -13,6 +13,7 @@ the encoding states the exact cover.
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
@@ -127,6 +128,29 @@ class GeniusStar(DiceTiling):
             action="store_true",
             help="geniusstar: the two blue triiamonds must form a hexagon",
         )
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        super().add_arguments(parser)
+        parser.add_argument(
+            "--golden",
+            action="store_true",
+            help="roll until the dice admit a golden solution (the blue pair a hexagon)",
+        )
+
+    def generate(self, args: argparse.Namespace) -> str:
+        if not getattr(args, "golden", False):
+            return super().generate(args)
+        from ..driver import solve_instance  # solves: loaded only when asked
+        from ..generating import first_accepted
+
+        def golden(roll: DiceRoll) -> bool:
+            return solve_instance(self, roll, portfolio=False).status == "solved"
+
+        def draw(rng: random.Random) -> DiceRoll:
+            return replace(self.roll(rng), golden=True)
+
+        found = first_accepted(self, draw, golden, random.Random(args.seed), 200, "golden")
+        return self.describe(found)
 
     def configure(self, instance: DiceRoll, options: dict[str, Any]) -> DiceRoll:
         return replace(super().configure(instance, options), golden=bool(options.get("golden")))

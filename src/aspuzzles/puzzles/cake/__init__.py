@@ -267,6 +267,11 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             help="toppings strewn at random (totals that divide, but no planted cut: "
             "the cake may have no solution)",
         )
+        parser.add_argument(
+            "--unique",
+            action="store_true",
+            help="draw planted cakes until one has exactly one partition",
+        )
 
     def generate(self, args: argparse.Namespace) -> str:
         match = re.fullmatch(r"(\d+)x(\d+)", args.size)
@@ -280,8 +285,18 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         if not 1 <= args.kinds <= 10:
             raise InputError("--kinds must be from 1 to 10")
         make = strewn_cake if args.random else planted_cake
-        instance = make(rows, cols, args.pieces, args.kinds, random.Random(args.seed))
-        flag = " --random" if args.random else ""
+        rng = random.Random(args.seed)
+        unique = getattr(args, "unique", False)
+        if unique:
+            from ...generating import first_unique  # solves: loaded only when asked
+
+            def draw(rng: random.Random) -> CakeInstance:
+                return make(rows, cols, args.pieces, args.kinds, rng)
+
+            instance = first_unique(self, draw, rng)
+        else:
+            instance = make(rows, cols, args.pieces, args.kinds, rng)
+        flag = (" --random" if args.random else "") + (" --unique" if unique else "")
         return (
             f"# aspuzzles generate cake --size {args.size} --pieces {args.pieces} "
             f"--kinds {args.kinds} --seed {args.seed}{flag}\n" + format_cake(instance)

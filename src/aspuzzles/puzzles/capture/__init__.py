@@ -59,6 +59,9 @@ from .plans import plan_atoms, quick_plan
 from .rules import check_moves, dead_reason, illegal_reason, mover_name, replay
 from .travel import refutation
 
+#: The longest plan ``generate --exact`` proves minimal (longer proofs take minutes).
+EXACT_MOST = 10
+
 
 class Capture(Puzzle[CaptureInstance, CaptureSolution]):
     name = "capture"
@@ -190,9 +193,18 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         parser.add_argument(
             "--flaming", type=int, default=0, help="skulls turned into flaming skulls (default 0)"
         )
+        parser.add_argument(
+            "--exact",
+            action="store_true",
+            help="draw boards until the shortest plan has exactly --moves moves, proved "
+            "by the solver (up to 10 moves)",
+        )
         parser.add_argument("--seed", type=int, default=None, help="random seed")
 
     def generate(self, args: argparse.Namespace) -> str:
+        exact = getattr(args, "exact", False)
+        if exact and args.moves > EXACT_MOST:
+            raise InputError(f"--exact proves minima of up to {EXACT_MOST} moves, not {args.moves}")
         if not 1 <= args.moves <= 21:
             raise InputError("--moves must be from 1 to 21 (64 tiles at 3 a move)")
         if args.flaming < 0:
@@ -200,14 +212,38 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         kinds = "".join(dict.fromkeys(args.kinds))  # in the order given, once each
         if not kinds or any(kind not in TILES or kind == FLAMING for kind in kinds):
             raise InputError(f"--kinds takes letters from {TILES[:-1]}, not '{args.kinds}'")
-        board = planted_board(args.moves, kinds, random.Random(args.seed))
-        board = with_flaming_skulls(board, args.flaming, random.Random(args.seed))
+        rng = random.Random(args.seed)
+
+        def draw(rng: random.Random) -> CaptureInstance:
+            board = planted_board(args.moves, kinds, rng)
+            return CaptureInstance(with_flaming_skulls(board, args.flaming, rng))
+
+        if exact:
+            from ...generating import first_accepted  # solves: loaded only when asked
+
+            def shortest_is_planted(instance: CaptureInstance) -> bool:
+                return self.minimum(instance) == args.moves
+
+            instance = first_accepted(self, draw, shortest_is_planted, rng, 50, "exact")
+            note = f"# its shortest plan has exactly {args.moves} moves, proved by the solver\n"
+        else:
+            instance = draw(rng)
+            note = f"# planted with {args.moves} moves (a shorter plan may exist: see --exact)\n"
+        flags = f"--flaming {args.flaming} " + ("--exact " if exact else "")
         header = (
             f"# aspuzzles generate capture --moves {args.moves} --kinds {kinds} "
-            f"--flaming {args.flaming} --seed {args.seed}\n"
-            f"# planted with {args.moves} moves (flaming skulls can change that)\n"
+            f"{flags}--seed {args.seed}\n" + note
         )
-        return header + "\n".join(format_board(board)) + "\n"
+        return header + "\n".join(format_board(instance.board)) + "\n"
+
+    def minimum(self, instance: CaptureInstance) -> int | None:
+        """The proved length of the shortest plan; None if there is none."""
+        from ...driver import solve_instance
+
+        result = solve_instance(self, instance, portfolio=False)
+        if result.solution is None or not result.solution.data.shortest:
+            return None
+        return len(result.solution.data.moves)
 
     def describe(self, instance: CaptureInstance) -> str:
         counts = Counter(tile for tile in instance.board if tile != EMPTY)

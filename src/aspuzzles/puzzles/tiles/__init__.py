@@ -271,6 +271,11 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             metavar="N",
             help="give N tiles of the planted solution as fixed hint pieces (default 0)",
         )
+        parser.add_argument(
+            "--unique",
+            action="store_true",
+            help="draw boards until one has exactly one solution up to turning the board",
+        )
         parser.add_argument("--seed", type=int, default=None)
 
     def generate(self, args: argparse.Namespace) -> str:
@@ -289,11 +294,21 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             raise InputError(f"--border-kinds needs --style e2 ({args.style} boards have no frame)")
         if not 0 <= args.fix <= rows * cols:
             raise InputError(f"--fix must be from 0 to {rows * cols}, the tiles on the board")
-        instance = planted_tiles(
-            args.style, rows, cols, args.kinds, random.Random(args.seed), border_kinds, args.fix
-        )
+        rng = random.Random(args.seed)
+
+        def draw(rng: random.Random) -> TilesInstance:
+            return planted_tiles(args.style, rows, cols, args.kinds, rng, border_kinds, args.fix)
+
+        unique = getattr(args, "unique", False)
+        if unique:
+            from ...generating import first_unique  # solves: loaded only when asked
+
+            instance = first_unique(self, draw, rng)
+        else:
+            instance = draw(rng)
         border = f"--border-kinds {border_kinds} " if border_kinds else ""
         fix = f"--fix {args.fix} " if args.fix else ""
+        fix += "--unique " if unique else ""
         header = (
             f"# aspuzzles generate tiles --style {args.style} --size {args.size} "
             f"--kinds {args.kinds} {border}{fix}--seed {args.seed}\n"

@@ -1,0 +1,62 @@
+"""Shared machinery for generators: drawing puzzles until the solver accepts one.
+
+Knows no puzzle. A generator draws an instance from a seeded random source; the
+solver judges it (exactly one solution, or any other question a ``judge`` asks). A
+limit on conflicts, not on time, bounds each judgement, so that a seed gives the same
+puzzle on every machine; an instance whose judgement hits the limit is drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .driver import solve_instance
+from .errors import InputError
+from .puzzle import Puzzle
+
+InstanceT = TypeVar("InstanceT")
+
+#: Conflicts one uniqueness proof may take before the instance is drawn again.
+CONFLICTS = 20_000
+
+
+def first_accepted(
+    puzzle: Puzzle[InstanceT, Any],
+    draw: Callable[[random.Random], InstanceT],
+    accept: Callable[[InstanceT], bool],
+    rng: random.Random,
+    attempts: int,
+    wanted: str,
+) -> InstanceT:
+    """The first drawn instance that ``accept`` takes; InputError after ``attempts``
+    draws, naming what was ``wanted``."""
+    for _ in range(attempts):
+        instance = draw(rng)
+        if accept(instance):
+            return instance
+    raise InputError(
+        f"no {wanted} {puzzle.name} found in {attempts} tries (try another seed or size)"
+    )
+
+
+def has_one_solution(puzzle: Puzzle[Any, Any], instance: Any) -> bool:
+    """Whether the solver proves exactly one solution within ``CONFLICTS`` conflicts
+    (as the puzzle counts solutions: tiles up to turning the board, cakes up to the
+    pieces' labels)."""
+    limit = (f"--solve-limit={CONFLICTS}",)
+    result = solve_instance(puzzle, instance, unique=True, clingo_args=limit, portfolio=False)
+    return result.verdict == "unique"
+
+
+def first_unique(
+    puzzle: Puzzle[InstanceT, Any],
+    draw: Callable[[random.Random], InstanceT],
+    rng: random.Random,
+    attempts: int = 300,
+) -> InstanceT:
+    """The first drawn instance with exactly one solution."""
+    return first_accepted(
+        puzzle, draw, lambda instance: has_one_solution(puzzle, instance), rng, attempts, "unique"
+    )

@@ -14,13 +14,13 @@ As JSON: an entry is ``{"cell": "A1", "piece": "I4"}``, a die ``{"die": "B2"}``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
 
 from .errors import InputError
+from .puzzle import progress_json
 from .render import render_template
 
 if TYPE_CHECKING:
@@ -73,14 +73,7 @@ def clue_text(puzzle: DiceTiling, fact: Symbol) -> str:
 
 def parse_progress(puzzle: DiceTiling, instance: DiceRoll, text: str, source: str) -> list[Symbol]:
     """The cells a player has covered so far, each with its piece's shape."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"not JSON: {error.msg}", source, error.lineno) from None
-    except RecursionError:
-        raise InputError("the JSON is nested too deeply to be progress", source) from None
-    if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
-        data = data["solutions"][0]
+    data = progress_json(text, source)
     tiling = puzzle.from_dict(instance, data, source)
     entries = []
     for number, name in sorted(tiling.cells.items()):

@@ -179,6 +179,20 @@ def solution_json(text: str, source: str) -> Any:
     return data
 
 
+def progress_json(text: str, source: str) -> Any:
+    """A player's progress written as JSON: the object ``check`` reads, or the output of
+    ``solve --format json`` (its first solution); bad JSON is one line naming the place."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not JSON: {error.msg}", source, error.lineno) from None
+    except RecursionError:
+        raise InputError("the JSON is nested too deeply to be progress", source) from None
+    if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
+        return data["solutions"][0]
+    return data
+
+
 def json_field(data: Any, key: str, source: str) -> Any:
     """``data[key]`` of a JSON object, or a one-line error naming the key."""
     if not isinstance(data, dict) or key not in data:

@@ -19,7 +19,6 @@ As JSON (rows and columns from 1, row 1 at the top): an entry is
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,6 +26,7 @@ from clingo import Function, Number, Symbol
 
 from ...errors import InputError
 from ...geometry import Cell, SquareGrid
+from ...puzzle import progress_json
 from ...render import render_template
 
 #: The atoms a player fills in: the side between two neighbouring cells.
@@ -109,14 +109,7 @@ def hint_facts(facts: list[Symbol]) -> list[Symbol]:
 # ---------------------------------------------------------------------------- progress
 def parse_progress(grid: SquareGrid, text: str, source: str) -> list[Symbol]:
     """The sides a player has decided: from the labels of the cells filled in so far."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"not JSON: {error.msg}", source, error.lineno) from None
-    except RecursionError:
-        raise InputError("the JSON is nested too deeply to be progress", source) from None
-    if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
-        data = data["solutions"][0]
+    data = progress_json(text, source)
     rows = data.get("pieces") if isinstance(data, dict) else None
     if not isinstance(rows, list) or len(rows) != grid.rows:
         raise InputError(f'expected {{"pieces": [...]}} with {grid.rows} rows', source)

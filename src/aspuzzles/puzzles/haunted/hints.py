@@ -11,13 +11,13 @@ bottom on the sides), a total is ``{"total": "ghost"}``.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from clingo import Function, Number, Symbol
 
 from ...errors import InputError
+from ...puzzle import progress_json
 from ...render import render_template
 from .model import KINDS, LETTER, MIRRORS, HauntedInstance, HauntedSolution
 from .picture import _content_lines, parse_picture
@@ -112,14 +112,7 @@ def _placed(instance: HauntedInstance, grid: tuple[str, ...], source: str) -> li
 
 
 def _json_progress(instance: HauntedInstance, text: str, source: str) -> list[Symbol]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"not JSON: {error.msg}", source, error.lineno) from None
-    except RecursionError:
-        raise InputError("the JSON is nested too deeply to be progress", source) from None
-    if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
-        data = data["solutions"][0]
+    data = progress_json(text, source)
     rows = data.get("grid") if isinstance(data, dict) else None
     if not isinstance(rows, list) or len(rows) != instance.height:
         raise InputError(f'expected {{"grid": [...]}} with {instance.height} rows', source)

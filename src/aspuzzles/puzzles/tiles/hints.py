@@ -17,14 +17,13 @@ As JSON (rows and columns from 1): an entry is ``{"row": 1, "col": 2, "tile": 3,
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
 
 from ...errors import InputError
-from ...puzzle import json_field
+from ...puzzle import json_field, progress_json
 from ...render import render_template
 from .model import TilesInstance, TilesSolution, distinct_rotations, rotate, shown_turn
 
@@ -74,14 +73,7 @@ def clue_text(fact: Symbol) -> str:
 
 def parse_progress(puzzle: Tiles, instance: TilesInstance, text: str, source: str) -> list[Symbol]:
     """The tiles a player has laid so far (turns as the solution's JSON gives them)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"not JSON: {error.msg}", source, error.lineno) from None
-    except RecursionError:
-        raise InputError("the JSON is nested too deeply to be progress", source) from None
-    if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
-        data = data["solutions"][0]
+    data = progress_json(text, source)
     rows = json_field(data, "placement", source)
     if not isinstance(rows, list) or len(rows) != instance.rows:
         raise InputError(f'expected {{"placement": [...]}} with {instance.rows} rows', source)

@@ -10,7 +10,7 @@ PUZZLE  ?= haunted
 INSTANCE ?=
 ARGS    ?=
 
-.PHONY: solve test test-fast bench lint format clean bytecode digests
+.PHONY: solve test test-fast bench bench-peers lint format clean bytecode digests
 
 $(RUN): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,12 @@ test-fast: bytecode $(TEST)
 
 bench: bytecode $(TEST)
 	$(BIN)/python bench/run.py $(ARGS)
+
+# What the benchmarks compare against, installed only when asked (never a dependency of
+# the tool or its tests): Tatham's puzzles, whose Undead generator the generate
+# benchmark runs beside ours.
+bench-peers:
+	apt-get install -y sgt-puzzles || echo "bench-peers: could not install sgt-puzzles (apt-get needs root)"
 
 lint: $(LINT)
 	$(BIN)/ruff check src tests bench

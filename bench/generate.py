@@ -9,6 +9,7 @@ Tatham's generator takes at most 54 cells.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -57,7 +58,7 @@ def ours(size: str, difficulty: str, seed: int) -> tuple[float, str, str]:
 def tatham(size: str, difficulty: str) -> float | None:
     """Median seconds per puzzle of Tatham's generator, 10 seeds, or None where it
     cannot run (not installed, over 54 cells, or no such difficulty)."""
-    program = shutil.which("undead") or shutil.which("sgt-undead")
+    program = undead()
     width, height = (int(n) for n in size.split("x"))
     if program is None or width * height > 54 or difficulty not in LETTERS:
         return None
@@ -74,8 +75,13 @@ def tatham(size: str, difficulty: str) -> float | None:
     return statistics.median(times)
 
 
+def undead() -> str | None:
+    """Tatham's Undead program (Debian's sgt-puzzles puts it in /usr/games)."""
+    return shutil.which("sgt-undead", path="/usr/games:" + os.environ.get("PATH", ""))
+
+
 def run() -> None:
-    installed = shutil.which("undead") or shutil.which("sgt-undead")
+    installed = undead()
     rows = []
     for size, difficulty, goal in GOALS:
         results = [ours(size, difficulty, seed) for seed in SEEDS]

@@ -239,3 +239,15 @@ def test_capture_moves_that_cannot_clear_the_board_say_so(cli):
         "aspuzzles: error: <argument>: move 1 (6 3 Right) is illegal: "
         "no run of 3 passes through a swapped cell\n"
     )
+
+
+def test_hints_explanations_and_grades_keep_their_time_limit(cli):
+    graded = cli("grade", "haunted", "gen-15x15-s15", "--timeout", "0.05")
+    assert (graded.code, graded.err) == (
+        3,
+        "aspuzzles: error: time limit reached before the question was answered\n",
+    )
+    planned = cli("hint", "capture", "planted-10-moves", "--timeout", "0.2")
+    assert planned.code == 3 and "time limit reached" in planned.err
+    zero = cli("explain", "haunted", "--timeout", "0")
+    assert zero.code == 2 and "--timeout must be a positive number" in zero.err

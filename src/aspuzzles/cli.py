@@ -189,6 +189,9 @@ def _base_parser() -> ArgumentParser:
         helper.add_argument("instance", nargs="?", default=None)
         helper.add_argument("--format", choices=("text", "json", "svg"), default="text")
         helper.add_argument("--encoding", metavar="FILE", help="use this encoding instead")
+        helper.add_argument(
+            "--timeout", type=float, default=None, metavar="S", help="time limit in seconds"
+        )
         if name != "grade":
             helper.add_argument(
                 "--progress",
@@ -431,7 +434,12 @@ def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     from .hinting import hint
 
     report = hint(
-        game, args.instance, progress=args.progress, every=args.all, encoding=args.encoding
+        game,
+        args.instance,
+        progress=args.progress,
+        every=args.all,
+        encoding=args.encoding,
+        timeout=_positive(args.timeout),
     )
     _show(report, args.format)
     stuck = ("unsolvable", "contradiction", "stuck")
@@ -441,14 +449,18 @@ def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 def _explain(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     from .hinting import explain
 
-    _show(explain(game, args.instance, progress=args.progress, encoding=args.encoding), args.format)
+    timeout = _positive(args.timeout)
+    found = explain(
+        game, args.instance, progress=args.progress, encoding=args.encoding, timeout=timeout
+    )
+    _show(found, args.format)
     return ExitCode.SOLVED
 
 
 def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     from .hinting import grade
 
-    graded = grade(game, args.instance, encoding=args.encoding)
+    graded = grade(game, args.instance, encoding=args.encoding, timeout=_positive(args.timeout))
     if args.format == "json":
         print(json.dumps(graded.to_dict()))
     elif args.format == "svg":
@@ -456,6 +468,12 @@ def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     else:
         print(graded.summary())
     return ExitCode.SOLVED
+
+
+def _positive(timeout: float | None) -> float | None:
+    if timeout is not None and not timeout > 0:
+        raise InputError(f"--timeout must be a positive number of seconds, not {timeout}")
+    return timeout
 
 
 def _show(report: Any, output_format: str) -> None:

@@ -98,6 +98,13 @@ class CheckFailed(AspuzzlesError):
     exit_code = ExitCode.INTERNAL
 
 
+class TimeLimit(AspuzzlesError):
+    """A question with no partial answer (a hint, an explanation, a grade) ran out of
+    its time limit."""
+
+    exit_code = ExitCode.TIMEOUT
+
+
 #: Where clingo says a message is: ``file:line:col-endcol: error: `` (or a range over
 #: lines, ``file:2:1-3:4``); ours say ``file:line:col: ``.
 _CLINGO_PLACE = re.compile(r"^(?P<place>.*?:\d+:\d+)(?:-[\d:]+)?: (?:error|info|warning): ")

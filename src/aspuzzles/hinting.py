@@ -17,6 +17,7 @@ player's progress is written. The reasoning itself is the driver's
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape
@@ -28,7 +29,7 @@ from clingo import Symbol
 from .driver import load_instance, solve_instance
 from .driver.loading import checked_encoding
 from .driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL, Reasoner
-from .errors import CheckFailed, InputError, check_number_lengths
+from .errors import CheckFailed, InputError, TimeLimit, check_number_lengths
 from .paths import STDIN, named_file, read_stdin, read_text_file
 from .puzzle import Puzzle, render
 
@@ -260,7 +261,12 @@ class _Grounded:
     given: set[Symbol]
 
 
-def _ground(game: Puzzle[Any, Any], instance: Any, encoding: str | Path | None) -> _Grounded:
+def _ground(
+    game: Puzzle[Any, Any],
+    instance: Any,
+    encoding: str | Path | None,
+    timeout: float | None = None,
+) -> _Grounded:
     """The instance grounded for reasoning, with what holds without any clue (given
     entries, which are never hints). Clues stay assumptions even where none is dropped
     (grading): as facts the grounder would simplify them away, and a step's level
@@ -270,7 +276,12 @@ def _ground(game: Puzzle[Any, Any], instance: Any, encoding: str | Path | None) 
     clues = [fact for fact in facts if puzzle.is_clue(fact)]
     others = [fact for fact in facts if not puzzle.is_clue(fact)]
     used = checked_encoding(game, encoding)
+    started = time.monotonic()
     reasoner = Reasoner(used.path, others, clues, puzzle.entry_signature(), game.clingo_options)
+    if timeout is not None:
+        reasoner.deadline = started + timeout
+        if time.monotonic() > reasoner.deadline:
+            raise TimeLimit("time limit reached while grounding")
     without_clues = reasoner.propagate([], clues=[])
     given = set() if without_clues is None else without_clues.true
     return _Grounded(game, puzzle, instance, reasoner, given)
@@ -377,17 +388,21 @@ def hint(
     progress: str | None = None,
     every: bool = False,
     encoding: str | Path | None = None,
+    timeout: float | None = None,
 ) -> Report:
     """The mistakes in a player's progress and the next entry to make (``every``: all
-    entries that follow), with the clues each rests on."""
+    entries that follow), with the clues each rests on. ``timeout`` (seconds) bounds
+    the whole question: TimeLimit when it runs out."""
     if isinstance(puzzle, str):
         from .registry import get_puzzle
 
         puzzle = get_puzzle(puzzle)
     if isinstance(puzzle, PlanHintable) and not isinstance(puzzle, Hintable):
-        return plan_hint(puzzle, instance, progress=progress, encoding=encoding)  # type: ignore[return-value]
+        return plan_hint(  # type: ignore[return-value]
+            puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
+        )
     game, parsed, name = _load(puzzle, instance)
-    ground = _ground(game, parsed, encoding)
+    ground = _ground(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress)
     reasoner = ground.reasoner
     report = Report("hint", game, parsed, name, "hint", entries)
@@ -505,6 +520,8 @@ def plan_hint(
     result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
     report = PlanReport(puzzle, parsed, name, "stuck")
     if result.solution is None:
+        if result.status == "timeout":
+            raise TimeLimit("time limit reached before a shortest plan was proved: no hint")
         if result.status != "unsatisfiable":
             raise InputError(f"no plan was found ({result.status}): no hint")
         return report
@@ -540,11 +557,12 @@ def explain(
     *,
     progress: str | None = None,
     encoding: str | Path | None = None,
+    timeout: float | None = None,
 ) -> Report:
     """Why the instance (with the progress, if given) has no solution: a minimal set of
     clues (and progress entries) that cannot all hold; ``solvable`` if it has one."""
     game, parsed, name = _load(puzzle, instance)
-    ground = _ground(game, parsed, encoding)
+    ground = _ground(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress)
     report = Report("explain", game, parsed, name, "solvable", entries)
     reasoner = ground.reasoner
@@ -560,6 +578,7 @@ def grade(
     instance: str | Path | None = None,
     *,
     encoding: str | Path | None = None,
+    timeout: float | None = None,
 ) -> Grade:
     """Solve by hints alone, from an empty board: every entry propagation gives is
     taken (a step each); when none is left, a value that fails at once when tried is
@@ -569,7 +588,7 @@ def grade(
     game, parsed, name = _load(puzzle, instance)
     steps = {PROPAGATION: 0, TRIAL: 0, SEARCH: 0}
     unique = True
-    for level, _ in grade_steps(game, parsed, encoding):
+    for level, _ in grade_steps(game, parsed, encoding, timeout=timeout):
         if level == OPEN:
             unique = False
             break
@@ -589,13 +608,14 @@ def grade_steps(
     instance: Any,
     encoding: str | Path | None = None,
     deepest: str = SEARCH,
+    timeout: float | None = None,
 ) -> Iterator[tuple[str, Symbol]]:
     """The steps of solving by hints alone, as ``grade`` counts them: (level, entry)
     each; for a puzzle with several solutions, no step but (``OPEN``, entry) for every
     entry of one solution that another does not share. Reasoning deeper than
     ``deepest`` is not tried: where it would be needed, (``BEYOND``, entry) for every
     entry still open ends the steps (a generator aiming at easy puzzles stops there)."""
-    ground = _ground(game, instance, encoding)
+    ground = _ground(game, instance, encoding, timeout)
     unshared = _unshared(ground.reasoner)
     if unshared:
         yield from ((OPEN, entry) for entry in unshared)

@@ -24,6 +24,7 @@ keeping it out while the entry still follows.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +34,7 @@ from clingo import Control, Symbol, TruthValue
 from clingo.propagator import PropagateControl, PropagateInit, Propagator, PropagatorCheckMode
 from clingox.backend import SymbolicBackend
 
-from ..errors import InputError
+from ..errors import InputError, TimeLimit
 from . import solving
 
 PROPAGATION, TRIAL, SEARCH = "propagation", "trial", "search"
@@ -150,6 +151,8 @@ class Reasoner:
         self.probe = _Probe(self.entries, self.clues)
         self.control.register_propagator(self.probe)
         self.solve_calls = 0
+        #: When the questions must have been answered (``time.monotonic()``), if ever.
+        self.deadline: float | None = None
 
     # -- the three levels ------------------------------------------------------------
     def propagate(
@@ -279,6 +282,26 @@ class Reasoner:
             self.probe.assumed = list(dict.fromkeys(reversed(literals)))
         else:
             self.probe.assumed = None
-        result = self.control.solve(assumptions=every, on_model=on_model, on_core=on_core)
-        assert isinstance(result, clingo.SolveResult)
-        return result
+        if self.deadline is None:
+            result = self.control.solve(assumptions=every, on_model=on_model, on_core=on_core)
+            assert isinstance(result, clingo.SolveResult)
+            return result
+        return self._solve_before_deadline(every, on_model, on_core)
+
+    def _solve_before_deadline(
+        self,
+        assumptions: Sequence[Assumption],
+        on_model: Callable[[clingo.Model], None] | None,
+        on_core: Callable[[Sequence[int]], None] | None,
+    ) -> clingo.SolveResult:
+        """One solve call, stopped at the deadline (TimeLimit): a background solve
+        waited on, cancelled when the time is up."""
+        assert self.deadline is not None
+        with self.control.solve(
+            assumptions=assumptions, on_model=on_model, on_core=on_core, async_=True
+        ) as handle:
+            assert isinstance(handle, clingo.SolveHandle)
+            if not handle.wait(max(0.0, self.deadline - time.monotonic())):
+                handle.cancel()
+                raise TimeLimit("time limit reached before the question was answered")
+            return handle.get()

@@ -1,7 +1,7 @@
 """Cake: enumerate the seed's 67 partitions; first solutions of large cakes, against a
 naive encoding (a label per cell) and a plain Python search, in one run; and cakes the
-generator makes beyond the shipped ones, against the previous encoding (pieces named by
-their first cells); and cakes whose
+generator makes beyond the shipped ones, with pieces named by their first cells (the
+default below a million candidates) against numbered pieces; and cakes whose
 toppings lie at random (`generate cake --random`), where the default race of clasp's
 restart policies is compared with each policy alone.
 
@@ -12,9 +12,12 @@ Targets: all 67 seed partitions in under 0.2 s in-process; a first solution of 1
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from tests.oracles import cake_baseline
 
+import aspuzzles.puzzles.cake as cake_module
 from aspuzzles import load_instance, solve, solve_instance
 from aspuzzles.registry import get_puzzle
 
@@ -22,7 +25,6 @@ from common import ROOT, best_of, limited, ratio, seconds, table
 
 LIMIT = 30.0
 NAIVE = ROOT / "bench" / "encodings" / "cake_naive.lp"
-ROOTS = ROOT / "bench" / "encodings" / "cake_roots.lp"
 #: (size, pieces, kinds) of generated cakes, two seeds each: pieces of 16-32 cells,
 #: where deciding a piece's cells in no particular order stalled.
 GENERATED = [("12x12", 8, 3), ("12x12", 12, 4), ("14x14", 14, 3), ("16x16", 8, 3), ("16x16", 16, 4)]
@@ -89,9 +91,8 @@ def run() -> None:
 
 
 def generated_cakes() -> None:
-    """First solutions of cakes made by `aspuzzles generate cake`, with the shipped
-    encoding and the one before it (pieces named by their first cells), and the Python
-    search."""
+    """First solutions of cakes made by `aspuzzles generate cake`, with each naming of
+    the pieces the encoding takes (first cells, numbers), and the Python search."""
     game, rows = get_puzzle("cake"), []
     for size, pieces, kinds in GENERATED:
         for seed in (1, 2):
@@ -101,15 +102,9 @@ def generated_cakes() -> None:
             instance = game.parse(game.generate(args), "generated")
             name = f"{size} {pieces} pieces {kinds} kinds s{seed}"
             times = []
-            for encoding in (None, ROOTS):
-                result = solve_instance(
-                    game,
-                    instance,
-                    name,
-                    timeout=LIMIT,
-                    encoding=encoding,
-                    portfolio=encoding is None,
-                )
+            for named in ("first_cell", "number"):
+                with named_as(named):
+                    result = solve_instance(game, instance, name, timeout=LIMIT)
                 times.append(None if result.status == "timeout" else result.stats["total_time"])
             grid = list(instance.grid)
             python, _ = limited(LIMIT, lambda g=grid, k=instance.pieces: cake_baseline.first(g, k))
@@ -118,8 +113,19 @@ def generated_cakes() -> None:
         f"\nGenerated cakes (`aspuzzles generate cake --size S --pieces K --kinds T --seed N`), "
         f"first solution, limit {LIMIT:g} s each:\n"
     )
-    table(["cake", "aspuzzles", "pieces named by first cells", "Python search"], rows)
+    table(["cake", "first cells (default)", "numbered", "Python search"], rows)
     random_cakes()
+
+
+@contextmanager
+def named_as(naming: str) -> Iterator[None]:
+    """Solve with the pieces named one way, whatever the cake's size would choose."""
+    saved = cake_module.naming
+    cake_module.naming = lambda _instance: naming
+    try:
+        yield
+    finally:
+        cake_module.naming = saved
 
 
 def random_cakes() -> None:

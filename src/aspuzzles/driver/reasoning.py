@@ -69,6 +69,8 @@ class _Probe(Propagator):
         #: The assumed literals, the last pushed first: until all are set, the check
         #: stops at one of the last, so a probe costs one look per propagation fixpoint.
         self.assumed: list[int] | None = None
+        #: Whether a probe records the entries' values (not needed for a trial).
+        self.record = True
         self.seen: _Propagated | None = None
 
     def init(self, init: PropagateInit) -> None:
@@ -91,17 +93,24 @@ class _Probe(Propagator):
         return self.solver[symbol] if value else -self.solver[symbol]
 
     def check(self, control: PropagateControl) -> None:
+        """Called at every propagation fixpoint, so once per assumption pushed: the
+        cheapest test first (the probe, the last assumption, is not set yet)."""
         if self.assumed is None or self.seen is not None:
             return
         assignment = control.assignment
+        if self.assumed and not assignment.is_true(self.assumed[0]):
+            return
         if assignment.decision_level != assignment.root_level:
             return
         if not all(assignment.is_true(literal) for literal in self.assumed):
             return
-        self.seen = _Propagated(
-            {e for lit, es in self.watch.items() if assignment.is_true(lit) for e in es},
-            {e for lit, es in self.watch.items() if assignment.is_false(lit) for e in es},
-        )
+        if self.record:
+            self.seen = _Propagated(
+                {e for lit, es in self.watch.items() if assignment.is_true(lit) for e in es},
+                {e for lit, es in self.watch.items() if assignment.is_false(lit) for e in es},
+            )
+        else:  # only whether propagation got here without a conflict
+            self.seen = _Propagated()
         control.add_clause([-self.solver[PROBE]], tag=True)
 
 
@@ -166,7 +175,11 @@ class Reasoner:
 
     def fails_at_once(self, assumptions: Sequence[Assumption], trial: Assumption) -> bool:
         """Whether one more assumption propagates to a contradiction (without search)."""
-        return self.propagate([*assumptions, trial]) is None
+        self.probe.record = False
+        try:
+            return self.propagate([*assumptions, trial]) is None
+        finally:
+            self.probe.record = True
 
     def consequences(self, assumptions: Sequence[Assumption]) -> set[Symbol] | None:
         """The entries true in every solution under the assumptions (cautious

@@ -616,20 +616,29 @@ def grade_steps(
     ``deepest`` is not tried: where it would be needed, (``BEYOND``, entry) for every
     entry still open ends the steps (a generator aiming at easy puzzles stops there)."""
     ground = _ground(game, instance, encoding, timeout)
-    unshared = _unshared(ground.reasoner)
+    # Propagation alone decides whether it fills the board; deeper grading first makes
+    # sure the puzzle has one solution, as trials on a board with many are costly.
+    unshared = [] if deepest == PROPAGATION else _unshared(ground.reasoner)
     if unshared:
         yield from ((OPEN, entry) for entry in unshared)
         return
     yield from _steps(ground, deepest)
 
 
+#: Models enumerated to find a puzzle's second solution before grading: on a board with
+#: very many solutions the full cautious enumeration can take seconds.
+UNSHARED_MODELS = 16
+
+
 def _unshared(reasoner: Reasoner) -> list[Symbol]:
-    """The entries of one solution that not every solution shares (none for a unique
-    puzzle): a puzzle with several solutions is known before any step is taken."""
+    """Entries of one solution that not every solution shares (none for a unique
+    puzzle): a puzzle with several solutions is mostly known before any step is taken.
+    The enumeration is bounded (``UNSHARED_MODELS``), so a puzzle with several
+    solutions may pass here; the steps then end with its open entries."""
     found = reasoner.one_solution([])
     if found is None:
         raise InputError("the puzzle has no solution: nothing to grade (see aspuzzles explain)")
-    return sorted(found[1] - (reasoner.consequences([]) or set()))
+    return sorted(found[1] - (reasoner.consequences([], UNSHARED_MODELS) or set()))
 
 
 def _steps(ground: _Grounded, deepest: str) -> Iterator[tuple[str, Symbol]]:

@@ -181,11 +181,16 @@ class Reasoner:
         finally:
             self.probe.record = True
 
-    def consequences(self, assumptions: Sequence[Assumption]) -> set[Symbol] | None:
+    def consequences(
+        self, assumptions: Sequence[Assumption], models: int = 0
+    ) -> set[Symbol] | None:
         """The entries true in every solution under the assumptions (cautious
-        consequences); None if there is no solution."""
+        consequences); None if there is no solution. With ``models``, the enumeration
+        stops after that many models: the set is then a superset of the consequences
+        (every entry outside it is certainly not shared by every solution)."""
         settings = solving.solve_settings(self.control)
         settings.enum_mode = "cautious"
+        settings.models = models
         last: list[Symbol] = []
         try:
             result = self._solve(
@@ -194,6 +199,7 @@ class Reasoner:
             )
         finally:
             settings.enum_mode = "auto"
+            settings.models = 0
         if not result.satisfiable:
             return None
         wanted = set(self.entries)

@@ -50,6 +50,7 @@ def test_labels_follow_reading_order_of_first_cells():
     assert firsts == list("ABCDEF")
 
 
+@pytest.mark.slow
 def test_candidate_pieces_grow_with_cells_times_pieces_not_cells_squared():
     """A 100x100 cake in 50 pieces of 200 cells: naming a piece by its first cell would
     give every cell ~5,000 possible pieces (50 million facts); numbered, at most 50."""
@@ -63,6 +64,7 @@ def test_candidate_pieces_grow_with_cells_times_pieces_not_cells_squared():
     assert min(cell for piece, cell in pairs if piece == 50) == 49
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("named", ["first_cell", "number"])
 def test_every_piece_of_a_planted_cut_lies_within_its_candidates(named, monkeypatch):
     cake = planted_cake(12, 12, 8, 3, random.Random(4))

@@ -100,6 +100,7 @@ def test_an_unknown_difficulty_is_refused(cli):
 
 
 # ------------------------------------------------------------------ other puzzles
+@pytest.mark.slow
 def test_a_unique_cake_has_exactly_one_partition(cli, tmp_path):
     text = _generated_of(cli, "cake", "--size", "5x5", "--pieces", "5", "--seed", "1", "--unique")
     (tmp_path / "cake.txt").write_text(text)

@@ -72,6 +72,7 @@ def _assert_rests_on_a_minimal_set(puzzle: str, name: str, hint: dict) -> None:
 
 
 # ------------------------------------------------------------------------------ cake
+@pytest.mark.slow
 def test_a_cake_hint_is_a_side_of_the_unique_cut_resting_on_a_minimal_set_of_clues():
     data = aspuzzles.hint("cake", "unique-5x5-5-pieces").to_dict()
     [hint] = data["hints"]
@@ -83,6 +84,7 @@ def test_a_cake_hint_is_a_side_of_the_unique_cut_resting_on_a_minimal_set_of_clu
     _assert_rests_on_a_minimal_set("cake", "unique-5x5-5-pieces", hint)
 
 
+@pytest.mark.slow
 def test_a_wrong_side_in_cake_progress_is_named_as_a_mistake(cli, tmp_path):
     pieces = list(aspuzzles.solve("cake", "unique-5x5-5-pieces").solution.data.pieces)
     # Relabel the top row so that its first two cells look cut when the cut joins them
@@ -217,6 +219,7 @@ def test_dice_progress_that_covers_a_die_is_refused(cli, tmp_path):
 
 
 # --------------------------------------------------------------------------- capture
+@pytest.mark.slow
 def test_a_capture_hint_is_the_first_move_of_a_shortest_plan(cli):
     data = cli("hint", "capture", "--format", "json").json()
     [hint] = data["hints"]

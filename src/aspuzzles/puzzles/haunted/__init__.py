@@ -198,6 +198,9 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             raise InputError("--mirrors must be a share from 0 up to (not including) 1")
         if sparse and not picture:
             raise InputError("--sparse needs --picture: a game ID has to give every clue")
+        if getattr(args, "link", False) and width * height > TATHAM_CELLS:
+            most, cells = TATHAM_CELLS, width * height
+            raise InputError(f"--link: Tatham's Undead takes at most {most} cells, not {cells}")
         if not givens and max(width, height) > GRADED_MAX_SIDE:
             raise InputError(
                 f"--size {args.size}: graded puzzles go up to {GRADED_MAX_SIDE} per side "

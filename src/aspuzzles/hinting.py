@@ -297,7 +297,12 @@ def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) 
 
 
 def _mistakes(ground: _Grounded, progress: list[Symbol]) -> list[Finding]:
+    """The progress entries that no solution shares, each with a minimal set of clues
+    that rules it out. A solution with every entry shares each of them: one solve
+    call clears a progress without mistakes, instead of one per entry."""
     reasoner = ground.reasoner
+    if reasoner.satisfiable([(entry, True) for entry in progress], reasoner.clues):
+        return []
     found = []
     for entry in progress:
         if not reasoner.satisfiable([(entry, True)], reasoner.clues):

@@ -298,11 +298,8 @@ def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) 
 
 def _mistakes(ground: _Grounded, progress: list[Symbol]) -> list[Finding]:
     """The progress entries that no solution shares, each with a minimal set of clues
-    that rules it out. A solution with every entry shares each of them: one solve
-    call clears a progress without mistakes, instead of one per entry."""
+    that rules it out."""
     reasoner = ground.reasoner
-    if reasoner.satisfiable([(entry, True) for entry in progress], reasoner.clues):
-        return []
     found = []
     for entry in progress:
         if not reasoner.satisfiable([(entry, True)], reasoner.clues):
@@ -416,11 +413,14 @@ def hint(
         return report
     if reasoner.propagate([(entry, True) for entry in entries]) is None:
         report.status = "contradiction"
-    report.mistakes = _mistakes(ground, entries)
+    # A solution with every entry shares each of them: one solve call clears a progress
+    # without mistakes; only otherwise is each entry tried alone.
+    whole = reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues)
+    report.mistakes = [] if whole else _mistakes(ground, entries)
     if report.mistakes and report.status != "contradiction":
         report.status = "mistakes"
     kept = [entry for entry in entries if entry not in {m.entry for m in report.mistakes}]
-    if not reasoner.satisfiable([(entry, True) for entry in kept], reasoner.clues):
+    if not whole and not reasoner.satisfiable([(e, True) for e in kept], reasoner.clues):
         report.status = "contradiction"
         return report
     found = _forced(ground, kept, every)

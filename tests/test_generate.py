@@ -139,3 +139,43 @@ def _generated_of(cli, puzzle: str, *args: str) -> str:
     run = cli("generate", puzzle, *args)
     assert run.code == 0, run.err
     return run.out
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "size", "pieces", "level"),
+    [
+        ("easy", "3x3", "3", "propagation"),
+        pytest.param("normal", "4x4", "4", "trial", marks=pytest.mark.slow),
+    ],
+)
+def test_a_graded_cake_is_unique_and_grades_as_asked(
+    cli, tmp_path, difficulty, size, pieces, level
+):
+    args = ("--size", size, "--pieces", pieces, "--difficulty", difficulty, "--seed", "1")
+    text = _generated_of(cli, "cake", *args)
+    assert f"--difficulty {difficulty}" in text.splitlines()[0]
+    (tmp_path / "cake.txt").write_text(text)
+    assert aspuzzles.solve("cake", tmp_path / "cake.txt", count=True).count == 1
+    graded = aspuzzles.grade("cake", tmp_path / "cake.txt")
+    assert graded.unique and graded.grade == level, graded.summary()
+    assert _generated_of(cli, "cake", *args) == text
+
+
+def test_a_graded_tiles_board_grades_after_its_corner_tile_is_laid(cli, tmp_path):
+    args = ("--size", "4x4", "--kinds", "6", "--difficulty", "normal", "--seed", "1")
+    (tmp_path / "tiles.txt").write_text(_generated_of(cli, "tiles", *args))
+    assert aspuzzles.solve("tiles", tmp_path / "tiles.txt", count=True).count == 1
+    graded = aspuzzles.grade("tiles", tmp_path / "tiles.txt")
+    assert graded.unique and graded.grade == "trial", graded.summary()
+    assert len(graded.laid_first) == 1 and " at (1,1)" in graded.laid_first[0]
+    assert sum(graded.steps.values()) == 15  # every other place is a step
+
+
+def test_a_generator_past_its_time_limit_stops_with_exit_3(cli):
+    args = ("--style", "animal", "--size", "4x4", "--kinds", "5", "--difficulty", "hard")
+    run = cli("generate", "tiles", *args, "--seed", "1", "--timeout", "0.5")
+    assert (run.code, run.out, run.err) == (
+        3,
+        "",
+        "aspuzzles: error: time limit of 0.5 s reached\n",
+    )

@@ -254,3 +254,10 @@ def test_hints_explanations_and_grades_keep_their_time_limit(cli):
     assert planned.code == 3 and "time limit reached" in planned.err
     zero = cli("explain", "haunted", "--timeout", "0")
     assert zero.code == 2 and "--timeout must be a positive number" in zero.err
+
+
+def test_a_tiles_board_with_several_solutions_grades_as_not_unique():
+    """The corner tile laid first must not hide a second solution that lays another."""
+    graded = aspuzzles.grade("tiles", "gen-animal-4x4-4-kinds")
+    assert not graded.unique and graded.laid_first, graded.summary()
+    assert aspuzzles.solve("tiles", "gen-animal-4x4-4-kinds", unique=True).verdict == "multiple"

@@ -205,9 +205,12 @@ def _base_parser() -> ArgumentParser:
     commands.add_parser("list", help="list puzzles and their shipped instances")
 
     generate = commands.add_parser("generate", help="generate a new instance")
-    generate.add_argument("puzzle")
     roll = commands.add_parser("roll", help="roll the dice (geniusstar): same as generate")
-    roll.add_argument("puzzle")
+    for maker in (generate, roll):
+        maker.add_argument("puzzle")
+        maker.add_argument(
+            "--timeout", type=float, default=None, metavar="S", help="time limit in seconds"
+        )
 
     sweep = commands.add_parser("sweep", help="solve every variant (geniusstar: every roll)")
     sweep.add_argument("puzzle")
@@ -313,7 +316,13 @@ class _Version(argparse.Action):
 def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
         args.seed = random.randrange(1_000_000)
-    print(game.generate(args))
+    timeout = _positive(args.timeout)
+    if timeout is None:
+        print(game.generate(args))
+    else:
+        from .driver.limits import call_within  # a forked child, only for a time limit
+
+        print(call_within(timeout, game.generate, args))
     return ExitCode.SOLVED
 
 

@@ -8,11 +8,11 @@ puzzle on every machine; an instance whose judgement hits the limit is drawn aga
 
 from __future__ import annotations
 
+import argparse
 import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .driver import solve_instance
 from .errors import InputError
 from .puzzle import Puzzle
 
@@ -45,6 +45,8 @@ def has_one_solution(puzzle: Puzzle[Any, Any], instance: Any) -> bool:
     """Whether the solver proves exactly one solution within ``CONFLICTS`` conflicts
     (as the puzzle counts solutions: tiles up to turning the board, cakes up to the
     pieces' labels)."""
+    from .driver import solve_instance  # loaded only to generate with a judgement
+
     limit = (f"--solve-limit={CONFLICTS}",)
     result = solve_instance(puzzle, instance, unique=True, clingo_args=limit, portfolio=False)
     return result.verdict == "unique"
@@ -60,3 +62,52 @@ def first_unique(
     return first_accepted(
         puzzle, draw, lambda instance: has_one_solution(puzzle, instance), rng, attempts, "unique"
     )
+
+
+#: ``generate --difficulty`` of puzzles without a scheme of their own: the grade asked
+#: for (``aspuzzles grade``): easy is solved by propagation alone, normal needs failed
+#: trials but no search, hard needs search.
+DIFFICULTY_LEVELS = {"easy": "propagation", "normal": "trial", "hard": "search"}
+
+
+def add_difficulty_argument(parser: argparse.ArgumentParser) -> None:
+    """``--difficulty`` as ``first_graded`` reads it."""
+    parser.add_argument(
+        "--difficulty",
+        choices=tuple(DIFFICULTY_LEVELS),
+        default=None,
+        help="draw until a unique puzzle grades as asked (aspuzzles grade): easy "
+        "(propagation alone), normal (failed trials, no search), hard (needs search)",
+    )
+
+
+def grades_as(puzzle: Puzzle[Any, Any], instance: Any, level: str) -> bool:
+    """Whether a puzzle known to be unique grades exactly ``level``; grading stops at
+    the first step deeper than that."""
+    from .hinting import ANCHOR, BEYOND, OPEN, grade_steps  # loaded only to grade
+
+    order = tuple(DIFFICULTY_LEVELS.values())
+    hardest = order[0]
+    for step, _ in grade_steps(puzzle, instance, deepest=level):
+        if step in (OPEN, BEYOND):
+            return False
+        if step != ANCHOR and order.index(step) > order.index(hardest):
+            hardest = step
+    return hardest == level
+
+
+def first_graded(
+    puzzle: Puzzle[InstanceT, Any],
+    draw: Callable[[random.Random], InstanceT],
+    rng: random.Random,
+    difficulty: str,
+    attempts: int = 300,
+) -> InstanceT:
+    """The first drawn instance with exactly one solution that grades as
+    ``difficulty`` asks (a key of ``DIFFICULTY_LEVELS``)."""
+    level = DIFFICULTY_LEVELS[difficulty]
+
+    def accept(instance: InstanceT) -> bool:
+        return has_one_solution(puzzle, instance) and grades_as(puzzle, instance, level)
+
+    return first_accepted(puzzle, draw, accept, rng, attempts, f"unique {difficulty}")

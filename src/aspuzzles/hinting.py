@@ -80,6 +80,24 @@ class Hintable(Protocol):
 
 
 @runtime_checkable
+class Anchored(Protocol):
+    """What a puzzle provides, beside ``Hintable``, when its solutions come in classes
+    that no clue tells apart (tiles: the turns of the whole board): the entries a
+    grade lays first, to pick one member of a solution's class. Without them nothing
+    is forced at the start, and such a puzzle could not be graded at all."""
+
+    def grade_anchor(self, instance: Any, entries: set[Symbol]) -> list[Symbol]:
+        """Entries of the solution whose true entries are ``entries`` that single it
+        out of its class (none where the class has one member)."""
+        ...
+
+    def class_size(self, instance: Any) -> int:
+        """How many solutions each class holds: a puzzle is unique when it has exactly
+        this many."""
+        ...
+
+
+@runtime_checkable
 class PlanHintable(Protocol):
     """What a planning puzzle (capture) provides for hints, beside the interface: a
     hint is the first move of a shortest plan from the board as the player has it."""
@@ -226,6 +244,9 @@ class Grade:
     grade: str
     steps: dict[str, int]
     unique: bool = True
+    #: Entries laid before the first step to pick one of a class of solutions that no
+    #: clue tells apart (see ``Anchored``), as text.
+    laid_first: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -234,12 +255,17 @@ class Grade:
             "grade": self.grade,
             "steps": dict(self.steps),
             "unique": self.unique,
+            "laid_first": list(self.laid_first),
         }
 
     def summary(self) -> str:
         done = ", ".join(f"{count} by {level}" for level, count in self.steps.items() if count)
+        first = f"{'; '.join(self.laid_first)} laid first; " if self.laid_first else ""
         note = "" if self.unique else "; the puzzle has more than one solution"
-        return f"{self.puzzle} {self.instance}: {self.grade} ({done or 'nothing to fill in'}{note})"
+        return (
+            f"{self.puzzle} {self.instance}: {self.grade} "
+            f"({first}{done or 'nothing to fill in'}{note})"
+        )
 
     def _repr_html_(self) -> str:
         return f"<p>{escape(self.summary())}</p>"
@@ -589,23 +615,28 @@ def grade(
     taken (a step each); when none is left, a value that fails at once when tried is
     ruled out (the entries this opens count one trial step, the rest propagation);
     when no trial fails either, one entry that holds in every solution is taken (a
-    search step). The grade is the hardest level needed."""
+    search step). The grade is the hardest level needed. A puzzle whose solutions come
+    in classes no clue tells apart (``Anchored``) is graded after its anchor is laid."""
     game, parsed, name = _load(puzzle, instance)
     steps = {PROPAGATION: 0, TRIAL: 0, SEARCH: 0}
     unique = True
-    for level, _ in grade_steps(game, parsed, encoding, timeout=timeout):
+    laid_first: list[str] = []
+    for level, entry in grade_steps(game, parsed, encoding, timeout=timeout):
+        if level == ANCHOR:
+            laid_first.append(hintable(game).entry_text(parsed, entry))
+            continue
         if level == OPEN:
             unique = False
             break
         steps[level] += 1
     hardest = SEARCH if steps[SEARCH] else TRIAL if steps[TRIAL] else PROPAGATION
-    return Grade(game.name, name, hardest, steps, unique)
+    return Grade(game.name, name, hardest, steps, unique, laid_first)
 
 
 #: What ``grade_steps`` gives for an entry still open when no step is left (the puzzle
-#: has several solutions), and for one where a step would need deeper reasoning than
-#: asked.
-OPEN, BEYOND = "open", "beyond"
+#: has several solutions), for one where a step would need deeper reasoning than
+#: asked, and for an entry laid before the first step (``Anchored``).
+OPEN, BEYOND, ANCHOR = "open", "beyond", "anchor"
 
 
 def grade_steps(
@@ -619,15 +650,36 @@ def grade_steps(
     each; for a puzzle with several solutions, no step but (``OPEN``, entry) for every
     entry of one solution that another does not share. Reasoning deeper than
     ``deepest`` is not tried: where it would be needed, (``BEYOND``, entry) for every
-    entry still open ends the steps (a generator aiming at easy puzzles stops there)."""
+    entry still open ends the steps (a generator aiming at easy puzzles stops there).
+    An ``Anchored`` puzzle's anchor comes first, (``ANCHOR``, entry) each."""
     ground = _ground(game, instance, encoding, timeout)
+    anchor, unshared = _anchor(ground)
+    yield from ((ANCHOR, entry) for entry in anchor)
+    ground.given.update(anchor)
+    laid = [(entry, True) for entry in anchor]
     # Propagation alone decides whether it fills the board; deeper grading first makes
     # sure the puzzle has one solution, as trials on a board with many are costly.
-    unshared = [] if deepest == PROPAGATION else _unshared(ground.reasoner)
+    if not unshared and deepest != PROPAGATION:
+        unshared = _unshared(ground.reasoner, laid)
     if unshared:
         yield from ((OPEN, entry) for entry in unshared)
         return
-    yield from _steps(ground, deepest)
+    yield from _steps(ground, deepest, laid)
+
+
+def _anchor(ground: _Grounded) -> tuple[list[Symbol], list[Symbol]]:
+    """The entries an ``Anchored`` puzzle lays before grading (none for others), and
+    the rest of that solution's entries if the puzzle has more solutions than one class
+    (the anchor would hide any that it leaves out)."""
+    if not isinstance(ground.puzzle, Anchored):
+        return [], []
+    found = ground.reasoner.one_solution([])
+    if found is None:
+        raise InputError(NOTHING_TO_GRADE)
+    anchor = ground.puzzle.grade_anchor(ground.instance, found[1])
+    size = ground.puzzle.class_size(ground.instance)
+    several = ground.reasoner.count([], size + 1) > size
+    return anchor, sorted(found[1] - set(anchor)) if several else []
 
 
 #: Models enumerated to find a puzzle's second solution before grading: on a board with
@@ -635,21 +687,26 @@ def grade_steps(
 UNSHARED_MODELS = 16
 
 
-def _unshared(reasoner: Reasoner) -> list[Symbol]:
+NOTHING_TO_GRADE = "the puzzle has no solution: nothing to grade (see aspuzzles explain)"
+
+
+def _unshared(reasoner: Reasoner, laid: list[tuple[Symbol, bool]]) -> list[Symbol]:
     """Entries of one solution that not every solution shares (none for a unique
     puzzle): a puzzle with several solutions is mostly known before any step is taken.
     The enumeration is bounded (``UNSHARED_MODELS``), so a puzzle with several
     solutions may pass here; the steps then end with its open entries."""
-    found = reasoner.one_solution([])
+    found = reasoner.one_solution(laid)
     if found is None:
-        raise InputError("the puzzle has no solution: nothing to grade (see aspuzzles explain)")
-    return sorted(found[1] - (reasoner.consequences([], UNSHARED_MODELS) or set()))
+        raise InputError(NOTHING_TO_GRADE)
+    return sorted(found[1] - (reasoner.consequences(laid, UNSHARED_MODELS) or set()))
 
 
-def _steps(ground: _Grounded, deepest: str) -> Iterator[tuple[str, Symbol]]:
-    """The steps of a unique puzzle (see ``grade_steps``)."""
+def _steps(
+    ground: _Grounded, deepest: str, laid: list[tuple[Symbol, bool]]
+) -> Iterator[tuple[str, Symbol]]:
+    """The steps of a unique puzzle (see ``grade_steps``) after the ``laid`` entries."""
     reasoner = ground.reasoner
-    known: list[tuple[Symbol, bool]] = []  # entries made, and values ruled out
+    known = list(laid)  # entries made, and values ruled out
     cursor, level = 0, PROPAGATION
     while True:
         seen = reasoner.propagate(known)

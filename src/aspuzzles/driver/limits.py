@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ..errors import TimeLimit
+
+T = TypeVar("T")
 
 #: How often a worker without ``prctl`` looks whether its parent is still there.
 PARENT_WATCH = 0.5
@@ -73,3 +80,41 @@ def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_WATCH)
     os._exit(1)
+
+
+def call_within(seconds: float, function: Callable[..., T], *arguments: Any) -> T:
+    """``function(*arguments)`` in a forked child killed when ``seconds`` pass (raising
+    TimeLimit), for work with no time limit of its own, such as a generator drawing
+    and judging puzzles. What it returns or raises is sent back through a pipe; the
+    child ignores Ctrl-C (the parent stops it) and dies with the parent."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_call_and_send, args=(function, arguments, sender))
+    child.start()
+    sender.close()
+    try:
+        if not receiver.poll(max(0.0, seconds)):
+            raise TimeLimit(f"time limit of {seconds:g} s reached")
+        kind, value = receiver.recv()
+    except EOFError:
+        raise TimeLimit("the work ended without an answer (out of memory?)") from None
+    finally:
+        child.kill()
+        child.join()
+    if kind == "raised":
+        raise value
+    return value
+
+
+def _call_and_send(function: Callable[..., Any], arguments: tuple[Any, ...], sender: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
+    try:
+        answer: tuple[str, Any] = ("returned", function(*arguments))
+    except Exception as error:  # sent back, raised again in the parent
+        answer = ("raised", error)
+    try:
+        sender.send(answer)
+    except Exception as error:  # an exception that does not pickle
+        sender.send(("raised", RuntimeError(repr(error))))
+    sender.close()

@@ -228,6 +228,22 @@ class Reasoner:
         wanted = set(self.entries)
         return shown, {atom for atom in true if atom in wanted}
 
+    def count(self, assumptions: Sequence[Assumption], limit: int) -> int:
+        """How many solutions there are under the assumptions, counted up to ``limit``."""
+        settings = solving.solve_settings(self.control)
+        settings.models = limit
+        found = 0
+
+        def tally(_: clingo.Model) -> None:
+            nonlocal found
+            found += 1
+
+        try:
+            self._solve([*assumptions, (PROBE, False)], on_model=tally)
+        finally:
+            settings.models = 0
+        return found
+
     def satisfiable(self, assumptions: Sequence[Assumption], clues: Sequence[Symbol]) -> bool:
         """Whether a solution exists with only ``clues`` of the clues assumed."""
         settings = solving.solve_settings(self.control)

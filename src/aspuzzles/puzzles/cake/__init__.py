@@ -24,6 +24,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 
 from ...errors import InputError, LineReader, is_number
+from ...generating import add_difficulty_argument, first_graded, first_unique
 from ...geometry import Cell, SquareGrid, is_connected
 from ...puzzle import Puzzle, string_rows
 from ...render import wheel_colours
@@ -272,6 +273,7 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             action="store_true",
             help="draw planted cakes until one has exactly one partition",
         )
+        add_difficulty_argument(parser)
 
     def generate(self, args: argparse.Namespace) -> str:
         match = re.fullmatch(r"(\d+)x(\d+)", args.size)
@@ -287,16 +289,19 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         make = strewn_cake if args.random else planted_cake
         rng = random.Random(args.seed)
         unique = getattr(args, "unique", False)
-        if unique:
-            from ...generating import first_unique  # solves: loaded only when asked
+        difficulty = getattr(args, "difficulty", None)
 
-            def draw(rng: random.Random) -> CakeInstance:
-                return make(rows, cols, args.pieces, args.kinds, rng)
+        def draw(rng: random.Random) -> CakeInstance:
+            return make(rows, cols, args.pieces, args.kinds, rng)
 
+        if difficulty:
+            instance = first_graded(self, draw, rng, difficulty)
+        elif unique:
             instance = first_unique(self, draw, rng)
         else:
-            instance = make(rows, cols, args.pieces, args.kinds, rng)
+            instance = draw(rng)
         flag = (" --random" if args.random else "") + (" --unique" if unique else "")
+        flag += f" --difficulty {difficulty}" if difficulty else ""
         return (
             f"# aspuzzles generate cake --size {args.size} --pieces {args.pieces} "
             f"--kinds {args.kinds} --seed {args.seed}{flag}\n" + format_cake(instance)

@@ -35,6 +35,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 
 from ...errors import InputError, is_number
+from ...generating import add_difficulty_argument, first_graded, first_unique
 from ...puzzle import Puzzle, json_field
 from ...render import wheel_colours
 from ...strategy import Strategy
@@ -245,6 +246,12 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
     def parse_progress(self, instance: TilesInstance, text: str, source: str) -> list[Symbol]:
         return hints.parse_progress(self, instance, text, source)
 
+    def grade_anchor(self, instance: TilesInstance, entries: set[Symbol]) -> list[Symbol]:
+        return hints.grade_anchor(instance, entries)
+
+    def class_size(self, instance: TilesInstance) -> int:
+        return symmetry_break(instance).class_size
+
     def draw_progress(
         self, instance: TilesInstance, entries: list[Symbol], marked: list[Symbol], form: str
     ) -> str:
@@ -276,6 +283,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             action="store_true",
             help="draw boards until one has exactly one solution up to turning the board",
         )
+        add_difficulty_argument(parser)
         parser.add_argument("--seed", type=int, default=None)
 
     def generate(self, args: argparse.Namespace) -> str:
@@ -300,15 +308,17 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             return planted_tiles(args.style, rows, cols, args.kinds, rng, border_kinds, args.fix)
 
         unique = getattr(args, "unique", False)
-        if unique:
-            from ...generating import first_unique  # solves: loaded only when asked
-
+        difficulty = getattr(args, "difficulty", None)
+        if difficulty:
+            instance = first_graded(self, draw, rng, difficulty)
+        elif unique:
             instance = first_unique(self, draw, rng)
         else:
             instance = draw(rng)
         border = f"--border-kinds {border_kinds} " if border_kinds else ""
         fix = f"--fix {args.fix} " if args.fix else ""
         fix += "--unique " if unique else ""
+        fix += f"--difficulty {difficulty} " if difficulty else ""
         header = (
             f"# aspuzzles generate tiles --style {args.style} --size {args.size} "
             f"--kinds {args.kinds} {border}{fix}--seed {args.seed}\n"

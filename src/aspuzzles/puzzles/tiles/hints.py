@@ -6,7 +6,8 @@ any number of times, or nowhere). Pieces fixed in place (``fix`` lines) are on t
 board from the start, as a player's first entries are, never a hint. The whole-board
 turn is not broken (that is no clue, only a pick among the board's turns), so a board
 whose solution is unique only up to turning it forces nothing until a first tile is
-laid: the hint is then a choice.
+laid: the hint is then a choice, and a grade lays the top-left tile first
+(``grade_anchor``).
 
 Progress is the JSON that ``aspuzzles check`` reads, with places left open:
 ``{"placement": [[[3, 1], null], ...]}`` (``null`` or ``[0, 0]`` for an open place).
@@ -26,6 +27,7 @@ from ...errors import InputError
 from ...puzzle import json_field, progress_json
 from ...render import render_template
 from .model import TilesInstance, TilesSolution, distinct_rotations, rotate, shown_turn
+from .symmetry import kept_rotations
 
 if TYPE_CHECKING:
     from . import Tiles
@@ -37,6 +39,16 @@ CLUES = frozenset({"tile"})
 def hint_facts(puzzle: Tiles, instance: TilesInstance) -> list[Symbol]:
     """The puzzle's facts without symmetry breaking."""
     return puzzle.facts(replace(instance, symmetry_breaking=False))
+
+
+def grade_anchor(instance: TilesInstance, entries: set[Symbol]) -> list[Symbol]:
+    """The tile on the top-left place, as a solution has it: laid before grading, it
+    picks that solution's turn of the whole board (no clue tells the turns apart).
+    Nothing is laid where fixed pieces already pick a turn."""
+    if len(instance.tiles) > 1 and kept_rotations(instance) == 1:
+        return []
+    corner = sorted(entry for entry in entries if _numbers(entry)[:2] == (1, 1))
+    return corner[:1]
 
 
 def _numbers(entry: Symbol) -> tuple[int, ...]:

@@ -135,6 +135,19 @@ def test_an_exact_capture_board_has_its_shortest_plan_proved(cli, tmp_path):
     )
 
 
+def test_a_unique_plan_capture_board_has_one_shortest_move_list(cli, tmp_path):
+    text = _generated_of(cli, "capture", "--moves", "4", "--exact", "--unique-plan", "--seed", "2")
+    assert "exactly 4 moves, the only one of that length" in text
+    (tmp_path / "board.txt").write_text(text)
+    result = aspuzzles.solve("capture", tmp_path / "board.txt", unique=True)
+    assert result.verdict == "unique" and len(result.solution.data.moves) == 4
+    run = cli("generate", "capture", "--moves", "4", "--unique-plan")
+    assert (run.code, run.err) == (
+        2,
+        "aspuzzles: error: --unique-plan needs --exact (the minimum is proved first)\n",
+    )
+
+
 def _generated_of(cli, puzzle: str, *args: str) -> str:
     run = cli("generate", puzzle, *args)
     assert run.code == 0, run.err

@@ -199,10 +199,18 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             help="draw boards until the shortest plan has exactly --moves moves, proved "
             "by the solver (up to 10 moves)",
         )
+        parser.add_argument(
+            "--unique-plan",
+            action="store_true",
+            help="with --exact: draw until exactly one move list is shortest (rare past 5 moves)",
+        )
         parser.add_argument("--seed", type=int, default=None, help="random seed")
 
     def generate(self, args: argparse.Namespace) -> str:
         exact = getattr(args, "exact", False)
+        unique_plan = getattr(args, "unique_plan", False)
+        if unique_plan and not exact:
+            raise InputError("--unique-plan needs --exact (the minimum is proved first)")
         if exact and args.moves > EXACT_MOST:
             raise InputError(f"--exact proves minima of up to {EXACT_MOST} moves, not {args.moves}")
         if not 1 <= args.moves <= 21:
@@ -222,26 +230,34 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             from ...generating import first_accepted  # solves: loaded only when asked
 
             def shortest_is_planted(instance: CaptureInstance) -> bool:
-                return self.minimum(instance) == args.moves
+                return self.minimum(instance, unique_plan) == args.moves
 
-            instance = first_accepted(self, draw, shortest_is_planted, rng, 50, "exact")
-            note = f"# its shortest plan has exactly {args.moves} moves, proved by the solver\n"
+            wanted = "exact, unique-plan" if unique_plan else "exact"
+            instance = first_accepted(self, draw, shortest_is_planted, rng, 50, wanted)
+            only = ", the only one of that length" if unique_plan else ""
+            note = (
+                f"# its shortest plan has exactly {args.moves} moves{only}, proved by the solver\n"
+            )
         else:
             instance = draw(rng)
             note = f"# planted with {args.moves} moves (a shorter plan may exist: see --exact)\n"
         flags = f"--flaming {args.flaming} " + ("--exact " if exact else "")
+        flags += "--unique-plan " if unique_plan else ""
         header = (
             f"# aspuzzles generate capture --moves {args.moves} --kinds {kinds} "
             f"{flags}--seed {args.seed}\n" + note
         )
         return header + "\n".join(format_board(instance.board)) + "\n"
 
-    def minimum(self, instance: CaptureInstance) -> int | None:
-        """The proved length of the shortest plan; None if there is none."""
+    def minimum(self, instance: CaptureInstance, unique_plan: bool = False) -> int | None:
+        """The proved length of the shortest plan; None if there is none (or, with
+        ``unique_plan``, if more than one move list has that length)."""
         from ...driver import solve_instance
 
-        result = solve_instance(self, instance, portfolio=False)
+        result = solve_instance(self, instance, unique=unique_plan, portfolio=False)
         if result.solution is None or not result.solution.data.shortest:
+            return None
+        if unique_plan and result.verdict != "unique":
             return None
         return len(result.solution.data.moves)
 

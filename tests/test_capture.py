@@ -1268,7 +1268,7 @@ def test_without_fork_one_whole_search_runs_in_this_process(monkeypatch, search)
     """Where processes cannot be forked (Windows, some notebooks), the first search runs
     here alone (a split's share widened to the whole search), proves the minimum and
     still reports its progress."""
-    monkeypatch.setattr(driver.run.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.setattr(driver.run, "can_fork", lambda: False)
     said: list[str] = []
     result = solve("capture", "planted-4-moves", plan_search=search, on_progress=said.append)
     assert len(result.solution.data.moves) == 4 and result.solution.data.shortest

@@ -15,18 +15,23 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from clingo import Function, Number, Symbol, SymbolType, ast
+from clingo import Function, Number, Symbol, SymbolType
 
 from .errors import InputError, clingo_message
 from .paths import display_path, read_text_file
 
-_BINARY: dict[ast.BinaryOperator, Callable[[int, int], int]] = {
-    ast.BinaryOperator.Plus: operator.add,
-    ast.BinaryOperator.Minus: operator.sub,
-    ast.BinaryOperator.Multiplication: operator.mul,
-    ast.BinaryOperator.Division: operator.floordiv,
-    ast.BinaryOperator.Modulo: operator.mod,
+if TYPE_CHECKING:  # clingo.ast is imported where facts are read, not by every command
+    from clingo import ast
+
+#: Arithmetic a fact file may use, by the name of clingo's operator.
+_BINARY: dict[str, Callable[[int, int], int]] = {
+    "Plus": operator.add,
+    "Minus": operator.sub,
+    "Multiplication": operator.mul,
+    "Division": operator.floordiv,
+    "Modulo": operator.mod,
 }
 
 
@@ -221,6 +226,8 @@ def includes_incmode(text: str) -> bool:
 
 def read_facts(text: str, source: str) -> FactFile:
     """Parse a program made only of ground facts and ``#const`` definitions."""
+    from clingo import ast
+
     check_characters(text, source)
     statements: list[ast.AST] = []
     messages: list[str] = []
@@ -256,6 +263,8 @@ def _syntax_error(messages: list[str], source: str) -> InputError:
 
 
 def _is_plain_atom(head: ast.AST) -> bool:
+    from clingo import ast
+
     return (
         head.ast_type == ast.ASTType.Literal
         and head.sign == ast.Sign.NoSign
@@ -264,6 +273,8 @@ def _is_plain_atom(head: ast.AST) -> bool:
 
 
 def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: int) -> Symbol:
+    from clingo import ast
+
     kind = term.ast_type
     if kind == ast.ASTType.SymbolicTerm:
         return term.symbol
@@ -276,7 +287,7 @@ def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: in
         value = _evaluate(term.argument, constants, source, line)
         if value.type == SymbolType.Number:
             return Number(-value.number)
-    if kind == ast.ASTType.BinaryOperation and term.operator_type in _BINARY:
+    if kind == ast.ASTType.BinaryOperation and term.operator_type.name in _BINARY:
         left = _evaluate(term.left, constants, source, line)
         right = _evaluate(term.right, constants, source, line)
         if left.type == right.type == SymbolType.Number:
@@ -285,5 +296,5 @@ def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: in
                 and right.number == 0
             ):
                 raise InputError(f"division by zero in '{term}'", source, line)
-            return Number(_BINARY[term.operator_type](left.number, right.number))
+            return Number(_BINARY[term.operator_type.name](left.number, right.number))
     raise InputError(f"'{term}' is not a ground term", source, line)

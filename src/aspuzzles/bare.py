@@ -100,6 +100,11 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         )
         return {"name": self.name, "grid": grid, "atoms": other}
 
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """The ``cell/3`` grid, if any, then the other atoms, one a line."""
+        grid = context["grid"]["rows"] if context["grid"] else []
+        return "".join(f"{line}\n" for line in [*grid, *context["atoms"]])
+
 
 class _BareProgram(Strategy[BareInstance]):
     """A bare instance is program text (facts, and rules if it likes), not symbols."""

@@ -8,29 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
-import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import __version__
-from .driver import (
-    MEMORY,
-    SOLVED,
-    UNSATISFIABLE,
-    Result,
-    check_solution,
-    fact_program,
-    load_instance,
-)
-from .driver import solve_instance as run_solver
-from .driver.jobs import DEFAULT_PLAN_SEARCH, PLAN_SEARCHES
 from .driver.limits import default_memory, limit_memory
+from .driver.searches import DEFAULT_PLAN_SEARCH, PLAN_SEARCHES
+from .entry import version_line
 from .errors import AspuzzlesError, ExitCode, InputError
+from .logs import logger, set_verbosity
 from .paths import (
     STDIN,
     instance_files,
@@ -40,9 +29,13 @@ from .paths import (
     read_text_file,
     write_text_file,
 )
-from .puzzle import Puzzle, solve_option_names
-from .registry import get_puzzle, module_puzzles, puzzle_names
 from .render import stack_svgs, text_svg
+
+# The driver, clingo and the puzzles are imported by the commands that use them: the
+# help, a usage error or the version are answered without loading them.
+if TYPE_CHECKING:
+    from .driver import Result
+    from .puzzle import Puzzle
 
 FORMATS = ("text", "json", "svg", "atoms")
 #: Said once on stderr when the encoding in use is not the shipped one.
@@ -78,7 +71,10 @@ def _top_parser() -> ArgumentParser:
     return parser
 
 
-def _base_parser() -> ArgumentParser:
+def _base_parser(wanted: str = "") -> ArgumentParser:
+    """The whole command line; of the commands, only ``wanted`` gets its arguments (the
+    others are named, with their help): building all of them would cost every command
+    a few milliseconds."""
     parser = _top_parser()
     # -v is also accepted after the command, where users put it; it adds to any before.
     after = ArgumentParser(add_help=False)
@@ -90,8 +86,14 @@ def _base_parser() -> ArgumentParser:
         required=True,
         parser_class=partial(ArgumentParser, parents=[after]),  # type: ignore[call-overload]
     )
+    for name, about, add_arguments in COMMANDS:
+        sub = commands.add_parser(name, help=about)
+        if name == wanted:
+            add_arguments(sub)
+    return parser
 
-    solve = commands.add_parser("solve", help="solve an instance")
+
+def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("puzzle")
     solve.add_argument(
         "instance",
@@ -170,49 +172,47 @@ def _base_parser() -> ArgumentParser:
         help="pass an option to clingo, e.g. --clingo=--configuration=crafty",
     )
 
-    facts = commands.add_parser("facts", help="print the complete fact program of an instance")
+
+def _facts_arguments(facts: argparse.ArgumentParser) -> None:
     facts.add_argument("puzzle")
     facts.add_argument("instance", nargs="?", default=None)
 
-    check = commands.add_parser("check", help="check a solution of your own (capture: moves)")
+
+def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("puzzle")
     check.add_argument("instance", nargs="?", default=None)
     check.add_argument("solution", help="a file, '-' for standard input, or the text itself")
 
-    for name, about in (
-        ("hint", "the next entry to make, and the mistakes in your progress"),
-        ("explain", "why an instance (with your progress) has no solution"),
-        ("grade", "how hard the puzzle is to solve by hints alone"),
-    ):
-        helper = commands.add_parser(name, help=about)
-        helper.add_argument("puzzle")
-        helper.add_argument("instance", nargs="?", default=None)
-        helper.add_argument("--format", choices=("text", "json", "svg"), default="text")
-        helper.add_argument("--encoding", metavar="FILE", help="use this encoding instead")
+
+def _helper_arguments(helper: argparse.ArgumentParser, name: str) -> None:
+    """``hint``, ``explain`` and ``grade``."""
+    helper.add_argument("puzzle")
+    helper.add_argument("instance", nargs="?", default=None)
+    helper.add_argument("--format", choices=("text", "json", "svg"), default="text")
+    helper.add_argument("--encoding", metavar="FILE", help="use this encoding instead")
+    helper.add_argument(
+        "--timeout", type=float, default=None, metavar="S", help="time limit in seconds"
+    )
+    if name != "grade":
         helper.add_argument(
-            "--timeout", type=float, default=None, metavar="S", help="time limit in seconds"
+            "--progress",
+            metavar="FILE",
+            help="your progress: a game saved by the puzzle's app, a board picture, or "
+            "JSON with cells left open; a file, '-' for standard input, or the text",
         )
-        if name != "grade":
-            helper.add_argument(
-                "--progress",
-                metavar="FILE",
-                help="your progress: a game saved by the puzzle's app, a board picture, or "
-                "JSON with cells left open; a file, '-' for standard input, or the text",
-            )
-        if name == "hint":
-            helper.add_argument("--all", action="store_true", help="every entry that follows")
+    if name == "hint":
+        helper.add_argument("--all", action="store_true", help="every entry that follows")
 
-    commands.add_parser("list", help="list puzzles and their shipped instances")
 
-    generate = commands.add_parser("generate", help="generate a new instance")
-    roll = commands.add_parser("roll", help="roll the dice (geniusstar): same as generate")
-    for maker in (generate, roll):
-        maker.add_argument("puzzle")
-        maker.add_argument(
-            "--timeout", type=float, default=None, metavar="S", help="time limit in seconds"
-        )
+def _maker_arguments(maker: argparse.ArgumentParser) -> None:
+    """``generate`` and ``roll``: the puzzle adds its own options."""
+    maker.add_argument("puzzle")
+    maker.add_argument(
+        "--timeout", type=float, default=None, metavar="S", help="time limit in seconds"
+    )
 
-    sweep = commands.add_parser("sweep", help="solve every variant (geniusstar: every roll)")
+
+def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
     sweep.add_argument("puzzle")
     sweep.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     sweep.add_argument(
@@ -227,7 +227,33 @@ def _base_parser() -> ArgumentParser:
     sweep.add_argument(
         "--reduce", action="store_true", help="solve one variant per symmetry orbit (dice puzzles)"
     )
-    return parser
+
+
+#: The commands in the order the help lists them: name, help, how to add its arguments.
+COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
+    ("solve", "solve an instance", _solve_arguments),
+    ("facts", "print the complete fact program of an instance", _facts_arguments),
+    ("check", "check a solution of your own (capture: moves)", _check_arguments),
+    (
+        "hint",
+        "the next entry to make, and the mistakes in your progress",
+        partial(_helper_arguments, name="hint"),
+    ),
+    (
+        "explain",
+        "why an instance (with your progress) has no solution",
+        partial(_helper_arguments, name="explain"),
+    ),
+    (
+        "grade",
+        "how hard the puzzle is to solve by hints alone",
+        partial(_helper_arguments, name="grade"),
+    ),
+    ("list", "list puzzles and their shipped instances", lambda _: None),
+    ("generate", "generate a new instance", _maker_arguments),
+    ("roll", "roll the dice (geniusstar): same as generate", _maker_arguments),
+    ("sweep", "solve every variant (geniusstar: every roll)", _sweep_arguments),
+)
 
 
 HELP_FLAGS = ("-h", "--help")
@@ -239,7 +265,7 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
     The first pass ignores ``--help``, so that ``generate tiles --help`` lists the
     puzzle's own options instead of stopping before they are added.
     """
-    parser = _base_parser()
+    parser = _base_parser(_command_named(argv))
     asks_help = any(arg in HELP_FLAGS for arg in argv)
     probe = [arg for arg in argv if arg not in HELP_FLAGS]
     try:
@@ -248,7 +274,11 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
         if not asks_help:
             raise
         known = argparse.Namespace()  # no puzzle named yet: the second pass prints the help
-    game = get_puzzle(known.puzzle) if getattr(known, "puzzle", None) is not None else None
+    game = None
+    if getattr(known, "puzzle", None) is not None:
+        from .registry import get_puzzle  # the puzzles, the driver and clingo
+
+        game = get_puzzle(known.puzzle)
     if game is not None:
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub = subparsers.choices[known.command]
@@ -258,6 +288,12 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
             game.add_solve_arguments(sub)
         return _parse_command(sub, argv, known.command), game
     return parser.parse_args(argv), game
+
+
+def _command_named(argv: Sequence[str]) -> str:
+    """The command (the first argument that is not an option: only options come before
+    it); empty if there is none."""
+    return next((arg for arg in argv if not arg.startswith("-")), "")
 
 
 def _parse_command(sub: argparse.ArgumentParser, argv: Sequence[str], command: str) -> Any:
@@ -279,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.BAD_INPUT
     try:
         args, game = _parse(argv)
-        _configure_logging(args.verbose)
+        set_verbosity(args.verbose)
         if args.command == "list":
             return _list()
         assert game is not None
@@ -297,7 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return ExitCode.SOLVED
     except Exception as error:  # a bug: one line, the traceback only with -vv
-        logging.getLogger("aspuzzles").debug("internal error", exc_info=True)
+        logger("aspuzzles").debug("internal error", exc_info=True)
         print(f"aspuzzles: internal error: {error!r} (run with -vv for details)", file=sys.stderr)
         return ExitCode.INTERNAL
 
@@ -307,13 +343,13 @@ class _Version(argparse.Action):
     packages' metadata costs every command a few hundredths of a second)."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
-        import clingo
-
-        print(f"aspuzzles {__version__} (clingo {clingo.__version__})")
+        print(version_line())
         parser.exit()
 
 
 def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    import random
+
     if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
         args.seed = random.randrange(1_000_000)
     timeout = _positive(args.timeout)
@@ -327,17 +363,16 @@ def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
 
 def _facts(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    from .driver import fact_program, load_instance
+
     instance, _ = load_instance(game, args.instance)
     sys.stdout.write(fact_program(game, game.configure(instance, _options(game, args))))
     return ExitCode.SOLVED
 
 
-def _configure_logging(verbosity: int) -> None:
-    level = logging.WARNING if verbosity == 0 else logging.INFO if verbosity == 1 else logging.DEBUG
-    logging.basicConfig(level=level, format="aspuzzles: %(name)s: %(message)s")
-
-
 def _options(game: Puzzle[Any, Any], args: argparse.Namespace) -> dict[str, Any]:
+    from .puzzle import solve_option_names
+
     return {name: getattr(args, name) for name in solve_option_names(game)}
 
 
@@ -369,6 +404,9 @@ def _megabytes(text: str) -> int | None:
 
 
 def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    from .driver import UNSATISFIABLE, load_instance
+    from .driver import solve_instance as run_solver
+
     # This process and every worker it forks (a limit is inherited) stay within it.
     limit_memory(args.memory)
     parsed, name = load_instance(game, args.instance)
@@ -416,6 +454,8 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
 def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     """Replay a person's solution through the puzzle's checker: 0 valid, 1 rejected."""
+    from .driver import check_solution, load_instance
+
     if args.instance == args.solution == "-":
         raise InputError("standard input (-) can give the instance or the solution, not both")
     parsed, name = load_instance(game, args.instance)
@@ -530,6 +570,8 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
 
 def _exit_code(result: Result) -> int:
+    from .driver import MEMORY, SOLVED, UNSATISFIABLE
+
     if result.interrupted:
         return ExitCode.INTERRUPTED
     if result.status == SOLVED:
@@ -566,6 +608,8 @@ def _clingo_text(result: Result, with_stats: bool) -> str:
     """The answers as clingo's own text output writes them (``Answer: N``, the atoms,
     ``Optimization: C``, then ``SATISFIABLE`` / ``UNSATISFIABLE`` / ``UNKNOWN`` or
     ``OPTIMUM FOUND``, and ``Models : N``), so that tools written for clingo read it."""
+    from .driver import UNSATISFIABLE
+
     lines: list[str] = []
     cost = " ".join(map(str, result.cost)) if result.cost is not None else None
     for number, solution in enumerate(result.solutions, start=1):
@@ -600,6 +644,8 @@ def _stats_block(stats: dict[str, Any]) -> str:
 
 
 def _list() -> int:
+    from .registry import get_puzzle, module_puzzles, puzzle_names
+
     games = module_puzzles()
     for name in puzzle_names():
         game = games.get(name) or get_puzzle(name)

@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING, Any
 from clingo import Function, Number, Symbol
 
 from .errors import InputError
-from .puzzle import progress_json
-from .render import render_template
+from .puzzle import draw, progress_json
 
 if TYPE_CHECKING:
     from .dice_tiling import DiceRoll, DiceTiling, Tiling
@@ -103,4 +102,4 @@ def draw_progress(
                 cell["letter"] = cell["letter"].lower()
             elif cell["number"] in dice:
                 cell["letter"] = "X"
-    return render_template(f"{puzzle.name}.{form}.j2", **context)
+    return draw(puzzle, context, form)

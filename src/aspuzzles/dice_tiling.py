@@ -11,25 +11,27 @@ placements, decoding, the checker, sweeps — is shared here, and so is the enco
 from __future__ import annotations
 
 import argparse
-import logging
 import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import permutations, product
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Function, Number, Symbol
 
-from . import dice_hints
 from .errors import InputError
 from .geometry import Cell
+from .logs import logger
 from .polyform import Shape, fixed_forms, placements
-from .puzzle import Puzzle, json_field
+from .puzzle import Puzzle, json_field, lazy_module
 from .render import wheel_colours
 
-log = logging.getLogger("aspuzzles.dice")
+if TYPE_CHECKING:
+    from . import dice_hints
+else:  # hints, mistakes and explanations: loaded when a hint command first asks
+    dice_hints = lazy_module("aspuzzles.dice_hints")
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         if len(cells) != len(self.dice):
             raise InputError(f"a roll blocks {len(self.dice)} cells, got {len(cells)}", source)
         if not self.dice_can_roll(cells):
-            log.warning(
+            logger("aspuzzles.dice").warning(
                 "%s: no roll of the dice blocks %s; solving it anyway",
                 source,
                 self.describe(DiceRoll(tuple(sorted(cells)))),

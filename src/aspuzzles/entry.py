@@ -13,7 +13,19 @@ import sys
 from .errors import ExitCode
 
 
+def version_line() -> str:
+    """What ``aspuzzles --version`` prints: clingo's version is read only when asked."""
+    import clingo
+
+    from . import __version__
+
+    return f"aspuzzles {__version__} (clingo {clingo.__version__})"
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--version"]:  # answered without building the command line
+        print(version_line())
+        return ExitCode.SOLVED
     try:
         from .cli import main as run
     except KeyboardInterrupt:

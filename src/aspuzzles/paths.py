@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from .errors import InputError
@@ -140,6 +139,8 @@ def write_text_file(path: Path, text: str) -> None:
     beside it, which then replaces it in one step, so that a kill while writing leaves
     the old file (or none), never a half-written one. A one-line :class:`InputError`
     (no permission, disk full) instead of a traceback."""
+    import tempfile  # loaded only to write a file
+
     temporary = None
     try:
         with tempfile.NamedTemporaryFile(

@@ -12,10 +12,13 @@ Nothing here talks to clingo except through the symbols handed in and out.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from clingo import Symbol
@@ -69,6 +72,12 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """Values the puzzle's ``<name>.txt.j2`` / ``<name>.svg.j2`` templates draw from."""
         raise NotImplementedError
 
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """A solution drawn as text from ``template_context``'s values: by default the
+        puzzle's ``<stem>.txt.j2`` template. The shipped puzzles draw text in Python,
+        which spares a command that prints a board the template engine's import."""
+        return render_template(f"{self.templates or self.name}.txt.j2", **context)
+
     def from_dict(self, instance: InstanceT, data: Any, source: str) -> SolutionT:
         """A solution from its JSON form (the inverse of ``to_dict``), its shape checked
         (the rules are the checker's job); puzzles without one raise InputError."""
@@ -114,10 +123,30 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         return Strategy(instance)
 
 
+def lazy_module(name: str) -> ModuleType:
+    """The module ``name``, loaded when one of its names is first used (the standard
+    library's ``LazyLoader``): a puzzle's hints module, say, which a solve never uses."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.loader is not None, name
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module
+
+
 def render(puzzle: Puzzle[Any, Any], instance: Any, solution: Any, form: str = "txt") -> str:
     """A solution drawn as text (``txt``) or SVG (``svg``) by the puzzle's templates,
     from what its ``template_context`` gives them."""
-    context = puzzle.template_context(instance, solution)
+    return draw(puzzle, puzzle.template_context(instance, solution), form)
+
+
+def draw(puzzle: Puzzle[Any, Any], context: dict[str, Any], form: str) -> str:
+    """A board drawn from template values (``template_context``'s, perhaps with marks
+    added): text by ``draw_text``, SVG by the puzzle's ``<stem>.svg.j2``."""
+    if form == "txt":
+        return puzzle.draw_text(context)
     return render_template(f"{puzzle.templates or puzzle.name}.{form}.j2", **context)
 
 

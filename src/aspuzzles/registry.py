@@ -14,7 +14,6 @@ from functools import cache
 from typing import Any
 
 from . import puzzles
-from .bare import BarePuzzle
 from .errors import InputError
 from .paths import encoding_names, find_encoding
 from .puzzle import Puzzle
@@ -54,6 +53,8 @@ def get_puzzle(name: str) -> Puzzle[Any, Any]:
     if puzzle := module_puzzles().get(name):
         return puzzle
     if find_encoding(name) is not None:
+        from .bare import BarePuzzle  # loaded only for a puzzle with no module
+
         return BarePuzzle(name)
     known = ", ".join(puzzle_names())
     if not name.strip():

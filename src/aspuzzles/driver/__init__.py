@@ -11,21 +11,43 @@ each answer set back to the puzzle to decode and check. One concern a module:
   solve call under a deadline; ``results``: decoding, checking, the Result;
 - ``planning``: growing horizons; ``optimization``: objectives; ``bounds``: a puzzle's
   step bound as a propagator; ``session``: one grounding for many variants;
-- ``jobs``: what crosses a process boundary.
+- ``jobs``: what crosses a process boundary; ``searches``: the names of plan searches;
+- ``limits``: memory limits, workers that die with their parent, a time limit on a call.
 """
 
-from .loading import fact_program, load_instance, resolve_encoding
-from .results import (
-    INTERRUPTED,
-    MEMORY,
-    SOLVED,
-    TIMEOUT,
-    UNSATISFIABLE,
-    Result,
-    check_solution,
-)
-from .run import run_job, solve_instance
-from .session import Session
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # not typing's: see aspuzzles/__init__.py
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .loading import fact_program, load_instance, resolve_encoding
+    from .results import (
+        INTERRUPTED,
+        MEMORY,
+        SOLVED,
+        TIMEOUT,
+        UNSATISFIABLE,
+        Result,
+        check_solution,
+    )
+    from .run import run_job, solve_instance
+    from .session import Session
+
+#: Where each public name is defined: imported on first use (PEP 562), so that a
+#: module of the driver that needs no clingo (``limits``, ``searches``) loads alone.
+_HOMES = {
+    **dict.fromkeys(("fact_program", "load_instance", "resolve_encoding"), "loading"),
+    **dict.fromkeys(
+        ("INTERRUPTED", "MEMORY", "SOLVED", "TIMEOUT", "UNSATISFIABLE", "Result"), "results"
+    ),
+    "check_solution": "results",
+    "run_job": "run",
+    "solve_instance": "run",
+    "Session": "session",
+}
 
 __all__ = [
     "INTERRUPTED",
@@ -42,3 +64,11 @@ __all__ = [
     "run_job",
     "solve_instance",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        value = getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
+        globals()[name] = value  # looked up once
+        return value
+    raise AttributeError(f"module 'aspuzzles.driver' has no attribute '{name}'")

@@ -19,6 +19,14 @@ from typing import Any
 from clingo import Symbol
 
 from ..strategy import Incremental, StepBound
+from .searches import (  # noqa: F401 (the driver's modules take them from here)
+    ASCENDING,
+    BOTH,
+    DEFAULT_PLAN_SEARCH,
+    DESCENDING,
+    PLAN_SEARCHES,
+    SPLIT,
+)
 
 #: How a solver tells whoever runs it what it is doing: ("phase", "grounding"),
 #: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps),
@@ -31,17 +39,6 @@ TICK = 1.0
 #: proved so far ("proved: none within 5 moves; a plan of 8 moves found, 6-7 moves
 #: unanswered"), or another search's phase ("solving; 3 solutions found so far").
 Progress = Callable[[str], None]
-
-#: How a planning job is searched: ``both`` climbs the budgets in one process while
-#: another comes down from the top; ``split`` climbs in two processes, each over half
-#: the first moves; ``ascending`` and ``descending`` are one process each.
-BOTH, SPLIT, ASCENDING, DESCENDING = "both", "split", "ascending", "descending"
-PLAN_SEARCHES = (BOTH, SPLIT, ASCENDING, DESCENDING)
-#: The default: on the capture game boards it proves as many minima as ``both`` with
-#: half the worst time (2026-11-24 (32afed4): 16 s against 27 s), since the quick plan is
-#: usually the minimum and the two shares then divide refuting the budget below it
-#: instead of both refuting it whole. An encoding that does not split searches ``both``.
-DEFAULT_PLAN_SEARCH = SPLIT
 
 
 @dataclass

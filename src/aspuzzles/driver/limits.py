@@ -3,9 +3,6 @@ process of a solve, and workers that never outlive the process that started them
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import multiprocessing
 import os
 import signal
 import sys
@@ -14,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..errors import TimeLimit
+from ..errors import InputError, TimeLimit
 
 T = TypeVar("T")
 
@@ -68,6 +65,9 @@ def die_with_parent() -> None:
 
 
 def _death_signal(signum: int) -> bool:
+    import ctypes  # loaded only in a worker
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
     except OSError:
@@ -87,6 +87,10 @@ def call_within(seconds: float, function: Callable[..., T], *arguments: Any) -> 
     TimeLimit), for work with no time limit of its own, such as a generator drawing
     and judging puzzles. What it returns or raises is sent back through a pipe; the
     child ignores Ctrl-C (the parent stops it) and dies with the parent."""
+    import multiprocessing  # loaded only for a time limit
+
+    if not hasattr(os, "fork"):
+        raise InputError("a time limit on this work needs a system that can fork (not Windows)")
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_call_and_send, args=(function, arguments, sender))

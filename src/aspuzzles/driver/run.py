@@ -11,8 +11,7 @@ monotone budgets is searched from both ends at once, in two such workers.
 
 from __future__ import annotations
 
-import logging
-import multiprocessing
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -37,9 +36,6 @@ from .jobs import (
     Reporter,
     search_text,
 )
-from .workers import run_in_workers
-
-log = logging.getLogger("aspuzzles")
 
 
 def solve_instance(
@@ -276,13 +272,20 @@ def _bound_statistics(bound: StepBoundPropagator) -> dict[str, int]:
 def _run(jobs: list[Job], on_progress: Progress | None = None) -> Outcome:
     """One search without a time limit runs here; anything else in forked workers (a
     limit must hold during grounding, and two searches of one plan run side by side)."""
-    forkable = "fork" in multiprocessing.get_all_start_methods()
-    if not forkable:
+    if not can_fork():
         job = replace(jobs[0], part=None)  # a share alone would miss plans
         return run_job(job, _reporter(job.incremental, on_progress))
     if len(jobs) == 1 and jobs[0].timeout is None and jobs[0].memory is None:
         return run_job(jobs[0], _reporter(jobs[0].incremental, on_progress))
+    from .workers import run_in_workers  # multiprocessing: only when a worker is needed
+
     return run_in_workers(jobs, run_job, on_progress)
+
+
+def can_fork() -> bool:
+    """Whether this process can fork workers (not on Windows): asked of ``os``, not of
+    ``multiprocessing``, which a search without workers does not import."""
+    return hasattr(os, "fork")
 
 
 def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporter:

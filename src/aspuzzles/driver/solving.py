@@ -3,7 +3,6 @@ one solve call under a deadline and Ctrl-C, and the statistics gathered from it.
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,6 +15,7 @@ from clingox.backend import SymbolicBackend
 
 from ..asp import character_text, foreign_character
 from ..errors import InputError, clingo_message
+from ..logs import DEBUG, INFO, enabled, logger
 from ..puzzle import Puzzle
 from . import results
 from .jobs import (
@@ -23,8 +23,6 @@ from .jobs import (
     Job,
     Outcome,
 )
-
-clingo_log = logging.getLogger("aspuzzles.clingo")
 
 
 def solver_arguments(
@@ -65,11 +63,17 @@ def make_control(job: Job, messages: list[str]) -> Control:
         text = message.strip()
         if code == clingo.MessageCode.RuntimeError:
             messages.append(text)
-            clingo_log.debug(text)
+            if enabled(DEBUG):
+                logger("aspuzzles.clingo").debug(text)
         elif code == clingo.MessageCode.AtomUndefined:
-            clingo_log.info(user_places(clingo_message(text), job.program_source))
+            if enabled(INFO):
+                logger("aspuzzles.clingo").info(
+                    user_places(clingo_message(text), job.program_source)
+                )
         else:
-            clingo_log.warning(user_places(clingo_message(text), job.program_source))
+            logger("aspuzzles.clingo").warning(
+                user_places(clingo_message(text), job.program_source)
+            )
 
     try:
         arguments = [f"--models={job.models}", *job.clingo_arguments()]

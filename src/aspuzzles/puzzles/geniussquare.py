@@ -94,5 +94,16 @@ class GeniusSquare(DiceTiling):
             "open": len(solution.cells) + len(instance.blocked) < SIDE * SIDE,
         }
 
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """The board under its column numbers, each row after its letter; a legend."""
+        lines = ["   " + " ".join(str(col) for col in range(1, SIDE + 1))]
+        for label, row in zip(context["rows"], context["grid"], strict=False):
+            lines.append(f"{label}  " + " ".join(cell["letter"] for cell in row))
+        lines.append(LEGEND + ("  . open" if context["open"] else ""))
+        return "\n".join(lines)
+
+
+#: The pieces' letters and shapes, under the board.
+LEGEND = "A M1  B D2  C I3  D L3  E I4  F O4  G T4  H S4  I L4  # blocker"
 
 PUZZLE = GeniusSquare()

@@ -210,5 +210,19 @@ class GeniusStar(DiceTiling):
             "blocked": instance.blocked,
         }
 
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """The star row by row, each row indented by its first column; a legend."""
+        lines = [
+            " " * (row[0]["col"] + 7) + "".join(cell["letter"] for cell in row)
+            for row in context["rows"]
+        ]
+        if context["golden"]:
+            lines.append("(golden star: the blue pair C and D forms a hexagon)")
+        lines.append(LEGEND + ("  . open" if context["open"] else ""))
+        return "\n".join(lines)
+
+
+#: The pieces' letters and shapes, under the star.
+LEGEND = "A M1  B D2  C,D T3 (blue pair)  E T4  F I4  G C4  H I5  I P5  J C5  K L5  # blocker"
 
 PUZZLE = GeniusStar()

@@ -19,17 +19,21 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, String, Symbol
 
 from ...errors import InputError, LineReader, is_number
 from ...generating import add_difficulty_argument, first_graded, first_unique
 from ...geometry import Cell, SquareGrid, is_connected
-from ...puzzle import Puzzle, string_rows
+from ...puzzle import Puzzle, lazy_module, string_rows
 from ...render import wheel_colours
 from ...strategy import Strategy
-from . import hints
+
+if TYPE_CHECKING:
+    from . import hints
+else:  # hints, mistakes and explanations: loaded when a hint command first asks
+    hints = lazy_module(f"{__name__}.hints")
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 TOPPING_NAMES = {"0": "plain", "1": "skull", "2": "tombstone"}
@@ -222,6 +226,11 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
             "pieces_order": LABELS[: instance.pieces],
             "names": TOPPING_NAMES,
         }
+
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """What every piece holds, then the cake with its cuts."""
+        header = f"{context['count']} pieces, each with {context['legend']}\n"
+        return header + "".join(f"{line}\n" for line in context["drawing"])
 
     # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
     def entry_signature(self) -> tuple[str, int]:

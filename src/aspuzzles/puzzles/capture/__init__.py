@@ -297,6 +297,27 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             "colours": TILE_COLOURS,
         }
 
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """The moves, one a line with what each removed, then the boards side by side."""
+        lines = []
+        if context["steps"]:
+            count = context["count"]
+            fewest = " (the fewest possible)" if context["shortest"] else ""
+            lines.append(f"{count} move{_plural(count)}{fewest}")
+        for step in context["steps"]:
+            outcome = step["outcome"]
+            line = f"{str(step['number']) + '.':>3} {step['move']}: {outcome.removed} tiles"
+            if outcome.phases:
+                line += f" in {outcome.phases} phase{_plural(outcome.phases)}"
+            if outcome.explosions:
+                line += f", {outcome.explosions} explosion{_plural(outcome.explosions)}"
+            lines.append(line)
+        return "".join(f"{line}\n" for line in [*lines, "", *context["strip"]])
+
+
+def _plural(count: int) -> str:
+    return "" if count == 1 else "s"
+
 
 def _effects(instance: CaptureInstance, solution: CaptureSolution) -> list[MoveEffect]:
     """What each move did, as the simulator replays it; for a plan the simulator does

@@ -22,14 +22,13 @@ import json
 import random
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
 
 from ...errors import InputError
-from ...puzzle import Puzzle, render, string_rows
+from ...puzzle import Puzzle, lazy_module, render, string_rows
 from ...strategy import Strategy
-from . import hints
 from .checker import check_board
 from .facts import parse_facts
 from .gameid import GAME_ID, encode_game_id, parse_game_id
@@ -46,6 +45,11 @@ from .model import (
 from .picture import _content_lines, parse_picture
 from .savefile import is_save_file, parse_save_file
 from .sight import clue_place, clues_of, crossings, sight_range, trace
+
+if TYPE_CHECKING:
+    from . import hints
+else:  # hints, mistakes and explanations: loaded when a hint command first asks
+    hints = lazy_module(f"{__name__}.hints")
 
 
 class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
@@ -140,6 +144,27 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             "cell_width": max(2, *(len(clue) for clue in clues)) + 1,
             "names": KINDS,
         }
+
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """Totals on top, then the board framed by its clues, a column each."""
+        width, names, totals = context["cell_width"], context["names"], context["totals"]
+
+        def columns(*cells: str) -> str:
+            return "".join(cell.rjust(width) for cell in cells)
+
+        return "\n".join(
+            [
+                ", ".join(f"{names[kind]}s {totals[kind]}" for kind in "GVZ"),
+                columns("", *context["top"]),
+                *(
+                    columns(left, *row, right)
+                    for left, row, right in zip(
+                        context["left"], context["grid"], context["right"], strict=True
+                    )
+                ),
+                columns("", *context["bottom"]),
+            ]
+        )
 
     # ------------------------------------------------------------------ generator
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:

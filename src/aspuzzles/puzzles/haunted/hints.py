@@ -17,8 +17,7 @@ from typing import Any
 from clingo import Function, Number, Symbol
 
 from ...errors import InputError
-from ...puzzle import progress_json
-from ...render import render_template
+from ...puzzle import draw, progress_json
 from .model import KINDS, LETTER, MIRRORS, HauntedInstance, HauntedSolution
 from .picture import _content_lines, parse_picture
 from .savefile import is_save_file, save_entries
@@ -190,4 +189,4 @@ def draw_progress(
             ]
         context["cell_width"] = max(context["cell_width"], *(len(c) + 1 for c in context["top"]))
         context["cell_width"] = max(context["cell_width"], *(len(c) + 1 for c in context["bottom"]))
-    return render_template(f"haunted.{form}.j2", **context)
+    return draw(puzzle, context, form)

@@ -30,16 +30,15 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, String, Symbol
 
 from ...errors import InputError, is_number
 from ...generating import add_difficulty_argument, first_graded, first_unique
-from ...puzzle import Puzzle, json_field
+from ...puzzle import Puzzle, json_field, lazy_module
 from ...render import wheel_colours
 from ...strategy import Strategy
-from . import hints
 from .checker import _is_pair, check_placement, mismatched_edges
 from .formats import format_tiles, parse_tiles
 from .generate import planted_tiles
@@ -59,6 +58,11 @@ from .search import (
     TilesStrategy,
 )
 from .symmetry import symmetry_break
+
+if TYPE_CHECKING:
+    from . import hints
+else:  # hints, mistakes and explanations: loaded when a hint command first asks
+    hints = lazy_module(f"{__name__}.hints")
 
 
 class Tiles(Puzzle[TilesInstance, TilesSolution]):
@@ -218,6 +222,11 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             "shared_edges": instance.shared_edges,
         }
 
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """Each tile a box: its edges on four sides, id/turns in the middle; then a
+        legend, and the score of a scored placement."""
+        return tiles_text(context)
+
     # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
     def entry_signature(self) -> tuple[str, int]:
         return hints.ENTRY
@@ -324,6 +333,40 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             f"--kinds {args.kinds} {border}{fix}--seed {args.seed}\n"
         )
         return header + format_tiles(instance)
+
+
+def tiles_text(context: dict[str, Any]) -> str:
+    """The board as ``Tiles.draw_text`` draws it."""
+    width, label_width = context["width"], context["label_width"]
+    box = 2 * width + label_width + 2
+    rule = ("+" + "-" * box) * context["cols"] + "+"
+    lines = [rule]
+    for labels, row in zip(context["labels"], context["edges"], strict=True):
+        lines.append("|" + "".join(f"{tile[0].center(box)}|" for tile in row))
+        lines.append(
+            "|"
+            + "".join(
+                f"{tile[3].ljust(width)} {label.center(label_width)} {tile[1].rjust(width)}|"
+                for tile, label in zip(row, labels, strict=True)
+            )
+        )
+        lines.append("|" + "".join(f"{tile[2].center(box)}|" for tile in row))
+        lines.append(rule)
+    fixed = ", * fixed" if context["fixed"] else ""
+    unframed = "; unframed: outer edges are free" if context["style"] == "unframed" else ""
+    lines.append(
+        f"(each tile: id/clockwise quarter turns{fixed}; edges as they face after "
+        f"turning{unframed})"
+    )
+    if context["scored"]:
+        mismatched, shared = context["mismatched"], context["shared_edges"]
+        score = f"score: {shared - len(mismatched)} of {shared} shared edges match"
+        if mismatched:
+            named = ", ".join(f"({r + 1},{c + 1}) {side}" for r, c, side in mismatched[:8])
+            more = f" and {len(mismatched) - 8} more" if len(mismatched) > 8 else ""
+            score += f"; mismatched: {named}{more}"
+        lines.append(score)
+    return "".join(f"{line}\n" for line in lines)
 
 
 def _short_label(edge: str) -> str:

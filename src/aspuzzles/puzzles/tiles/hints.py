@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any
 from clingo import Function, Number, Symbol
 
 from ...errors import InputError
-from ...puzzle import json_field, progress_json
-from ...render import render_template
+from ...puzzle import draw, json_field, progress_json
 from .model import TilesInstance, TilesSolution, distinct_rotations, rotate, shown_turn
 from .symmetry import kept_rotations
 
@@ -133,7 +132,7 @@ def draw_progress(
         context["labels"][row][col] = f"[{context['labels'][row][col]}]"
     widest = max(len(label) for row in context["labels"] for label in row)
     context["label_width"] = max(context["label_width"], widest)
-    board = render_template(f"tiles.{form}.j2", **context)
+    board = draw(puzzle, context, form)
     if form == "txt" and tiles:
         board += "marked tiles: " + " ".join(map(str, tiles)) + "\n"
     return board

@@ -67,6 +67,11 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         """The cell reached from ``cell`` by the lattice steps named (see ``polyform``)."""
         raise NotImplementedError
 
+    def reference_of(self, cell: Cell) -> Cell:
+        """The reference cell of ``cell``'s kind: a lattice step from either walks the
+        same way (on squares every cell is of one kind)."""
+        return self.references[0]
+
     def board(self) -> tuple[Cell, ...]:
         """Lattice cells in numbering order (number = index + 1)."""
         raise NotImplementedError
@@ -93,7 +98,9 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         return {
             shape.name: [
                 frozenset(self.numbers[c] for c in cells)
-                for cells in placements(shape, self.numbers, self.walk, self.symmetries)
+                for cells in placements(
+                    shape, self.numbers, self.walk, self.symmetries, self.reference_of
+                )
             ]
             for shape, _, _ in self.pieces
         }
@@ -197,16 +204,21 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         """Cells, blockers and placements avoiding them. An empty roll is a sweep's
         base: every placement stays, blockers come per roll through externals."""
         blocked = set(instance.blocked)
-        facts = [Function("cell", [Number(n)]) for n in range(1, len(self.board()) + 1)]
-        facts += [Function("blocked", [Number(n)]) for n in sorted(blocked)]
-        for name, (cells_list, count) in self.shape_table(instance).items():
+        # One clingo Number per value, made once: a roll has thousands of facts, and each
+        # call into clingo costs microseconds.
+        table = self.shape_table(instance)
+        largest = max(len(self.board()), *(max(len(p), c) for p, c in table.values()))
+        numbers = [Number(n) for n in range(largest + 1)]
+        facts = [Function("cell", [numbers[n]]) for n in range(1, len(self.board()) + 1)]
+        facts += [Function("blocked", [numbers[n]]) for n in sorted(blocked)]
+        for name, (cells_list, count) in table.items():
             key = Function(name.lower())
-            facts.append(Function("shape", [key, Number(count)]))
+            facts.append(Function("shape", [key, numbers[count]]))
             for index, cells in enumerate(cells_list):
                 if blocked and cells & blocked:
                     continue
                 facts += [
-                    Function("covers", [key, Number(index), Number(n)]) for n in sorted(cells)
+                    Function("covers", [key, numbers[index], numbers[n]]) for n in sorted(cells)
                 ]
         return facts
 

@@ -48,14 +48,26 @@ def oriented(
 
 
 def placements(
-    shape: Shape, board: Iterable[Cell], walk: Walk, symmetries: list[dict[str, str]]
+    shape: Shape,
+    board: Iterable[Cell],
+    walk: Walk,
+    symmetries: list[dict[str, str]],
+    reference: Callable[[Cell], Cell] | None = None,
 ) -> list[frozenset[Cell]]:
-    """Every distinct set of board cells the shape can cover."""
+    """Every distinct set of board cells the shape can cover, in the order first met
+    (forms in ``oriented``'s order, starts in reading order). ``reference`` maps a
+    start to a cell of its kind (a triangle pointing the same way): the paths are then
+    walked once per form and kind, and shifted to every start of that kind."""
     cells = set(board)
     found: dict[frozenset[Cell], None] = {}
     for form in oriented(shape, symmetries):
+        shifts: dict[Cell, list[Cell]] = {}
         for start in sorted(cells):
-            covered = frozenset(walk(start, path) for path in form)
+            origin = reference(start) if reference is not None else start
+            if origin not in shifts:
+                ends = (walk(origin, path) for path in form)
+                shifts[origin] = [(row - origin[0], col - origin[1]) for row, col in ends]
+            covered = frozenset((start[0] + dr, start[1] + dc) for dr, dc in shifts[origin])
             if len(covered) == shape.size and covered <= cells:
                 found.setdefault(covered)
     return list(found)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -43,8 +42,8 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     clingo_options: ClassVar[tuple[str, ...]] = ()
     #: Whether :meth:`check` is a real checker (bare encodings have none).
     has_checker: ClassVar[bool] = True
-    #: The stem of the templates that draw a solution (``<stem>.txt.j2``,
-    #: ``<stem>.svg.j2``); the puzzle's name unless several puzzles share templates.
+    #: The stem of the template that draws a solution as SVG (``<stem>.svg.j2``); the
+    #: puzzle's name unless several puzzles share a template.
     templates: ClassVar[str | None] = None
 
     # -- required ---------------------------------------------------------------------
@@ -69,14 +68,14 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         raise NotImplementedError
 
     def template_context(self, instance: InstanceT, solution: SolutionT) -> dict[str, Any]:
-        """Values the puzzle's ``<name>.txt.j2`` / ``<name>.svg.j2`` templates draw from."""
+        """Values ``draw_text`` and the puzzle's ``<name>.svg.j2`` template draw from."""
         raise NotImplementedError
 
     def draw_text(self, context: dict[str, Any]) -> str:
-        """A solution drawn as text from ``template_context``'s values: by default the
-        puzzle's ``<stem>.txt.j2`` template. The shipped puzzles draw text in Python,
-        which spares a command that prints a board the template engine's import."""
-        return render_template(f"{self.templates or self.name}.txt.j2", **context)
+        """A solution drawn as text from ``template_context``'s values. Text is drawn in
+        Python, SVG by a jinja2 template: a command that prints a board as text then
+        never pays for importing the template engine."""
+        raise NotImplementedError
 
     def from_dict(self, instance: InstanceT, data: Any, source: str) -> SolutionT:
         """A solution from its JSON form (the inverse of ``to_dict``), its shape checked
@@ -193,6 +192,8 @@ class Solution:
 # ------------------------------------------------------------ solutions as JSON
 def solution_json(text: str, source: str) -> Any:
     """The solution in a JSON text: a whole ``--format json`` result gives its first."""
+    import json  # loaded only to read JSON
+
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -211,6 +212,8 @@ def solution_json(text: str, source: str) -> Any:
 def progress_json(text: str, source: str) -> Any:
     """A player's progress written as JSON: the object ``check`` reads, or the output of
     ``solve --format json`` (its first solution); bad JSON is one line naming the place."""
+    import json  # loaded only to read JSON
+
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

@@ -20,12 +20,14 @@ strategy never changes which answers exist, only how soon clingo finds them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from clingo import Symbol
+
+if TYPE_CHECKING:
+    import random
 
 InstanceT = TypeVar("InstanceT")
 

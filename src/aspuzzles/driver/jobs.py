@@ -10,11 +10,10 @@ out.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol
 
@@ -27,6 +26,9 @@ from .searches import (  # noqa: F401 (the driver's modules take them from here)
     PLAN_SEARCHES,
     SPLIT,
 )
+
+if TYPE_CHECKING:
+    import random
 
 #: How a solver tells whoever runs it what it is doing: ("phase", "grounding"),
 #: ("lower", 5) (every budget below 5 refuted), ("plan", (8, atoms)) (a plan of 8 steps),

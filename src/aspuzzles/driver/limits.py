@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -60,6 +59,8 @@ def die_with_parent() -> None:
         if os.getppid() != parent:  # the parent died before the signal was set up
             os._exit(1)
         return
+    import threading  # a worker without prctl only
+
     watcher = threading.Thread(target=_watch_parent, args=(parent,), daemon=True)
     watcher.start()
 

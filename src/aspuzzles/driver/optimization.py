@@ -3,8 +3,8 @@ large-neighbourhood search around it, then clingo's complete optimization."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import clingo
 from clingo import Control, Symbol
@@ -15,6 +15,9 @@ from .jobs import (
     Outcome,
     Reporter,
 )
+
+if TYPE_CHECKING:
+    import random
 
 
 def solve_program(
@@ -90,6 +93,8 @@ def _improve_around(
     for minutes (the META 2010 10x10 in tiles' score mode: 32 mismatches after the
     greedy start, still 32 after 30 s), where re-solving ten cells at a time finds
     cheaper ones (24-29 in 30 s, as the seed of the draws goes)."""
+    import random  # loaded only for a neighbourhood search
+
     rng = random.Random(LNS_SEED)
     rounds = last_better = 0
     while rounds - last_better < max(LNS_PATIENCE, 2 * last_better):

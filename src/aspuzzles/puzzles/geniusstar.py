@@ -118,6 +118,9 @@ class GeniusStar(DiceTiling):
     def board(self) -> tuple[Cell, ...]:
         return star_cells()
 
+    def reference_of(self, cell: Cell) -> Cell:
+        return self.references[0] if is_up(cell) else self.references[1]
+
     def normalise(self, cells: frozenset[Cell]) -> frozenset[Cell]:
         return normalise_triangles(cells)
 

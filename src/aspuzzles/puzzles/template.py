@@ -8,7 +8,7 @@ of this file (``docs/adding-a-puzzle.md`` walks through it). Its parts, in the o
 data flows:
 
     text --parse--> LatinInstance --facts--> clingo (encodings/template.lp)
-    --decode--> LatinSolution --check--> to_dict / render (templates/template.*.j2)
+    --decode--> LatinSolution --check--> to_dict / draw_text, or SVG (templates/template.svg.j2)
 """
 
 from __future__ import annotations
@@ -160,6 +160,10 @@ class Template(Puzzle[LatinInstance, LatinSolution]):
             "grid": [list(row) for row in solution.grid],
             "givens": givens,
         }
+
+    def draw_text(self, context: dict[str, Any]) -> str:
+        """The grid, one row a line, numbers apart."""
+        return "".join(" ".join(row) + "\n" for row in context["grid"])
 
     def unsolved(self, instance: LatinInstance) -> LatinSolution:
         return LatinSolution(

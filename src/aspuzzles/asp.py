@@ -14,6 +14,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,23 @@ from .paths import display_path, read_text_file
 
 if TYPE_CHECKING:  # clingo.ast is imported where facts are read, not by every command
     from clingo import ast
+
+#: How many symbols ``number`` and ``constant`` keep.
+SYMBOLS_KEPT = 1 << 16
+
+
+@lru_cache(maxsize=SYMBOLS_KEPT)
+def number(value: int) -> Symbol:
+    """clingo's number ``value``, made once: each symbol made is a call into clingo, and
+    a board's facts repeat a few numbers thousands of times."""
+    return Number(value)
+
+
+@lru_cache(maxsize=SYMBOLS_KEPT)
+def constant(name: str) -> Symbol:
+    """clingo's constant ``name`` (a function without arguments), made once."""
+    return Function(name)
+
 
 #: Arithmetic a fact file may use, by the name of clingo's operator.
 _BINARY: dict[str, Callable[[int, int], int]] = {
@@ -169,15 +187,19 @@ def included_files(text: str) -> list[str]:
     return _INCLUDE.findall(_code(text))
 
 
-def program_texts(path: Path, seen: set[Path] | None = None) -> Iterator[str]:
+def program_texts(
+    path: Path, seen: set[Path] | None = None, read: list[Path] | None = None
+) -> Iterator[str]:
     """The texts clingo loads itself: a program file and the files it includes, each
-    once. Each is checked here for characters its lexer would meet: clingo reports them
-    in a message its Python logger cannot decode, and the process aborts (see
-    :func:`check_characters`)."""
+    once (each file's path is added to ``read``, if given). Each is checked here for
+    characters its lexer would meet: clingo reports them in a message its Python logger
+    cannot decode, and the process aborts (see :func:`check_characters`)."""
     seen = set() if seen is None else seen
     if path.resolve() in seen:
         return
     seen.add(path.resolve())
+    if read is not None:
+        read.append(path)
     if path.read_bytes().startswith(codecs.BOM_UTF8):
         message = "starts with a byte-order mark, which clingo cannot read: save it without one"
         raise InputError(message, display_path(path), 1, 1)
@@ -187,7 +209,7 @@ def program_texts(path: Path, seen: set[Path] | None = None) -> Iterator[str]:
     for name in included_files(text):
         found = include_target(name, path.parent)
         if found is not None:
-            yield from program_texts(found, seen)
+            yield from program_texts(found, seen, read)
 
 
 def include_target(name: str, folder: Path) -> Path | None:

@@ -19,8 +19,9 @@ from functools import cached_property
 from itertools import permutations, product
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from clingo import Function, Number, Symbol
+from clingo import Function, Symbol
 
+from .asp import constant, number
 from .errors import InputError
 from .geometry import Cell
 from .logs import logger
@@ -204,21 +205,17 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         """Cells, blockers and placements avoiding them. An empty roll is a sweep's
         base: every placement stays, blockers come per roll through externals."""
         blocked = set(instance.blocked)
-        # One clingo Number per value, made once: a roll has thousands of facts, and each
-        # call into clingo costs microseconds.
         table = self.shape_table(instance)
-        largest = max(len(self.board()), *(max(len(p), c) for p, c in table.values()))
-        numbers = [Number(n) for n in range(largest + 1)]
-        facts = [Function("cell", [numbers[n]]) for n in range(1, len(self.board()) + 1)]
-        facts += [Function("blocked", [numbers[n]]) for n in sorted(blocked)]
+        facts = [Function("cell", [number(n)]) for n in range(1, len(self.board()) + 1)]
+        facts += [Function("blocked", [number(n)]) for n in sorted(blocked)]
         for name, (cells_list, count) in table.items():
-            key = Function(name.lower())
-            facts.append(Function("shape", [key, numbers[count]]))
+            key = constant(name.lower())
+            facts.append(Function("shape", [key, number(count)]))
             for index, cells in enumerate(cells_list):
                 if blocked and cells & blocked:
                     continue
                 facts += [
-                    Function("covers", [key, numbers[index], numbers[n]]) for n in sorted(cells)
+                    Function("covers", [key, number(index), number(n)]) for n in sorted(cells)
                 ]
         return facts
 
@@ -398,7 +395,7 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
     def sweep_assumptions(self, variant: DiceRoll) -> list[tuple[Symbol, bool]]:
         blocked = set(variant.blocked)
         return [
-            (Function("blocked", [Number(n)]), n in blocked)
+            (Function("blocked", [number(n)]), n in blocked)
             for n in range(1, len(self.board()) + 1)
         ]
 

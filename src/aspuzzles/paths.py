@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import cache
 from pathlib import Path
 
 from .errors import InputError
@@ -21,10 +22,17 @@ TEMPLATE_DIR = PACKAGE_DIR / "templates"
 
 def project_roots() -> list[Path]:
     """Folders holding ``encodings/`` and ``instances/``, most specific first."""
+    return list(_roots(os.environ.get("ASPUZZLES_HOME"), os.getcwd()))
+
+
+@cache
+def _roots(home: str | None, working: str) -> tuple[Path, ...]:
+    """``project_roots`` for one ``ASPUZZLES_HOME`` and working folder (every solve
+    asks, and resolving the folders takes a sizeable part of a small board's solve)."""
     roots: list[Path] = []
-    if home := os.environ.get("ASPUZZLES_HOME"):
+    if home:
         roots.append(Path(home))
-    roots.append(Path.cwd())
+    roots.append(Path(working))
     checkout = PACKAGE_DIR.parent.parent
     if (checkout / "encodings").is_dir():
         roots.append(checkout)
@@ -33,7 +41,7 @@ def project_roots() -> list[Path]:
     for root in roots:
         if root.resolve() not in [r.resolve() for r in unique]:
             unique.append(root)
-    return unique
+    return tuple(unique)
 
 
 def find_encoding(puzzle: str) -> Path | None:

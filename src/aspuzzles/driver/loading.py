@@ -4,6 +4,7 @@ inline text) and the encoding (checked for what would crash clingo's loader)."""
 from __future__ import annotations
 
 import importlib
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -72,11 +73,15 @@ def _parse_inline(game: Puzzle[Any, Any], text: str) -> Any:
         raise
 
 
+#: What a shipped instance's name looks like (its file name, or the name without ``.txt``).
+_SHIPPED_NAME = re.compile(r"[\w.-]+")
+
+
 def _instance_path(puzzle: str, reference: str) -> Path | None:
     direct = named_file(reference)
     if direct is not None:
         return direct
-    if "/" in reference:
+    if not _SHIPPED_NAME.fullmatch(reference):  # a game ID, a link, a path: no name
         return None
     shipped = instance_files(puzzle)
     exact = [path for path in shipped if path.name == reference]
@@ -121,7 +126,8 @@ def resolve_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Pat
 
 def checked_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Encoding:
     """The encoding a solve loads (see :class:`Encoding`); each file is read once, and
-    checked for what would crash clingo's loader."""
+    checked for what would crash clingo's loader. What was read is kept while none of
+    its files changes (a notebook solving many boards reads and hashes it once)."""
     if encoding is not None:
         path = named_file(encoding)
         if path is None:
@@ -130,10 +136,33 @@ def checked_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Enc
         path = find_encoding(game.name)
         if path is None:
             raise InputError(f"no encoding for puzzle '{game.name}'", f"encodings/{game.name}.lp")
-    texts = list(program_texts(path))  # reading checks every file clingo will load
+    # Includes are found from the working folder and CLINGOPATH, as clingo finds them.
+    key = (game.name, path.resolve(), os.getcwd(), os.environ.get("CLINGOPATH", ""))
+    known = _READ.get(key)
+    if known is not None and all(_signature(file) == seen for file, seen in known[0]):
+        return known[1]
+    files: list[Path] = []
+    texts = list(program_texts(path, read=files))  # reading checks every file clingo loads
     shipped = shipped_digests().get(game.name)
     standing = OWN if shipped is None else SHIPPED if digest(texts) == shipped else EDITED
-    return Encoding(path, any(includes_incmode(text) for text in texts), standing)
+    checked = Encoding(path, any(includes_incmode(text) for text in texts), standing)
+    _READ[key] = ([(file, _signature(file)) for file in files], checked)
+    return checked
+
+
+Signature = tuple[int, int] | None
+#: Encodings read, by puzzle, file, working folder and CLINGOPATH: the files read (with
+#: their signatures when read) and what was found.
+_READ: dict[tuple[str, Path, str, str], tuple[list[tuple[Path, Signature]], Encoding]] = {}
+
+
+def _signature(path: Path) -> Signature:
+    """What changes when a file is edited: its modification time and size."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size
 
 
 def digest(texts: list[str]) -> str:

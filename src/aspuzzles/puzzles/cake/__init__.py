@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, String, Symbol
 
+from ... import asp
 from ...errors import InputError, LineReader, is_number
 from ...generating import add_difficulty_argument, first_graded, first_unique
 from ...geometry import Cell, SquareGrid, is_connected
@@ -144,7 +145,7 @@ def topping_name(topping: str) -> str | None:
 def topping_symbol(topping: str) -> Symbol:
     """A topping as the encoding sees it: a digit as its number, another character as
     a string."""
-    return Number(int(topping)) if is_number(topping) else String(topping)
+    return asp.number(int(topping)) if is_number(topping) else String(topping)
 
 
 def format_cake(instance: CakeInstance) -> str:
@@ -167,20 +168,23 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
 
     def facts(self, instance: CakeInstance) -> list[Symbol]:
         grid, size = instance.lattice, instance.piece_size()
-        facts = [Function("pieces", [Number(instance.pieces)]), Function("size", [Number(size)])]
+        facts = [
+            Function("pieces", [asp.number(instance.pieces)]),
+            Function("size", [asp.number(size)]),
+        ]
         for topping, total in sorted(instance.totals().items()):
             quota = total // instance.pieces
-            facts.append(Function("quota", [topping_symbol(topping), Number(quota)]))
+            facts.append(Function("quota", [topping_symbol(topping), asp.number(quota)]))
         for cell in grid.cells():
             index = grid.index(cell)
-            facts.append(Function("cell", [Number(index)]))
+            facts.append(Function("cell", [asp.number(index)]))
             on_cell = topping_symbol(instance.grid[cell[0]][cell[1]])
-            facts.append(Function("topping", [Number(index), on_cell]))
+            facts.append(Function("topping", [asp.number(index), on_cell]))
             for other in grid.neighbours(cell):
-                facts.append(Function("adj", [Number(index), Number(grid.index(other))]))
+                facts.append(Function("adj", [asp.number(index), asp.number(grid.index(other))]))
         facts.append(Function("naming", [Function(naming(instance))]))
         for piece, member in candidates(instance):
-            facts.append(Function("candidate", [Number(member), Number(piece)]))
+            facts.append(Function("candidate", [asp.number(member), asp.number(piece)]))
         return facts
 
     def decode(self, instance: CakeInstance, atoms: Sequence[Symbol]) -> CakeSolution:

@@ -24,8 +24,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from clingo import Function, Number, Symbol
+from clingo import Function, Symbol
 
+from ...asp import constant, number
 from ...errors import InputError
 from ...puzzle import Puzzle, lazy_module, render, string_rows
 from ...strategy import Strategy
@@ -89,21 +90,21 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def facts(self, instance: HauntedInstance) -> list[Symbol]:
         facts: list[Symbol] = []
         for row, col in instance.cells():
-            facts.append(Function("cell", [Number(row + 1), Number(col + 1)]))
+            facts.append(Function("cell", [number(row + 1), number(col + 1)]))
             given = instance.grid[row][col]
             if given in KINDS:
                 facts.append(
-                    Function("given", [Number(row + 1), Number(col + 1), Function(KINDS[given])])
+                    Function("given", [number(row + 1), number(col + 1), constant(KINDS[given])])
                 )
         for letter, total in instance.totals.items():
-            facts.append(Function("total", [Function(KINDS[letter]), Number(total)]))
+            facts.append(Function("total", [constant(KINDS[letter]), number(total)]))
         for line, clue in enumerate(instance.clues):
             if clue is None:
                 continue
-            facts.append(Function("clue", [Number(line), Number(clue)]))
+            facts.append(Function("clue", [number(line), number(clue)]))
             for (row, col, side), times in sorted(crossings(instance.grid, line).items()):
-                position = [Number(line), Number(row + 1), Number(col + 1)]
-                facts.append(Function("crossings", [*position, Function(side), Number(times)]))
+                position = [number(line), number(row + 1), number(col + 1)]
+                facts.append(Function("crossings", [*position, constant(side), number(times)]))
         return facts
 
     def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:

@@ -32,8 +32,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, String, Symbol
 
+from ...asp import number
 from ...errors import InputError, is_number
 from ...generating import add_difficulty_argument, first_graded, first_unique
 from ...puzzle import Puzzle, json_field, lazy_module
@@ -99,8 +100,8 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
 
     def facts(self, instance: TilesInstance) -> list[Symbol]:
         facts = [
-            Function("rows", [Number(instance.rows)]),
-            Function("cols", [Number(instance.cols)]),
+            Function("rows", [number(instance.rows)]),
+            Function("cols", [number(instance.cols)]),
         ]
         if instance.framed:
             facts.append(Function("frame", [String(FRAME)]))
@@ -113,18 +114,18 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
                 Function(relation, [String(value), String(partner(instance.style, value))])
             )
         for tile_id in range(1, len(instance.tiles) + 1):
-            facts.append(Function("tile", [Number(tile_id)]))
+            facts.append(Function("tile", [number(tile_id)]))
             for turns, edges, cells in turns_and_cells(instance, tile_id):
                 shown = [String(edge) for edge in edges]
-                facts.append(Function("rot", [Number(tile_id), Number(turns), *shown]))
+                facts.append(Function("rot", [number(tile_id), number(turns), *shown]))
                 for row, col in cells:
                     facts.append(
-                        Function("fits", [Number(row), Number(col), Number(tile_id), Number(turns)])
+                        Function("fits", [number(row), number(col), number(tile_id), number(turns)])
                     )
         for fix in instance.fixed:
             turns = shown_turn(instance.tiles[fix.tile - 1], fix.turns)
             facts.append(
-                Function("fixed", [Number(n) for n in (fix.row, fix.col, fix.tile, turns)])
+                Function("fixed", [number(n) for n in (fix.row, fix.col, fix.tile, turns)])
             )
         if instance.symmetry_breaking:
             facts.extend(symmetry_break(instance).facts)

@@ -205,19 +205,32 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         """Cells, blockers and placements avoiding them. An empty roll is a sweep's
         base: every placement stays, blockers come per roll through externals."""
         blocked = set(instance.blocked)
-        table = self.shape_table(instance)
         facts = [Function("cell", [number(n)]) for n in range(1, len(self.board()) + 1)]
         facts += [Function("blocked", [number(n)]) for n in sorted(blocked)]
-        for name, (cells_list, count) in table.items():
-            key = constant(name.lower())
-            facts.append(Function("shape", [key, number(count)]))
-            for index, cells in enumerate(cells_list):
-                if blocked and cells & blocked:
-                    continue
-                facts += [
-                    Function("covers", [key, number(index), number(n)]) for n in sorted(cells)
-                ]
+        for name, (cells_list, count) in self.shape_table(instance).items():
+            facts.append(Function("shape", [constant(name.lower()), number(count)]))
+            for cells, covers in self._covers(name, tuple(cells_list)):
+                if not (blocked and cells & blocked):
+                    facts += covers
         return facts
+
+    def _covers(
+        self, name: str, cells_list: tuple[frozenset[int], ...]
+    ) -> list[tuple[frozenset[int], list[Symbol]]]:
+        """Each placement of a shape with its ``covers`` facts, made once per table (a
+        roll keeps most of them, and making a symbol is a call into clingo)."""
+        key = (name, cells_list)
+        if key not in self._covers_made:
+            shape = constant(name.lower())
+            self._covers_made[key] = [
+                (cells, [Function("covers", [shape, number(i), number(n)]) for n in sorted(cells)])
+                for i, cells in enumerate(cells_list)
+            ]
+        return self._covers_made[key]
+
+    @cached_property
+    def _covers_made(self) -> dict[Any, list[tuple[frozenset[int], list[Symbol]]]]:
+        return {}
 
     def decode(self, instance: DiceRoll, atoms: Sequence[Symbol]) -> Tiling:
         table = self.shape_table(instance)

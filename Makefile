@@ -48,9 +48,16 @@ bench: bytecode $(TEST)
 
 # What the benchmarks compare against, installed only when asked (never a dependency of
 # the tool or its tests): Tatham's puzzles, whose Undead generator the generate
-# benchmark runs beside ours.
-bench-peers:
+# benchmark runs beside ours, and CP-SAT's Undead (PyPI's multi-puzzle-solver) in an
+# environment of its own, .venv-peers, for the peers benchmark. sqlite3 comes with Python.
+PEERS := .venv-peers
+bench-peers: $(PEERS)/.installed
 	apt-get install -y sgt-puzzles || echo "bench-peers: could not install sgt-puzzles (apt-get needs root)"
+
+$(PEERS)/.installed:
+	$(PYTHON) -m venv $(PEERS)
+	$(PEERS)/bin/pip install --quiet multi-puzzle-solver
+	touch $@
 
 lint: $(LINT)
 	$(BIN)/ruff check src tests bench
@@ -62,7 +69,7 @@ format: $(LINT)
 	$(BIN)/ruff format src tests bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) $(PEERS) .pytest_cache .ruff_cache .mypy_cache
 
 # The digests of the shipped encodings: a puzzle's Python accelerators serve the
 # encoding whose digest is listed (see docs/encodings.md). Rerun after changing one.

@@ -188,6 +188,12 @@ class Strategy(Generic[InstanceT]):
         search. ``[]``: no such search."""
         return []
 
+    def settings(self) -> tuple[str, ...]:
+        """clingo options for this instance, beside the puzzle's ``clingo_options``
+        (which hold for every instance): say, threads for a board large enough to pay
+        for them. A user's own options win over both."""
+        return ()
+
     def portfolio(self) -> tuple[tuple[str, ...], ...]:
         """Other search settings (extra clingo options each) that win where the tuned
         ones stall on this instance; the driver races each against the tuned ones in
@@ -215,8 +221,8 @@ class EncodingOnly(Strategy[InstanceT]):
     """A puzzle's strategy with everything that restates the rules in Python taken out:
     what an encoding other than the shipped one gets (an edited file, ``--encoding``).
 
-    Kept: what only says how to run clingo (program parts and text, other settings to
-    race, figures for a count) and the horizon, whose budgets the encoding's own
+    Kept: what only says how to run clingo (program parts and text, settings, other
+    settings to race, figures for a count) and the horizon, whose budgets the encoding's own
     ``query(t)`` and ``#const part/parts`` define (see docs/encodings.md). Dropped:
     verdicts without search, step bounds, quick answers and the rounds around them, and
     shortcuts, each of which may cut answers that the edited rules allow."""
@@ -236,6 +242,9 @@ class EncodingOnly(Strategy[InstanceT]):
 
     def incremental(self) -> Incremental | None:
         return self.strategy.incremental()
+
+    def settings(self) -> tuple[str, ...]:
+        return self.strategy.settings()
 
     def portfolio(self) -> tuple[tuple[str, ...], ...]:
         return self.strategy.portfolio()

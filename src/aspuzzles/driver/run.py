@@ -90,7 +90,7 @@ def solve_instance(
         make_facts=LazyFacts(partial(game.facts, parsed)),
         program=strategy.program(),
         program_source=strategy.program_source(),
-        arguments=solving.solver_arguments(game, threads, clingo_args),
+        arguments=solving.solver_arguments(game, threads, clingo_args, strategy.settings()),
         models=wanted,
         count_only=count,
         timeout=None if timeout is None else _left(timeout, started),

@@ -341,8 +341,24 @@ def start_share(width: int, height: int, difficulty: str = "normal") -> float:
     return max(0.2, share - 0.15) if difficulty == "hard" else share
 
 
+#: Boards from this many monster cells on are searched by two threads.
+THREADED_CELLS = 300
+
+
 class HauntedStrategy(Strategy[HauntedInstance]):
-    """A clue no line can show is found without search."""
+    """A clue no line can show is found without search; large boards are searched by
+    two threads."""
+
+    def settings(self) -> tuple[str, ...]:
+        """On boards with many monster cells, clasp's ``trendy`` configuration in two
+        competing threads: there search times are heavy-tailed, and clasp's default
+        single thread took seconds on 30x30 boards that these settings answer in a
+        fraction of one (``make bench ARGS=peers``, bench/NOTES-haunted.md). Smaller
+        boards answer in milliseconds, less than starting a thread costs."""
+        open_cells = sum(row.count(".") for row in self.instance.grid)
+        return (
+            ("--configuration=trendy", "--parallel-mode=2") if open_cells >= THREADED_CELLS else ()
+        )
 
     def infeasible(self) -> str | None:
         """A clue that its line cannot show: more than the monster cells it crosses, or

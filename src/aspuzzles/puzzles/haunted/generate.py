@@ -164,7 +164,7 @@ def generate_graded(
     machine (no time limits)."""
     repairs = max(4, int(REPAIRS_PER_CELL * width * height))
     for _ in range(ATTEMPTS):
-        grid = _with_sight(_random_board(width, height, rng, mirror_share), rng)
+        grid = _with_sight(random_board(width, height, rng, mirror_share), rng)
         if degenerate(grid) is not None:
             continue
         verdict, open_cells = _judge(puzzle, grid, difficulty)
@@ -201,7 +201,9 @@ def _repaired(
     return "easier", grid, []
 
 
-def _random_board(width: int, height: int, rng: random.Random, share: float) -> tuple[str, ...]:
+def random_board(width: int, height: int, rng: random.Random, share: float) -> tuple[str, ...]:
+    """A solved board drawn at random: each cell a mirror with chance ``share`` (either
+    way alike), else a monster of a kind drawn alike; ``clued`` makes its puzzle."""
     cells = [
         "/" if draw < share / 2 else "\\" if draw < share else rng.choice("GVZ")
         for draw in (rng.random() for _ in range(width * height))

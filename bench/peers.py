@@ -1,0 +1,191 @@
+"""aspuzzles beside the tools a user would otherwise pick, on the same boards, in one run.
+
+Goals (#43): solve plus uniqueness of a Tatham-size Undead (<= 54 cells) in 3 ms median
+through ``aspuzzles.solve``; the seed 3x3 tiles in 5 ms; one Genius Star roll in 10 ms
+without a session; 25x25 and 30x30 Undead no slower than CP-SAT. The peers: CP-SAT's
+Undead (PyPI's ``multi-puzzle-solver``, in ``.venv-peers``: ``make bench-peers``), the
+seed's SQL in sqlite3 (``sql_tiles``). Every figure is a median; ours and theirs run
+in the same minutes, with the machine's load noted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+from typing import Any
+
+import aspuzzles
+import sql_tiles
+from aspuzzles.puzzles.haunted.gameid import encode_game_id
+from aspuzzles.puzzles.haunted.generate import clued, random_board
+from aspuzzles.registry import get_puzzle
+
+from common import ROOT, SHARED_DATA, table
+
+PEERS_PYTHON = ROOT / ".venv-peers" / "bin" / "python"
+TATHAM_CELLS = 54
+REPEAT = 5
+#: Planted boards for the large sizes: mirror shares, seeds.
+DENSE_SHARES = (0.3, 0.5)
+DENSE_SEEDS = (1, 2, 3)
+
+
+def run() -> None:
+    print(f"Load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores).\n")
+    _small_undead()
+    _small_others()
+    _large_undead()
+    print(f"\nLoad average after: {os.getloadavg()[0]:.2f}.")
+
+
+def _median(action: Callable[[], Any], repeat: int = REPEAT) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+# ------------------------------------------------------------------ small boards
+def _small_undead() -> None:
+    path = SHARED_DATA / "haunted" / "tatham-graded.tsv"
+    if not path.exists():
+        print("Tatham-size Undead: ../shared/data/haunted/tatham-graded.tsv is missing.\n")
+        return
+    lines = [line for line in path.read_text().splitlines() if not line.startswith("#")]
+    ids = [line.split("\t")[-1].strip() for line in lines]
+    boards = [aspuzzles.load("haunted", gid).parsed for gid in ids if ":" in gid]
+    boards = [board for board in boards if board.width * board.height <= TATHAM_CELLS]
+    game_ids = [encode_game_id(board) for board in boards]
+    for gid in game_ids[:3]:  # warm: the encoding read, the modules loaded
+        aspuzzles.solve("haunted", gid, unique=True)
+    ours = [
+        _median(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True)) for gid in game_ids
+    ]
+    theirs = _cpsat(boards)
+    rows = [["aspuzzles.solve(unique=True)", statistics.median(ours), "3 ms", _met(ours, 0.003)]]
+    if theirs is None:
+        rows.append(["CP-SAT (multi-puzzle-solver)", "not installed: make bench-peers", "", ""])
+    else:
+        rows.append(["CP-SAT (multi-puzzle-solver)", statistics.median(theirs), "", ""])
+        rows.append(
+            [
+                "ratio ours / CP-SAT",
+                f"{statistics.median(ours) / statistics.median(theirs):.1f}x",
+                "",
+                "",
+            ]
+        )
+    print(
+        f"Tatham-size Undead, {len(boards)} of his boards (<= {TATHAM_CELLS} cells), solve "
+        f"plus uniqueness in-process, median over the boards of each board's median of {REPEAT}:\n"
+    )
+    table(["solver", "median", "goal", ""], rows)
+
+
+def _small_others() -> None:
+    tiles = aspuzzles.load("tiles", "seed-big-cats-3x3").parsed
+    aspuzzles.solve("tiles", "seed-big-cats-3x3")
+    ours_tiles = _median(lambda: aspuzzles.solve("tiles", "seed-big-cats-3x3"), 21)
+    sql = _median(lambda: sql_tiles.solutions(tiles.rows, tiles.cols, list(tiles.tiles)), 21)
+    star = get_puzzle("geniusstar")
+    rng = random.Random(1)
+    rolls = [star.describe(star.roll(rng)) for _ in range(21)]
+    aspuzzles.solve("geniusstar", rolls[0])
+    star_times = [
+        _median(lambda roll=roll: aspuzzles.solve("geniusstar", roll), 1) for roll in rolls
+    ]
+    print("\nOther small boards in-process, medians of 21:\n")
+    table(
+        ["work", "aspuzzles", "peer", "ratio", "goal"],
+        [
+            [
+                "seed 3x3 tiles, solved",
+                ours_tiles,
+                f"seed's SQL in sqlite3: {sql * 1000:.1f} ms",
+                f"{ours_tiles / sql:.1f}x",
+                f"5 ms: {_met([ours_tiles], 0.005)}",
+            ],
+            [
+                "one Genius Star roll, no session",
+                statistics.median(star_times),
+                "-",
+                "",
+                f"10 ms: {_met(star_times, 0.010)}",
+            ],
+        ],
+    )
+
+
+# ------------------------------------------------------------------ large boards
+def _large_undead() -> None:
+    graded = sorted((ROOT / "bench" / "data").glob("undead-*x*-s*.txt"))
+    boards = [(path.stem, aspuzzles.load("haunted", path).parsed) for path in graded]
+    for size in (25, 30):
+        for share in DENSE_SHARES:
+            for seed in DENSE_SEEDS:
+                grid = random_board(size, size, random.Random(seed), share)
+                boards.append((f"planted-{size}x{size}-mirrors-{share:g}-s{seed}", clued(grid)))
+    ours = []
+    for _, board in boards:
+        gid = encode_game_id(board)
+        result = aspuzzles.solve("haunted", gid, unique=True, timeout=60)
+        ours.append(
+            (
+                _median(
+                    lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True, timeout=60), 3
+                ),
+                result.verdict,
+            )
+        )
+    theirs = _cpsat([board for _, board in boards], repeat=3)
+    print(
+        "\nLarge Undead, solve plus uniqueness in-process, median of 3 each. Boards made by "
+        "`aspuzzles generate haunted` (bench/data, unique) and planted boards with every "
+        "clue and no monster given (not unique: both stop at a second solution). "
+        "aspuzzles searches boards of 300 or more monster cells with two threads (clasp's "
+        "trendy configuration, competing); CP-SAT enumerates with one worker, as the "
+        "library runs it:\n"
+    )
+    rows = []
+    for (name, board), (time_ours, verdict), their in zip(
+        boards, ours, theirs or [None] * len(boards), strict=True
+    ):
+        open_cells = sum(row.count(".") for row in board.grid)
+        peer = "-" if their is None else their
+        ratio = "-" if their is None else f"{time_ours / their:.2f}x"
+        rows.append([name, open_cells, verdict, time_ours, peer, ratio])
+    table(["board", "monster cells", "verdict", "aspuzzles", "CP-SAT", "ratio"], rows)
+    if theirs:
+        worse = sum(o[0] > t for o, t in zip(ours, theirs, strict=True))
+        print(f"\naspuzzles slower than CP-SAT on {worse} of {len(boards)} boards.")
+
+
+def _cpsat(boards: list[Any], repeat: int = REPEAT) -> list[float] | None:
+    """CP-SAT's median time per board, from the peers' environment; None without it."""
+    if not PEERS_PYTHON.exists():
+        return None
+    specs = [
+        {"grid": list(board.grid), "clues": list(board.clues), "totals": dict(board.totals)}
+        for board in boards
+    ]
+    script = ROOT / "bench" / "cpsat_undead.py"
+    done = subprocess.run(
+        [str(PEERS_PYTHON), str(script), str(repeat)],
+        input=json.dumps(specs),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [entry["median"] for entry in json.loads(done.stdout)]
+
+
+def _met(times: list[float], goal: float) -> str:
+    middle = statistics.median(times)
+    return "met" if middle <= goal else f"missed ({middle / goal:.1f}x the goal)"

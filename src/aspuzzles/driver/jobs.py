@@ -106,6 +106,8 @@ class Outcome:
     timeout_phase: str | None = None
     count: int = 0
     stats: dict[str, Any] = field(default_factory=dict)
+    #: The program as grounded for the last solve call: atoms and rules.
+    size: dict[str, int] = field(default_factory=dict)
     error: tuple[str, str | None] | None = None  # (message, source) of an input error
     progress: str | None = None  # what a growing horizon had proved when time ran out
     #: Stopped by Ctrl-C (KeyboardInterrupt): cut short like a time limit, and so

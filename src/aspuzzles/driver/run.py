@@ -232,7 +232,7 @@ def _run_job(job: Job, report: Reporter, outcome: Outcome) -> Outcome:
     except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
         outcome.interrupt("grounding")
     if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
-        outcome.stats.update(solving.program_size(control))
+        outcome.stats.update(outcome.size)
     if bound is not None:
         outcome.stats.update(_bound_statistics(bound))
     if job.answer_cost is not None and outcome.count:

@@ -257,13 +257,6 @@ def clingo_error(messages: list[str], error: RuntimeError, program_source: str |
     return message
 
 
-def program_size(control: Control) -> dict[str, Any]:
-    """The program's size as last grounded (the search's effort is summed by
-    `add_effort` after every solve call)."""
-    lp = clingo_statistics(control).get("problem", {}).get("lp", {})
-    return {"atoms": int(lp.get("atoms", 0)), "rules": int(lp.get("rules", 0))}
-
-
 def clingo_statistics(control: Control) -> dict[str, Any]:
     """clingo's statistics, or none: after Ctrl-C has stopped a grounding or a solve
     call at the wrong moment, clingo has none to give ("statistics not (yet)
@@ -278,7 +271,9 @@ def add_effort(control: Control, outcome: Outcome) -> None:
     """Add one solve call's choices, conflicts and clingo time to the outcome's: a
     growing horizon solves many times, and clingo's statistics (without ``--stats``,
     which would cost every search) hold the last call only, which would hide most of
-    the work."""
+    the work. The program's size as grounded for this call replaces the last one's
+    (the statistics are read once a call: reading them costs a small board's solve a
+    tenth of its time)."""
     stats = clingo_statistics(control)
     solvers = stats.get("solving", {}).get("solvers", {})
     effort = {
@@ -288,6 +283,8 @@ def add_effort(control: Control, outcome: Outcome) -> None:
     }
     for key, value in effort.items():
         outcome.stats[key] = outcome.stats.get(key, 0) + value
+    lp = stats.get("problem", {}).get("lp", {})
+    outcome.size = {"atoms": int(lp.get("atoms", 0)), "rules": int(lp.get("rules", 0))}
 
 
 #: Conflicts a scout may spend on its hinted plan: a plan the encoding accepts costs

@@ -398,3 +398,46 @@ def test_a_sweep_of_a_puzzle_without_one_is_refused_before_any_file_is_written(c
     assert run.code == 2
     assert run.err == "aspuzzles: error: puzzle 'haunted' has no sweep\n"
     assert not results.exists()
+
+
+def _modules_after(*args: str) -> set[str]:
+    """The modules loaded by ``aspuzzles ARGS`` run in a fresh interpreter."""
+    script = (
+        "import sys\n"
+        f"sys.argv = ['aspuzzles', *{list(args)!r}]\n"
+        "from aspuzzles.entry import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    )
+    return set(done.stderr.split())
+
+
+def test_help_and_version_load_neither_the_driver_nor_the_puzzles():
+    helped = _modules_after("--help")
+    assert "clingo" not in helped and "aspuzzles.driver.run" not in helped
+    versioned = _modules_after("--version")
+    assert "clingo" in versioned and "aspuzzles.cli" not in versioned
+
+
+def test_a_text_board_is_drawn_without_jinja2_workers_or_other_puzzles():
+    solved = _modules_after("solve", "haunted")
+    assert "aspuzzles.driver.run" in solved
+    assert "jinja2" not in solved and "multiprocessing" not in solved
+    assert "aspuzzles.puzzles.cake" not in solved  # the other puzzles stay unread
+
+
+def test_clingo_info_messages_are_logged_only_when_asked():
+    from aspuzzles import logs
+
+    try:
+        logs.set_verbosity(0)
+        assert not logs.enabled(logs.INFO) and logs.enabled(logs.WARNING)
+        logs.set_verbosity(1)
+        assert logs.enabled(logs.INFO) and not logs.enabled(logs.DEBUG)
+    finally:
+        logs._verbosity = None
+    assert logs.enabled(logs.DEBUG)  # a library's host decides through logging itself

@@ -588,3 +588,30 @@ def test_counts_agree_with_brute_force_on_random_small_boards():
         assert solve_instance(PUZZLE, instance, count=True).count == expected, instance
         counts.append(expected)
     assert 0 in counts and 1 in counts and max(counts) > 1  # all three kinds of answer
+
+
+def test_large_boards_are_searched_by_two_threads_unless_the_user_says_otherwise():
+    from aspuzzles.driver.solving import solver_arguments
+    from aspuzzles.puzzles.haunted.generate import clued, random_board
+
+    large = clued(random_board(25, 25, random.Random(1), 0.3))
+    small = clued(random_board(6, 6, random.Random(1), 0.3))
+    settings = PUZZLE.strategy(large).settings()
+    assert settings == ("--configuration=trendy", "--parallel-mode=2")
+    assert PUZZLE.strategy(small).settings() == ()
+    threads = solver_arguments(PUZZLE, 4, [], settings)
+    assert "--parallel-mode=4" in threads and "--parallel-mode=2" not in threads
+    own = solver_arguments(PUZZLE, 1, ["--configuration=crafty"], settings)
+    assert own[-1] == "--configuration=crafty" and "--configuration=trendy" not in own
+
+
+@pytest.mark.slow
+def test_a_large_board_on_two_threads_keeps_its_verdict_and_its_checked_answer():
+    from aspuzzles.puzzles.haunted.generate import clued, random_board
+
+    grid = random_board(25, 25, random.Random(3), 0.5)
+    game_id = encode_game_id(clued(grid))
+    threaded = solve("haunted", game_id, unique=True)
+    single = solve("haunted", game_id, unique=True, clingo_args=["--parallel-mode=1"])
+    assert threaded.verdict == single.verdict == "multiple"
+    assert check_board(clued(grid), threaded.solution.data.grid) == []

@@ -96,6 +96,22 @@ def grades_as(puzzle: Puzzle[Any, Any], instance: Any, level: str) -> bool:
     return hardest == level
 
 
+def as_asked(
+    puzzle: Puzzle[InstanceT, Any],
+    draw: Callable[[random.Random], InstanceT],
+    rng: random.Random,
+    unique: bool,
+    difficulty: str | None,
+) -> InstanceT:
+    """What a generator's ``--unique`` and ``--difficulty`` ask for: the first draw
+    that grades as asked, else the first unique one, else the first draw."""
+    if difficulty:
+        return first_graded(puzzle, draw, rng, difficulty)
+    if unique:
+        return first_unique(puzzle, draw, rng)
+    return draw(rng)
+
+
 def first_graded(
     puzzle: Puzzle[InstanceT, Any],
     draw: Callable[[random.Random], InstanceT],

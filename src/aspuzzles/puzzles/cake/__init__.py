@@ -25,7 +25,7 @@ from clingo import Function, String, Symbol
 
 from ... import asp
 from ...errors import InputError, LineReader, is_number
-from ...generating import add_difficulty_argument, first_graded, first_unique
+from ...generating import add_difficulty_argument, as_asked
 from ...geometry import Cell, SquareGrid, is_connected
 from ...puzzle import Puzzle, lazy_module, string_rows
 from ...render import wheel_colours
@@ -307,12 +307,7 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         def draw(rng: random.Random) -> CakeInstance:
             return make(rows, cols, args.pieces, args.kinds, rng)
 
-        if difficulty:
-            instance = first_graded(self, draw, rng, difficulty)
-        elif unique:
-            instance = first_unique(self, draw, rng)
-        else:
-            instance = draw(rng)
+        instance = as_asked(self, draw, rng, unique, difficulty)
         flag = (" --random" if args.random else "") + (" --unique" if unique else "")
         flag += f" --difficulty {difficulty}" if difficulty else ""
         return (

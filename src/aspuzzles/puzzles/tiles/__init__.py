@@ -36,7 +36,7 @@ from clingo import Function, String, Symbol
 
 from ...asp import number
 from ...errors import InputError, is_number
-from ...generating import add_difficulty_argument, first_graded, first_unique
+from ...generating import add_difficulty_argument, as_asked
 from ...puzzle import Puzzle, json_field, lazy_module
 from ...render import wheel_colours
 from ...strategy import Strategy
@@ -319,12 +319,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
 
         unique = getattr(args, "unique", False)
         difficulty = getattr(args, "difficulty", None)
-        if difficulty:
-            instance = first_graded(self, draw, rng, difficulty)
-        elif unique:
-            instance = first_unique(self, draw, rng)
-        else:
-            instance = draw(rng)
+        instance = as_asked(self, draw, rng, unique, difficulty)
         border = f"--border-kinds {border_kinds} " if border_kinds else ""
         fix = f"--fix {args.fix} " if args.fix else ""
         fix += "--unique " if unique else ""

@@ -1,9 +1,10 @@
 """The ``aspuzzles`` command's entry point: the command line itself is in ``cli``.
 
-Why a module of its own: the command imports clingo, jinja2 and every puzzle before it
-can run, which takes a tenth of a second or more. Ctrl-C in that time would end in
-Python's traceback; here it ends like Ctrl-C at any other moment, with one line and
-exit code 130.
+Why a module of its own: the command imports argparse, clingo, the driver and a puzzle
+before it can run, which takes some hundredths of a second. Ctrl-C in that time would
+end in Python's traceback; here it ends like Ctrl-C at any other moment, with one line
+and exit code 130. ``--version`` alone is answered here, before the command line is
+built.
 """
 
 from __future__ import annotations

@@ -67,9 +67,12 @@ def placements(
             if origin not in shifts:
                 ends = (walk(origin, path) for path in form)
                 shifts[origin] = [(row - origin[0], col - origin[1]) for row, col in ends]
-            covered = frozenset((start[0] + dr, start[1] + dc) for dr, dc in shifts[origin])
-            if len(covered) == shape.size and covered <= cells:
-                found.setdefault(covered)
+            row, col = start
+            covered = [(row + dr, col + dc) for dr, dc in shifts[origin]]
+            if all(cell in cells for cell in covered):
+                placed = frozenset(covered)
+                if len(placed) == shape.size:
+                    found.setdefault(placed)
     return list(found)
 
 

@@ -16,15 +16,24 @@ import numpy as np
 import pytest
 from clingo import Function, Number, parse_term
 
+import aspuzzles.puzzles.capture as capture_module
 from aspuzzles import CheckFailed, InputError, driver, solve, solve_instance
 from aspuzzles.driver.jobs import Job, Outcome, Reporter, progress_text
 from aspuzzles.puzzles.capture import PUZZLE, CaptureStrategy, bits
 from aspuzzles.puzzles.capture.formats import format_board, parse_capture, parse_moves
 from aspuzzles.puzzles.capture.generate import planted_board, with_flaming_skulls
-from aspuzzles.puzzles.capture.geometry import phase_bound
+from aspuzzles.puzzles.capture.geometry import mirrored_board, phase_bound
 from aspuzzles.puzzles.capture.lookahead import Lookahead, _last_swaps
 from aspuzzles.puzzles.capture.model import CaptureInstance, Move
-from aspuzzles.puzzles.capture.plans import lonely_tiles, mirror_move, plan_atoms, quick_plan
+from aspuzzles.puzzles.capture.plans import (
+    BOARD_BYTES,
+    answer_atoms,
+    lonely_tiles,
+    mirror_move,
+    plan_atoms,
+    quick_plan,
+    shortest_plan,
+)
 from aspuzzles.puzzles.capture.rules import (
     check_moves,
     dead_reason,
@@ -66,6 +75,10 @@ SEED_MOVES = [
     Move(7, 3, "Up"),
     Move(7, 4, "Up"),
 ]
+#: The options that leave every board to clingo: the breadth-first search in Python,
+#: which answers small boards first by default, is off.
+CLINGO_ONLY = {"breadth_first": 0}
+CAPTURE_COMMAND = (sys.executable, "-m", "aspuzzles", "solve", "capture")
 CAPTURE_FILES = sorted((INSTANCES / "capture").glob("*.txt"))
 EMPTY = "_" * 64
 
@@ -352,7 +365,7 @@ def test_the_search_cuts_plans_the_bound_refutes():
     """The sideways-travel bound runs inside the search (a propagator) and cuts plans on
     the wight without changing the minimum; a bound that refutes everything (not
     admissible) shows that it is what decides: the wight then has no plan."""
-    result = solve("capture", "wight", plan_search="ascending")
+    result = solve("capture", "wight", plan_search="ascending", options=CLINGO_ONLY)
     assert len(result.solution.data.moves) == 6
     assert (
         result.stats["bound_cuts"] > 0
@@ -367,7 +380,9 @@ def test_the_search_cuts_plans_the_bound_refutes():
         def strategy(self, instance):
             return HopelessBound(instance)
 
-    hopeless = solve_instance(Hopeless(), CaptureInstance(wight()), plan_search="ascending")
+    hopeless = solve_instance(
+        Hopeless(), CaptureInstance(wight(), breadth_first=0), plan_search="ascending"
+    )
     assert hopeless.status == "unsatisfiable"
 
 
@@ -424,12 +439,24 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
     """Without a hint the wight's first plan from above has 7 moves; the quick plan
     has 6, and clingo completes it from the hint at once."""
     said: list[str] = []
-    result = solve("capture", "wight", plan_search="descending", on_progress=said.append)
+    result = solve(
+        "capture",
+        "wight",
+        plan_search="descending",
+        on_progress=said.append,
+        options=CLINGO_ONLY,
+    )
     assert first_plan(said).startswith("a plan of 6 moves found")
     assert len(result.solution.data.moves) == 6 and result.checked
     monkeypatch.setattr(CaptureStrategy, "hints", lambda self: [])
     said.clear()
-    solve("capture", "wight", plan_search="descending", on_progress=said.append)
+    solve(
+        "capture",
+        "wight",
+        plan_search="descending",
+        on_progress=said.append,
+        options=CLINGO_ONLY,
+    )
     assert first_plan(said).startswith("a plan of 7 moves found")
 
 
@@ -438,7 +465,7 @@ def test_a_wrong_hint_costs_no_answer(monkeypatch, wrong):
     """A swap the board does not allow, or a plan's first three moves only."""
     wrong = wrong or plan_atoms(wight(), SEED_MOVES[:3])
     monkeypatch.setattr(CaptureStrategy, "hints", lambda self: wrong)
-    result = solve("capture", "wight", plan_search="descending")
+    result = solve("capture", "wight", plan_search="descending", options=CLINGO_ONLY)
     assert len(result.solution.data.moves) == 6 and result.checked
 
 
@@ -452,7 +479,7 @@ def test_the_hint_is_assumed_apart_and_the_search_proper_runs_without_it(monkeyp
         return solve_once(control, job, outcome, deadline, assumptions, **options)
 
     monkeypatch.setattr(driver.solving, "solve_once", recording)
-    result = solve("capture", "wight", plan_search="descending")
+    result = solve("capture", "wight", plan_search="descending", options=CLINGO_ONLY)
     assert len(result.solution.data.moves) == 6
     assert assumed[0] == len(quick_plan(wight())) and set(assumed[1:]) == {0}
 
@@ -627,8 +654,10 @@ def test_the_lookahead_takes_over_once_its_moves_are_made():
 def test_the_lookahead_cuts_inside_the_search_and_leaves_the_minimum():
     """On by default, it refutes most budgets below the wight's minimum in clasp's
     stead (far fewer conflicts); off, the same minimum comes from clasp alone."""
-    on = solve("capture", "wight", plan_search="ascending")
-    off = solve("capture", "wight", plan_search="ascending", options={"lookahead": 0})
+    on = solve("capture", "wight", plan_search="ascending", options=CLINGO_ONLY)
+    off = solve(
+        "capture", "wight", plan_search="ascending", options={**CLINGO_ONLY, "lookahead": 0}
+    )
     assert len(on.solution.data.moves) == len(off.solution.data.moves) == 6
     assert on.stats["lookahead_cuts"] > 0 and "lookahead_cuts" not in off.stats
     assert on.stats["conflicts"] * 3 < off.stats["conflicts"]
@@ -646,7 +675,7 @@ def test_asp_and_breadth_first_search_agree_on_planted_boards(seed):
     start = planted_board(4 + seed % 3, "ygrs", rng)
     start = with_flaming_skulls(start, seed % 3, rng)
     shortest = capture_baseline.shortest(start)
-    result = solve_instance(PUZZLE, CaptureInstance(start, lookahead=seed % 3))
+    result = solve_instance(PUZZLE, CaptureInstance(start, lookahead=seed % 3, breadth_first=0))
     if shortest is None:
         assert result.status == "unsatisfiable"
     else:
@@ -666,7 +695,7 @@ def test_real_game_boards_are_solved_in_their_minimum(name, minimum):
     path = shared_data("capture", f"{name}.txt")
     start = parse_capture(path.read_text(), path.name).board
     assert len(capture_baseline.shortest(start)) == minimum
-    result = solve("capture", path)
+    result = solve("capture", path, options=CLINGO_ONLY)
     assert result.checked and len(result.solution.data.moves) == minimum
 
 
@@ -701,7 +730,11 @@ def test_ticks_are_grounded_only_as_far_as_plans_reach():
     start = parse_capture(path.read_text(), path.name).board
     for preset in ("auto", "frumpy"):
         run = solve(
-            "capture", path, plan_search="ascending", clingo_args=[f"--configuration={preset}"]
+            "capture",
+            path,
+            plan_search="ascending",
+            clingo_args=[f"--configuration={preset}"],
+            options=CLINGO_ONLY,
         )
         assert run.checked and len(run.solution.data.moves) == 3
         assert run.stats["ticks"] <= 3 * phase_bound(start) // 4, preset
@@ -870,6 +903,7 @@ def test_a_time_limit_reports_the_moves_already_refuted(cli):
     one it was working on has been refuted, which is a proved lower bound. (Without the
     lookahead, which proves this board's minimum within the second.)"""
     args = ("planted-10-moves", "--timeout", "1", "--plan-search", "ascending", "--lookahead", "0")
+    args += ("--breadth-first", "0")
     run = cli("solve", "capture", *args)
     assert run.code == 3
     found = re.search(r"proved: none within (\d+) moves?; (\d+) moves unanswered", run.out)
@@ -890,7 +924,7 @@ def test_a_time_limit_shows_the_best_plan_found_from_above_unproved(cli, monkeyp
         return Outcome()
 
     monkeypatch.setattr(driver.run, "run_job", stand_in)
-    both = ("--plan-search", "both", "--timeout", "0.3")
+    both = ("--plan-search", "both", "--timeout", "0.3", "--breadth-first", "0")
     run = cli("solve", "capture", "planted-3-moves", *both)
     assert run.code == 3
     assert run.out.startswith("3 moves\n") and "fewest" not in run.out
@@ -917,7 +951,8 @@ def test_a_split_search_cut_short_shows_the_plan_of_the_share_that_finished(cli,
         return Outcome()
 
     monkeypatch.setattr(driver.run, "run_job", stand_in)
-    run = cli("solve", "capture", "planted-3-moves", "--plan-search", "split", "--timeout", "0.3")
+    split = ("--plan-search", "split", "--timeout", "0.3", "--breadth-first", "0")
+    run = cli("solve", "capture", "planted-3-moves", *split)
     assert run.code == 3
     assert run.out.startswith("3 moves\n") and "fewest" not in run.out
     assert "proved: none within 1 move; a plan of 3 moves found, 2 moves unanswered" in run.out
@@ -971,7 +1006,7 @@ def test_the_first_share_of_a_split_search_reports_the_quick_plan_before_it_clim
 @pytest.mark.slow
 def test_every_plan_search_finds_the_minimum():
     for search in ("split", "ascending", "descending", "both"):
-        result = solve("capture", "flaming-chain-5-moves", plan_search=search)
+        result = solve("capture", "flaming-chain-5-moves", plan_search=search, options=CLINGO_ONLY)
         assert result.status == "solved" and result.solution.data.shortest
         assert len(result.solution.data.moves) == 5
         board = result.solution.instance.board
@@ -1116,7 +1151,13 @@ def test_a_budget_answered_just_as_ctrl_c_arrives_counts_as_answered(monkeypatch
 @pytest.mark.parametrize("search", ["ascending", "both"])
 def test_a_plan_search_reports_what_it_has_proved_as_it_goes(search):
     said: list[str] = []
-    result = solve("capture", "planted-4-moves", plan_search=search, on_progress=said.append)
+    result = solve(
+        "capture",
+        "planted-4-moves",
+        plan_search=search,
+        on_progress=said.append,
+        options=CLINGO_ONLY,
+    )
     assert len(result.solution.data.moves) == 4
     if search == "ascending":  # one sentence per budget, as each one starts
         plan = PUZZLE.strategy(result.solution.instance).incremental()
@@ -1133,7 +1174,7 @@ def test_a_terminal_sees_the_live_status_line_and_then_the_answer():
     leader, follower = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     run = subprocess.run(
-        [sys.executable, "-m", "aspuzzles", "solve", "capture", "planted-6-moves"],
+        [*CAPTURE_COMMAND, "planted-6-moves", "--breadth-first", "0"],
         stdout=subprocess.PIPE,
         stderr=follower,
         env=env,
@@ -1192,7 +1233,10 @@ def test_minima_agree_with_the_breadth_first_search_on_random_boards():
         plan = capture_baseline.shortest(board)
         expected = None if plan is None else len(plan)
         result = solve_instance(
-            PUZZLE, CaptureInstance(board, lookahead=0), f"random-{number}", plan_search="ascending"
+            PUZZLE,
+            CaptureInstance(board, lookahead=0, breadth_first=0),
+            f"random-{number}",
+            plan_search="ascending",
         )
         found = len(result.solution.data.moves) if result.solution else None
         assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
@@ -1216,7 +1260,7 @@ def test_minima_agree_with_the_breadth_first_search_where_blasts_must_clear_tile
         plan = capture_baseline.shortest(board)
         expected = None if plan is None else len(plan)
         result = solve_instance(
-            PUZZLE, CaptureInstance(board, lookahead=0), plan_search="ascending"
+            PUZZLE, CaptureInstance(board, lookahead=0, breadth_first=0), plan_search="ascending"
         )
         found = len(result.solution.data.moves) if result.solution else None
         assert (result.status in ("solved", "unsatisfiable"), found) == (True, expected), board
@@ -1234,7 +1278,8 @@ def test_a_blast_one_column_away_is_not_a_lonely_tile(tmp_path):
     before the refutation arrives, so whether they see the contradiction is a race.)"""
     start = board("__Sg", "ssgbg")
     assert len(capture_baseline.shortest(start)) == 1
-    result = solve_instance(PUZZLE, CaptureInstance(start), plan_search="ascending")
+    clingo_only = CaptureInstance(start, breadth_first=0)
+    result = solve_instance(PUZZLE, clingo_only, plan_search="ascending")
     assert result.solution.data.moves == (Move(6, 3, "Down"),)
     shipped = (ROOT / "encodings" / "capture.lp").read_text()
     assert "C = D-2..D+2." in shipped
@@ -1270,6 +1315,116 @@ def test_without_fork_one_whole_search_runs_in_this_process(monkeypatch, search)
     still reports its progress."""
     monkeypatch.setattr(driver.run, "can_fork", lambda: False)
     said: list[str] = []
-    result = solve("capture", "planted-4-moves", plan_search=search, on_progress=said.append)
+    result = solve(
+        "capture",
+        "planted-4-moves",
+        plan_search=search,
+        on_progress=said.append,
+        options=CLINGO_ONLY,
+    )
     assert len(result.solution.data.moves) == 4 and result.solution.data.shortest
     assert said[-1] == "proved: none within 3 moves; 4 moves unanswered"
+
+
+# ------------------------------------------- the breadth-first search before clingo
+@pytest.mark.parametrize("seed", range(8))
+def test_the_bitboard_search_finds_the_plan_the_string_search_finds(seed):
+    """`shortest_plan` (bitboards, what the solver runs first) and the tests' own
+    breadth-first search on strings meet the moves in one order: the same plan, or
+    both no plan, on planted boards with and without flaming skulls and on random ones."""
+    rng = random.Random(seed)
+    if seed % 4 == 3:
+        start = random_settled_board(rng)
+    else:
+        start = with_flaming_skulls(planted_board(3 + seed % 4, "ygrs", rng), seed % 3, rng)
+    searched = shortest_plan(start)
+    assert searched.finished
+    expected = capture_baseline.shortest(start)
+    assert searched.plan == (None if expected is None else tuple(expected))
+    if searched.plan is not None:
+        assert check_moves(start, searched.plan) == []
+        assert searched.depth == len(searched.plan) - 1
+
+
+def test_the_bitboard_search_gives_up_at_its_bounds_with_what_it_proved():
+    """Past its boards or its deadline it stops unfinished, and says how many moves
+    every plan needs more than (the depths searched whole)."""
+    crowded = shortest_plan(wight(), most_boards=300)
+    assert (crowded.plan, crowded.finished) == (None, False)
+    assert 1 <= crowded.depth < 6 and crowded.boards > 300
+    late = shortest_plan(wight(), deadline=time.perf_counter())
+    assert (late.plan, late.finished, late.depth) == (None, False, 0)
+
+
+@pytest.mark.parametrize("name", ["planted-3-moves", "flaming-chain-5-moves", "wight"])
+def test_the_plan_found_in_python_is_shown_as_clingo_shows_it(name):
+    """`answer_atoms` writes a plan as the encoding's answer set: for clingo's own plan
+    it gives exactly clingo's shown atoms (``--format atoms`` reads the same either
+    way), and the solve that answers in Python proves the same minimum, checked."""
+    clingo = solve("capture", name, options=CLINGO_ONLY)
+    python = solve("capture", name)
+    start = clingo.solution.instance.board
+    assert set(answer_atoms(start, clingo.solution.data.moves)) == set(
+        map(parse_term, clingo.solution.atoms)
+    )
+    assert "horizon" in clingo.stats and "breadth_first_boards" not in clingo.stats
+    assert python.stats["breadth_first_boards"] > 0 and "horizon" not in python.stats
+    assert python.checked and python.solution.data.shortest
+    assert len(python.solution.data.moves) == len(clingo.solution.data.moves)
+
+
+def test_a_symmetric_board_plan_found_in_python_starts_in_the_left_half():
+    """On a board equal to its mirror image the encoding makes the first move in the
+    left half (its mirror cut); the plan found in Python does too, and is checked."""
+    symmetric = board("rrgrrgrr", "yygyygyy")
+    assert mirrored_board(symmetric) == symmetric
+    result = solve_instance(PUZZLE, CaptureInstance(symmetric))
+    first = result.solution.data.moves[0]
+    assert result.checked and "breadth_first_boards" in result.stats
+    assert len(result.solution.data.moves) == 5 and max(first.col, first.target[1]) < 4
+
+
+def test_a_board_python_cannot_finish_in_its_time_goes_to_clingo():
+    result = solve("capture", "wight", options={"breadth_first": 0.001})
+    assert len(result.solution.data.moves) == 6 and result.solution.data.shortest
+    assert result.stats["horizon"] == 6 and result.stats["breadth_first_boards"] > 0
+
+
+def test_python_proves_an_unsolvable_board_and_a_time_limit_keeps_what_it_proved(cli):
+    run = cli("solve", "capture", "unsolvable-planted", "--stats")
+    assert run.code == 1 and "unsatisfiable" in run.out and "breadth_first_boards" in run.out
+    limited = cli("solve", "capture", "wight", "--timeout", "0.02")
+    assert limited.code == 3
+    assert re.search(r"timeout \(time limit reached while solving\)", limited.out)
+
+
+def test_an_edited_encoding_is_never_answered_in_python(tmp_path):
+    edited = tmp_path / "capture.lp"
+    edited.write_text((ROOT / "encodings" / "capture.lp").read_text() + "% a comment\n")
+    result = solve("capture", "planted-2-moves", encoding=edited)
+    assert result.encoding == "edited" and "breadth_first_boards" not in result.stats
+    assert len(result.solution.data.moves) == 2
+
+
+def test_ctrl_c_during_the_python_search_is_an_interruption(monkeypatch):
+    def pressed(*_args, **_options):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(capture_module, "shortest_plan", pressed)
+    result = solve("capture", "wight")
+    assert result.status == "interrupted" and result.solution is None
+
+
+def test_the_python_search_takes_no_more_memory_than_asked():
+    instance = CaptureInstance(wight())
+    answered = CaptureStrategy(instance).answer(math.inf, memory=300 * BOARD_BYTES)
+    assert answered is not None and not answered.finished
+    assert answered.figures["breadth_first_boards"] <= 300 + 64 * 40
+
+
+def test_a_negative_breadth_first_time_is_refused(cli):
+    run = cli("solve", "capture", "--breadth-first", "-1")
+    assert run.code == 2
+    assert run.err.strip() == (
+        "aspuzzles: error: --breadth-first must be 0 or more seconds, not -1.0"
+    )

@@ -193,7 +193,21 @@ def test_the_shipped_encoding_named_with_encoding_keeps_its_accelerators(cli):
     )
     data = run.json()
     assert run.code == 0 and run.err == "" and "encoding" not in data
-    assert data["stats"]["bound_checks"] > 0
+    assert data["stats"]["breadth_first_boards"] > 0  # answered in Python, before clingo
+    run = cli(
+        "solve",
+        "capture",
+        "wight",
+        "--encoding",
+        ROOT / "encodings" / "capture.lp",
+        "--plan-search",
+        "ascending",
+        "--breadth-first",
+        "0",
+        "--format",
+        "json",
+    )
+    assert run.json()["stats"]["bound_checks"] > 0
 
 
 def test_no_verdict_without_search_for_an_edited_encoding(cli, tmp_path):

@@ -250,7 +250,7 @@ def test_hints_explanations_and_grades_keep_their_time_limit(cli):
         3,
         "aspuzzles: error: time limit reached before the question was answered\n",
     )
-    planned = cli("hint", "capture", "planted-10-moves", "--timeout", "0.2")
+    planned = cli("hint", "capture", "wight", "--timeout", "0.05")
     assert planned.code == 3 and "time limit reached" in planned.err
     zero = cli("explain", "haunted", "--timeout", "0")
     assert zero.code == 2 and "--timeout must be a positive number" in zero.err

@@ -184,6 +184,8 @@ def _code(text: str) -> str:
 
 def included_files(text: str) -> list[str]:
     """The files a program includes by name, comments aside."""
+    if "#include" not in text:  # most programs: their comments need not be found
+        return []
     return _INCLUDE.findall(_code(text))
 
 
@@ -243,7 +245,7 @@ def anchor_includes(text: str, folder: Path) -> str:
 
 def includes_incmode(text: str) -> bool:
     """Whether a program asks for clingo's incremental mode, comments aside."""
-    return _INCMODE.search(_code(text)) is not None
+    return "#include" in text and _INCMODE.search(_code(text)) is not None
 
 
 def read_facts(text: str, source: str) -> FactFile:

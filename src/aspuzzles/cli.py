@@ -7,7 +7,6 @@ answer, 4 internal error (the independent checker rejected an answer set).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -511,7 +510,7 @@ def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
     graded = grade(game, args.instance, encoding=args.encoding, timeout=_positive(args.timeout))
     if args.format == "json":
-        print(json.dumps(graded.to_dict()))
+        print(_json_text(graded.to_dict()))
     elif args.format == "svg":
         print(text_svg(graded.summary()))
     else:
@@ -527,7 +526,7 @@ def _positive(timeout: float | None) -> float | None:
 
 def _show(report: Any, output_format: str) -> None:
     if output_format == "json":
-        print(json.dumps(report.to_dict()))
+        print(_json_text(report.to_dict()))
     elif output_format == "svg":
         print(report.svg())
     else:
@@ -585,7 +584,7 @@ def _exit_code(result: Result) -> int:
 
 def _format(result: Result, output_format: str, with_stats: bool) -> str:
     if output_format == "json":
-        return json.dumps(result.to_dict(), indent=2) + "\n"
+        return _json_text(result.to_dict(), indent=2) + "\n"
     if output_format == "svg":
         if not result.solutions:  # a count, no solution or a time limit: say so
             return text_svg(result.summary()) + "\n"
@@ -602,6 +601,13 @@ def _format(result: Result, output_format: str, with_stats: bool) -> str:
     if with_stats:
         lines.append(_stats_block(result.stats))
     return "\n".join(line.rstrip("\n") for line in lines if line) + "\n"
+
+
+def _json_text(data: Any, indent: int | None = None) -> str:
+    """JSON output (``json`` is loaded only for it)."""
+    import json
+
+    return json.dumps(data, indent=indent)
 
 
 def _clingo_text(result: Result, with_stats: bool) -> str:

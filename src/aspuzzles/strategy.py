@@ -11,7 +11,9 @@ returning a :class:`Strategy` of their own from ``Puzzle.strategy(instance)``:
 - other clingo settings may be raced against the tuned ones (``portfolio``), and
   searches whose "none" proves nothing may be raced beside them (:class:`Shortcut`);
 - a count may come with puzzle figures (``count_details``), a plan cut short may say
-  it is not proved shortest (``unproved``).
+  it is not proved shortest (``unproved``);
+- a small instance may be answered outright by a complete search in Python, before
+  clingo starts (``answer``).
 
 Everything here that restates a puzzle's rules in Python (a step bound, a quick
 answer, a verdict without search) is an accelerator for the shipped encoding: a
@@ -21,7 +23,7 @@ strategy never changes which answers exist, only how soon clingo finds them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from clingo import Symbol
@@ -122,6 +124,20 @@ class Shortcut(Generic[InstanceT]):
     cost: tuple[int, ...] | None = None
 
 
+@dataclass(frozen=True)
+class Answered:
+    """How a complete search in Python ended (see ``Strategy.answer``): with its answer
+    (``atoms``, the shown atoms of an answer set of the encoding), with the proof that
+    there is none (``finished`` and no atoms), or, neither finished nor found, given up
+    at a bound on time or memory. ``lower`` is what it proved by then for a planning
+    puzzle (no plan has fewer steps), ``figures`` what it counted (for ``--stats``)."""
+
+    atoms: list[Symbol] | None = None
+    finished: bool = False
+    lower: int = 1
+    figures: dict[str, int] = field(default_factory=dict)
+
+
 class Strategy(Generic[InstanceT]):
     """How one instance is searched beyond "ground the encoding on its facts and solve".
 
@@ -215,6 +231,17 @@ class Strategy(Generic[InstanceT]):
         """The solution as a plan found before its minimality was proved (a planning run
         cut short by its time limit), so that it does not claim to be the shortest."""
         return solution
+
+    def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
+        """One answer found by a complete search in Python, asked before clingo starts
+        when one answer is wanted: capture clears a board of a few moves by a
+        breadth-first search in milliseconds, where grounding alone takes a tenth of a
+        second. Its answer must be one the encoding has, as the encoding shows it (for
+        a planning puzzle, a shortest plan); it is decoded and checked like clingo's.
+        It gives up at ``deadline`` (a ``time.perf_counter()`` value), past ``memory``
+        bytes (None: its own bound) or at its own bound on time, and clingo searches
+        then; ``None``: the puzzle has no such search."""
+        return None
 
 
 class EncodingOnly(Strategy[InstanceT]):

@@ -11,6 +11,7 @@ monotone budgets is searched from both ends at once, in two such workers.
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Sequence
@@ -34,6 +35,7 @@ from .jobs import (
     Outcome,
     Progress,
     Reporter,
+    progress_text,
     search_text,
 )
 
@@ -108,7 +110,13 @@ def solve_instance(
         jobs += _raced_jobs(game, job, strategy, clingo_args)
     if memory is not None:
         jobs = [replace(each, memory=memory // len(jobs)) for each in jobs]
-    outcome = _run(jobs, on_progress)
+    outcome: Outcome | None = None
+    searched: dict[str, Any] = {}
+    if wanted == 1:  # one answer: a complete search in Python may give it at once
+        outcome, searched = _answered_in_python(strategy, job.incremental, timeout, started, memory)
+    if outcome is None:
+        outcome = _run(jobs, on_progress)
+    outcome.stats.update(searched)
     outcome.stats["total_time"] = time.perf_counter() - started  # facts included
     if outcome.error:
         message, source = outcome.error
@@ -180,6 +188,43 @@ def _shortcut_jobs(
             )
         )
     return jobs
+
+
+def _answered_in_python(
+    strategy: Strategy[Any],
+    plan: Incremental | None,
+    timeout: float | None,
+    started: float,
+    memory: int | None,
+) -> tuple[Outcome | None, dict[str, Any]]:
+    """What the strategy's complete search in Python found (``Strategy.answer``), as if
+    clingo had: its answer, its proof that there is none, or the time limit reached
+    with what it proved by then; ``None`` when it gave up at its own bound (or has no
+    such search) and clingo must search. Ctrl-C stops it like a time limit. Beside
+    it, what the search counted, for ``--stats`` either way."""
+    deadline = math.inf if timeout is None else started + timeout
+    began = time.perf_counter()
+    outcome = Outcome()
+    try:
+        answered = strategy.answer(deadline, memory)
+    except KeyboardInterrupt:
+        outcome.interrupt("solving")
+        return outcome, {}
+    if answered is None:
+        return None, {}
+    searched = {**answered.figures, "python_search_time": time.perf_counter() - began}
+    if answered.atoms is not None:
+        outcome.models, outcome.count = [[str(atom) for atom in answered.atoms]], 1
+        outcome.satisfiable = True
+    elif answered.finished:
+        outcome.satisfiable = False
+    elif time.perf_counter() < deadline:
+        return None, searched  # given up at its own bound: clingo searches
+    else:
+        outcome.timeout_phase = "solving"
+        if plan is not None:
+            outcome.progress = progress_text(plan, answered.lower)
+    return outcome, searched
 
 
 def _left(timeout: float, started: float) -> float:

@@ -26,7 +26,9 @@ the encoding), ``bits`` and ``kernel`` (bitboards, and the compiled search on th
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -36,7 +38,7 @@ from clingo import Function, Number, Symbol
 
 from ...errors import InputError
 from ...puzzle import Puzzle, json_field
-from ...strategy import Incremental, StepBound, Strategy
+from ...strategy import Answered, Incremental, StepBound, Strategy
 from .formats import _is_move, format_board, parse_capture, parse_moves
 from .generate import planted_board, with_flaming_skulls
 from .geometry import geometry_facts, phase_bound
@@ -55,7 +57,7 @@ from .model import (
     CaptureSolution,
     MoveEffect,
 )
-from .plans import plan_atoms, quick_plan
+from .plans import BOARD_BYTES, MOST_BOARDS, answer_atoms, plan_atoms, quick_plan, shortest_plan
 from .rules import check_moves, dead_reason, illegal_reason, mover_name, replay
 from .travel import refutation
 
@@ -106,12 +108,24 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             "the search whether the rest of the budget can clear the board (default "
             "%(default)s; 0: clasp and the sideways-travel bound alone)",
         )
+        parser.add_argument(
+            "--breadth-first",
+            type=float,
+            default=CaptureInstance.breadth_first,
+            metavar="SECONDS",
+            help="capture: first search the board breadth-first in Python for up to "
+            "SECONDS, which answers boards of a few moves at once; clingo searches the "
+            "boards it cannot finish (default %(default)s; 0: clingo alone)",
+        )
 
     def configure(self, instance: CaptureInstance, options: dict[str, Any]) -> CaptureInstance:
         lookahead = options.get("lookahead", instance.lookahead)
         if not isinstance(lookahead, int) or lookahead < 0:
             raise InputError(f"--lookahead must be 0 or more, not {lookahead}")
-        return replace(instance, lookahead=lookahead)
+        seconds = options.get("breadth_first", instance.breadth_first)
+        if not isinstance(seconds, int | float) or not 0 <= seconds < math.inf:
+            raise InputError(f"--breadth-first must be 0 or more seconds, not {seconds}")
+        return replace(instance, lookahead=lookahead, breadth_first=float(seconds))
 
     def decode(self, instance: CaptureInstance, atoms: Sequence[Symbol]) -> CaptureSolution:
         swaps: dict[int, tuple[int, int]] = {}
@@ -391,6 +405,22 @@ class CaptureStrategy(Strategy[CaptureInstance]):
             refute=refute,
             statistics=statistics,
         )
+
+    def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
+        """The breadth-first minimum on bitboards, for ``breadth_first`` seconds at most
+        and within ``memory``: the shortest plan (the first one in the order the
+        simulator names moves), or the proof that there is none."""
+        seconds = self.instance.breadth_first
+        if seconds <= 0:
+            return None
+        most = MOST_BOARDS if memory is None else min(MOST_BOARDS, memory // BOARD_BYTES)
+        deadline = min(deadline, time.perf_counter() + seconds)
+        searched = shortest_plan(self.instance.board, deadline, most)
+        figures = {"breadth_first_boards": searched.boards}
+        if searched.plan is None:
+            return Answered(None, searched.finished, searched.depth + 1, figures)
+        atoms = answer_atoms(self.instance.board, searched.plan)
+        return Answered(atoms, True, len(searched.plan), figures)
 
     def hints(self) -> list[Symbol]:
         plan = quick_plan(self.instance.board)

@@ -66,15 +66,20 @@ BELOW_TOP = _heights_mask(range(SIZE - 1))
 
 def _packed() -> list[int]:
     """`PACKED`: for a column's tiles ``occupied`` (a byte) and a subset ``tiles`` of
-    them, at ``occupied << 8 | tiles``, where ``tiles`` land when the column falls."""
+    them, at ``occupied << 8 | tiles``, where ``tiles`` land when the column falls.
+
+    Built from smaller columns: without its lowest tile, a column's tiles land one
+    place higher than they would on their own, and that tile lands on the floor if it
+    is among ``tiles``. One step per entry (a process builds the table on import)."""
     table = [0] * (1 << 2 * SIZE)
-    for occupied in range(1 << SIZE):
-        heights = [height for height in range(SIZE) if occupied >> height & 1]
+    for occupied in range(1, 1 << SIZE):
+        lowest = occupied & -occupied
+        above = (occupied ^ lowest) << SIZE
         tiles = occupied
         while True:  # every subset of occupied, from occupied down to 0
-            table[occupied << SIZE | tiles] = sum(
-                1 << rank for rank, height in enumerate(heights) if tiles >> height & 1
-            )
+            table[occupied << SIZE | tiles] = (tiles & lowest != 0) | table[
+                above | tiles & ~lowest
+            ] << 1
             if not tiles:
                 break
             tiles = (tiles - 1) & occupied

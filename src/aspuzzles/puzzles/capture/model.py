@@ -73,11 +73,14 @@ class Move:
 
 @dataclass(frozen=True)
 class CaptureInstance:
-    """The starting board as 64 characters, row by row, and after how many moves of a
-    plan the simulator takes over refuting boards (0: never; see `Lookahead`)."""
+    """The starting board as 64 characters, row by row; after how many moves of a plan
+    the simulator takes over refuting boards (0: never; see `Lookahead`); and for how
+    many seconds a breadth-first search in Python may try to answer the board before
+    clingo starts (0: not at all; see `plans.shortest_plan`)."""
 
     board: Board
     lookahead: int = 1
+    breadth_first: float = 1.5
 
     def tiles(self) -> int:
         return sum(tile != EMPTY for tile in self.board)

@@ -60,6 +60,7 @@ from aspuzzles.puzzles.capture.travel import (
     refutation,
     sideways_travel,
 )
+from aspuzzles.strategy import Answered
 
 from .conftest import INSTANCES, ROOT, expected_answer, interrupted_run, shared_data
 from .oracles import capture_baseline
@@ -1428,3 +1429,27 @@ def test_a_negative_breadth_first_time_is_refused(cli):
     assert run.err.strip() == (
         "aspuzzles: error: --breadth-first must be 0 or more seconds, not -1.0"
     )
+
+
+def test_budgets_refuted_in_python_let_a_plan_from_above_end_the_search(monkeypatch):
+    """The Python search gave up, but only after refuting every budget below 3; so when
+    a share reports a plan of 3 moves (stand-in workers replay a real one), it is the
+    minimum at once, though neither share has refuted anything yet."""
+    atoms = solve("capture", "planted-3-moves", options=CLINGO_ONLY).solution.atoms
+
+    def gave_up(self, deadline, memory=None):
+        return Answered(None, finished=False, lower=3, figures={"breadth_first_boards": 9})
+
+    def stand_in(job: Job, report: Reporter) -> Outcome:
+        assert job.refuted_below == 3
+        report("phase", "solving")
+        if job.part is not None and job.part[0] == 0:
+            report("plan", (3, atoms))
+        time.sleep(30)
+        return Outcome()
+
+    monkeypatch.setattr(CaptureStrategy, "answer", gave_up)
+    monkeypatch.setattr(driver.run, "run_job", stand_in)
+    result = solve("capture", "planted-3-moves", timeout=20)
+    assert result.status == "solved" and result.solution.data.shortest and result.checked
+    assert len(result.solution.data.moves) == 3 and result.stats["breadth_first_boards"] == 9

@@ -85,6 +85,11 @@ class Job:
     make_facts: LazyFacts | None = None
     #: The most bytes of memory the process running the job may take (None: no limit).
     memory: int | None = None
+    #: For a planning job: every budget below this one was refuted before it started
+    #: (by a complete search in Python, ``Strategy.answer``), so that a plan found from
+    #: above of this length is proved shortest at once. The search still climbs from
+    #: the first budget: what clasp learns refuting the small ones serves the rest.
+    refuted_below: int = 0
 
     def instance_facts(self) -> list[Symbol]:
         return self.facts if self.make_facts is None else self.make_facts()

@@ -15,7 +15,7 @@ import math
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -110,13 +110,14 @@ def solve_instance(
         jobs += _raced_jobs(game, job, strategy, clingo_args)
     if memory is not None:
         jobs = [replace(each, memory=memory // len(jobs)) for each in jobs]
-    outcome: Outcome | None = None
-    searched: dict[str, Any] = {}
+    searched = _InPython(None)
     if wanted == 1:  # one answer: a complete search in Python may give it at once
-        outcome, searched = _answered_in_python(strategy, job.incremental, timeout, started, memory)
+        searched = _answered_in_python(strategy, job.incremental, timeout, started, memory)
+    outcome = searched.outcome
     if outcome is None:
+        jobs = [replace(each, refuted_below=searched.lower) for each in jobs]
         outcome = _run(jobs, on_progress)
-    outcome.stats.update(searched)
+    outcome.stats.update(searched.stats)
     outcome.stats["total_time"] = time.perf_counter() - started  # facts included
     if outcome.error:
         message, source = outcome.error
@@ -190,18 +191,29 @@ def _shortcut_jobs(
     return jobs
 
 
+@dataclass(frozen=True)
+class _InPython:
+    """What a complete search in Python settled (``Strategy.answer``): the outcome, if
+    it is decisive (an answer, a proof of none, the time limit reached, Ctrl-C); the
+    budgets it refuted for a planning search, every one below ``lower``, which clingo's
+    search starts out knowing; and its figures, for ``--stats`` either way."""
+
+    outcome: Outcome | None
+    lower: int = 0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
 def _answered_in_python(
     strategy: Strategy[Any],
     plan: Incremental | None,
     timeout: float | None,
     started: float,
     memory: int | None,
-) -> tuple[Outcome | None, dict[str, Any]]:
-    """What the strategy's complete search in Python found (``Strategy.answer``), as if
-    clingo had: its answer, its proof that there is none, or the time limit reached
-    with what it proved by then; ``None`` when it gave up at its own bound (or has no
-    such search) and clingo must search. Ctrl-C stops it like a time limit. Beside
-    it, what the search counted, for ``--stats`` either way."""
+) -> _InPython:
+    """The strategy's complete search in Python, as if clingo had searched: its answer,
+    its proof that there is none, or the time limit reached with what it proved by
+    then; no outcome when it gave up at its own bound (or has no such search), and
+    clingo must search."""
     deadline = math.inf if timeout is None else started + timeout
     began = time.perf_counter()
     outcome = Outcome()
@@ -209,22 +221,22 @@ def _answered_in_python(
         answered = strategy.answer(deadline, memory)
     except KeyboardInterrupt:
         outcome.interrupt("solving")
-        return outcome, {}
+        return _InPython(outcome)
     if answered is None:
-        return None, {}
-    searched = {**answered.figures, "python_search_time": time.perf_counter() - began}
+        return _InPython(None)
+    stats = {**answered.figures, "python_search_time": time.perf_counter() - began}
     if answered.atoms is not None:
         outcome.models, outcome.count = [[str(atom) for atom in answered.atoms]], 1
         outcome.satisfiable = True
     elif answered.finished:
         outcome.satisfiable = False
     elif time.perf_counter() < deadline:
-        return None, searched  # given up at its own bound: clingo searches
+        return _InPython(None, answered.lower, stats)  # given up at its own bound
     else:
         outcome.timeout_phase = "solving"
         if plan is not None:
             outcome.progress = progress_text(plan, answered.lower)
-    return outcome, searched
+    return _InPython(outcome, answered.lower, stats)
 
 
 def _left(timeout: float, started: float) -> float:
@@ -319,9 +331,9 @@ def _run(jobs: list[Job], on_progress: Progress | None = None) -> Outcome:
     limit must hold during grounding, and two searches of one plan run side by side)."""
     if not can_fork():
         job = replace(jobs[0], part=None)  # a share alone would miss plans
-        return run_job(job, _reporter(job.incremental, on_progress))
+        return run_job(job, _reporter(job.incremental, on_progress, job.refuted_below))
     if len(jobs) == 1 and jobs[0].timeout is None and jobs[0].memory is None:
-        return run_job(jobs[0], _reporter(jobs[0].incremental, on_progress))
+        return run_job(jobs[0], _reporter(jobs[0].incremental, on_progress, jobs[0].refuted_below))
     from .workers import run_in_workers  # multiprocessing: only when a worker is needed
 
     return run_in_workers(jobs, run_job, on_progress)
@@ -333,10 +345,13 @@ def can_fork() -> bool:
     return hasattr(os, "fork")
 
 
-def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporter:
+def _reporter(
+    plan: Incremental | None, on_progress: Progress | None, refuted_below: int = 0
+) -> Reporter:
     """A search in this process, reporting to ``on_progress`` as the workers' parent
-    does: for a plan, what its bounds prove, each time they move; for any other search,
-    its phase and the answers found so far, every ``TICK`` seconds."""
+    does: for a plan, what its bounds prove (with the budgets below ``refuted_below``
+    already refuted), each time they move; for any other search, its phase and the
+    answers found so far, every ``TICK`` seconds."""
     if on_progress is None:
         return solving.ignore
     tell = on_progress
@@ -352,6 +367,7 @@ def _reporter(plan: Incremental | None, on_progress: Progress | None) -> Reporte
 
         return beat
     bounds = Bounds(plan)
+    bounds.refuted_below(refuted_below)
 
     def report(kind: str, value: Any) -> None:
         if kind in ("lower", "plan", "tick"):

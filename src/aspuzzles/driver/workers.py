@@ -229,6 +229,8 @@ def run_in_workers(
     plan = jobs[0].incremental
     parts = 1 if jobs[0].part is None else jobs[0].part[1]
     bounds = None if plan is None else Bounds(plan, parts)
+    if bounds is not None:
+        bounds.refuted_below(jobs[0].refuted_below)
     race = _Race(
         [_Worker.start(context, runner, job) for job in jobs], bounds, on_progress=on_progress
     )

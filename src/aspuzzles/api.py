@@ -16,7 +16,7 @@ from typing import Any
 from .driver import Result, load_instance, solve_instance
 from .driver.jobs import DEFAULT_PLAN_SEARCH, Progress
 from .errors import InputError
-from .puzzle import Puzzle, render
+from .puzzle import ProbeFormatter, Puzzle, render
 from .registry import get_puzzle
 
 
@@ -120,7 +120,9 @@ def generate(puzzle: str | Puzzle[Any, Any], **options: Any) -> str:
     ``aspuzzles generate PUZZLE``'s, spelled with ``_`` for ``-`` (``size="5x5"``,
     ``seed=3``). Options left out take the command's defaults."""
     game = _puzzle(puzzle)
-    parser = argparse.ArgumentParser(prog=f"aspuzzles generate {game.name}", add_help=False)
+    parser = argparse.ArgumentParser(
+        prog=f"aspuzzles generate {game.name}", add_help=False, formatter_class=ProbeFormatter
+    )
     game.add_arguments(parser)
     known = {action.dest for action in parser._actions}
     if unknown := sorted(set(options) - known):

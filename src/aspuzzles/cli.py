@@ -44,8 +44,33 @@ EDITED_NOTE = (
 )
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, fitted to the terminal as ``shutil`` would fit it, without
+    loading ``shutil`` (and the compression modules it loads): argparse makes one of
+    these for every argument it adds, so every command would pay for the import."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width=_columns() - 2)
+
+
+def _columns() -> int:
+    """The terminal's width: ``COLUMNS`` if set, else the terminal's, else 80."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse that reports usage errors as one line and exit code 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         command = self.prog.removeprefix(PROG).strip()  # 'solve', or none at the top

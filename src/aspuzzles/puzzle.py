@@ -149,9 +149,18 @@ def draw(puzzle: Puzzle[Any, Any], context: dict[str, Any], form: str) -> str:
     return render_template(f"{puzzle.templates or puzzle.name}.{form}.j2", **context)
 
 
+class ProbeFormatter(argparse.HelpFormatter):
+    """The layout of a parser whose help is never shown (argparse still makes one for
+    every argument added, to check its metavar): a fixed width, where argparse's own
+    asks the terminal through ``shutil``, whose import every command would pay."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=80)
+
+
 def solve_option_names(puzzle: Puzzle[Any, Any]) -> list[str]:
     """The names of the puzzle's own ``solve`` options, as ``options=`` takes them."""
-    probe = argparse.ArgumentParser(add_help=False)
+    probe = argparse.ArgumentParser(add_help=False, formatter_class=ProbeFormatter)
     puzzle.add_solve_arguments(probe)
     return [action.dest for action in probe._actions]
 

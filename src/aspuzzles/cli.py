@@ -95,10 +95,11 @@ def _top_parser() -> ArgumentParser:
     return parser
 
 
-def _base_parser(wanted: str = "") -> ArgumentParser:
-    """The whole command line; of the commands, only ``wanted`` gets its arguments (the
-    others are named, with their help): building all of them would cost every command
-    a few milliseconds."""
+def _base_parser(wanted: str = "", alone: bool = True) -> ArgumentParser:
+    """The command line; of the commands, only ``wanted`` gets its arguments, and when it
+    is one (and ``alone``), the parser knows no other: the others are named, with their
+    help, only for the top-level help and its errors. Building all of them would cost
+    every command a few milliseconds."""
     parser = _top_parser()
     # -v is also accepted after the command, where users put it; it adds to any before.
     after = ArgumentParser(add_help=False)
@@ -110,7 +111,10 @@ def _base_parser(wanted: str = "") -> ArgumentParser:
         required=True,
         parser_class=partial(ArgumentParser, parents=[after]),  # type: ignore[call-overload]
     )
+    alone = alone and any(name == wanted for name, _, _ in COMMANDS)
     for name, about, add_arguments in COMMANDS:
+        if alone and name != wanted:
+            continue  # a command was named: the others are never shown or parsed
         sub = commands.add_parser(name, help=about)
         if name == wanted:
             add_arguments(sub)
@@ -311,6 +315,8 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
         elif known.command in ("solve", "facts", "sweep", "check"):
             game.add_solve_arguments(sub)
         return _parse_command(sub, argv, known.command), game
+    if asks_help:  # the help of a command, or of them all: every command named
+        parser = _base_parser(_command_named(argv), alone=False)
     return parser.parse_args(argv), game
 
 

@@ -26,7 +26,7 @@ from .errors import InputError
 from .geometry import Cell
 from .logs import logger
 from .polyform import Shape, fixed_forms, placements
-from .puzzle import Puzzle, json_field, lazy_module
+from .puzzle import Puzzle, atom_parts, json_field, lazy_module
 from .render import wheel_colours
 
 if TYPE_CHECKING:
@@ -237,8 +237,9 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         cells: dict[int, str] = {}
         copies: dict[str, int] = {}
         for atom in sorted(atoms):
-            if atom.match("use", 2):
-                shape, index = atom.arguments[0].name.upper(), atom.arguments[1].number
+            name, arguments = atom_parts(atom)
+            if name == "use" and len(arguments) == 2:
+                shape, index = arguments[0].name.upper(), arguments[1].number
                 placed = sorted(table[shape][0][index])
                 for cell, name in self.name_cells(shape, placed, copies).items():
                     cells[cell] = name

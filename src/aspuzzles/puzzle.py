@@ -20,7 +20,7 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from clingo import Symbol
+from clingo import Symbol, SymbolType
 
 from .errors import InputError
 from .render import render_template
@@ -156,6 +156,16 @@ class ProbeFormatter(argparse.HelpFormatter):
 
     def __init__(self, prog: str) -> None:
         super().__init__(prog, width=80)
+
+
+def atom_parts(atom: Symbol) -> tuple[str, list[Symbol]]:
+    """A shown atom's name and arguments, for ``decode``, each read once: every read of
+    a symbol is a call into clingo (``match`` reads both, and ``arguments`` builds a new
+    list each time), which decoding a large answer feels. ``("", [])`` for a number or
+    a string."""
+    if atom.type != SymbolType.Function:
+        return "", []
+    return atom.name, atom.arguments
 
 
 def solve_option_names(puzzle: Puzzle[Any, Any]) -> list[str]:

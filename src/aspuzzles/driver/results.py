@@ -170,6 +170,27 @@ def rounded(stats: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: Symbols by their text, for answers found in this process (see ``remember``).
+_SYMBOLS: dict[str, Symbol] = {}
+#: How many texts ``_SYMBOLS`` holds at most before it starts afresh.
+SYMBOLS_KEPT = 1 << 16
+
+
+def remember(atoms: Sequence[str], symbols: Sequence[Symbol]) -> None:
+    """The texts of an answer's atoms, each with the symbol it was made from: an answer
+    found in this process is decoded from its symbols, not parsed back from text
+    (parsing an atom costs clingo more than printing it). A text names one symbol, so
+    a kept pair can never decode the wrong answer."""
+    if len(_SYMBOLS) > SYMBOLS_KEPT:
+        _SYMBOLS.clear()
+    _SYMBOLS.update(zip(atoms, symbols, strict=True))
+
+
+def _symbol(atom: str) -> Symbol:
+    known = _SYMBOLS.get(atom)
+    return known if known is not None else clingo.parse_term(atom)
+
+
 def checked_solution(
     game: Puzzle[Any, Any],
     parsed: Any,
@@ -184,7 +205,7 @@ def checked_solution(
     encoding, encoding and checker disagree (a bug); with an edited one, the edit
     changed the rules the checker knows, which the message says."""
     if symbols is None:
-        symbols = [clingo.parse_term(atom) for atom in atoms]
+        symbols = [_symbol(atom) for atom in atoms]
     data = game.decode(parsed, symbols)
     problems = game.check(parsed, data) if check else []
     if problems and edited:

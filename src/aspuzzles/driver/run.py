@@ -226,7 +226,9 @@ def _answered_in_python(
         return _InPython(None)
     stats = {**answered.figures, "python_search_time": time.perf_counter() - began}
     if answered.atoms is not None:
-        outcome.models, outcome.count = [[str(atom) for atom in answered.atoms]], 1
+        atoms = [str(atom) for atom in answered.atoms]
+        results.remember(atoms, answered.atoms)
+        outcome.models, outcome.count = [atoms], 1
         outcome.satisfiable = True
     elif answered.finished:
         outcome.satisfiable = False

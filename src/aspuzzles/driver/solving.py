@@ -130,7 +130,11 @@ def solve_once(
         if cut_off is not None and model.contains(cut_off):
             was_cut_off = True
             return False
-        atoms = [] if job.count_only else [str(symbol) for symbol in model.symbols(shown=True)]
+        atoms = []
+        if not job.count_only:
+            symbols = model.symbols(shown=True)
+            atoms = [str(symbol) for symbol in symbols]
+            results.remember(atoms, symbols)
         if optimizing is not None:
             outcome.cost = list(model.cost)
             if optimizing == "opt":  # each answer improves on the last: keep one

@@ -27,7 +27,7 @@ from ... import asp
 from ...errors import InputError, LineReader, is_number
 from ...generating import add_difficulty_argument, as_asked
 from ...geometry import Cell, SquareGrid, is_connected
-from ...puzzle import Puzzle, lazy_module, string_rows
+from ...puzzle import Puzzle, atom_parts, lazy_module, string_rows
 from ...render import wheel_colours
 from ...strategy import Strategy
 
@@ -188,11 +188,11 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         return facts
 
     def decode(self, instance: CakeInstance, atoms: Sequence[Symbol]) -> CakeSolution:
-        owner = {
-            atom.arguments[0].number: atom.arguments[1].number
-            for atom in atoms
-            if atom.match("in", 2)
-        }
+        owner = {}
+        for atom in atoms:
+            name, arguments = atom_parts(atom)
+            if name == "in" and len(arguments) == 2:
+                owner[arguments[0].number] = arguments[1].number
         return CakeSolution(labelled(instance.lattice, owner))
 
     def check(self, instance: CakeInstance, solution: CakeSolution) -> list[str]:

@@ -37,7 +37,7 @@ from typing import Any
 from clingo import Function, Number, Symbol
 
 from ...errors import InputError
-from ...puzzle import Puzzle, json_field
+from ...puzzle import Puzzle, atom_parts, json_field
 from ...strategy import Answered, Incremental, StepBound, Strategy
 from .formats import _is_move, format_board, parse_capture, parse_moves
 from .generate import planted_board, with_flaming_skulls
@@ -131,13 +131,16 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         swaps: dict[int, tuple[int, int]] = {}
         settled: dict[int, list[str]] = {}
         for atom in atoms:
-            if atom.match("swap", 3):
-                tick, first, second = (argument.number for argument in atom.arguments)
+            name, arguments = atom_parts(atom)
+            if len(arguments) != 3:
+                continue
+            if name == "swap":
+                tick, first, second = (argument.number for argument in arguments)
                 swaps[tick] = (first, second)
-            elif atom.match("settled", 3):
-                tick, cell = atom.arguments[0].number, atom.arguments[1].number
-                cells = settled.setdefault(tick, [EMPTY] * (SIZE * SIZE))
-                cells[cell] = TILE_OF_ATOM[atom.arguments[2].name]
+            elif name == "settled":
+                when, cell, tile = arguments
+                cells = settled.setdefault(when.number, [EMPTY] * (SIZE * SIZE))
+                cells[cell.number] = TILE_OF_ATOM[tile.name]
         ticks = sorted(swaps)
         # The board after each move is the settled board before the next one; the
         # last move leaves the board empty (the encoding demands it).

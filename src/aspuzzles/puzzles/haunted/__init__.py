@@ -28,7 +28,7 @@ from clingo import Function, Symbol
 
 from ...asp import constant, number
 from ...errors import InputError
-from ...puzzle import Puzzle, lazy_module, render, string_rows
+from ...puzzle import Puzzle, atom_parts, lazy_module, render, string_rows
 from ...strategy import Strategy
 from .checker import check_board
 from .facts import parse_facts
@@ -110,8 +110,9 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:
         rows = [list(row) for row in instance.grid]
         for atom in atoms:
-            if atom.match("monster", 3):
-                row, col, kind = atom.arguments
+            name, arguments = atom_parts(atom)
+            if name == "monster" and len(arguments) == 3:
+                row, col, kind = arguments
                 rows[row.number - 1][col.number - 1] = LETTER[kind.name]
         return HauntedSolution(tuple("".join(row) for row in rows))
 

@@ -37,7 +37,7 @@ from clingo import Function, String, Symbol
 from ...asp import number
 from ...errors import InputError, is_number
 from ...generating import add_difficulty_argument, as_asked
-from ...puzzle import Puzzle, json_field, lazy_module
+from ...puzzle import Puzzle, atom_parts, json_field, lazy_module
 from ...render import wheel_colours
 from ...strategy import Strategy
 from .checker import _is_pair, check_placement, mismatched_edges
@@ -135,11 +135,12 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         at: dict[tuple[int, int], tuple[int, int]] = {}
         mismatched: list[tuple[int, int, str]] = []
         for atom in atoms:
-            if atom.match("place", 4):
-                row, col, tile_id, turns = (arg.number for arg in atom.arguments)
+            name, arguments = atom_parts(atom)
+            if name == "place" and len(arguments) == 4:
+                row, col, tile_id, turns = (arg.number for arg in arguments)
                 at[row, col] = (tile_id, turns)
-            elif atom.match("mismatch", 3):
-                on_row, on_col, side = atom.arguments
+            elif name == "mismatch" and len(arguments) == 3:
+                on_row, on_col, side = arguments
                 mismatched.append((on_row.number, on_col.number, side.name))
         return TilesSolution(
             tuple(

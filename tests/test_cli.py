@@ -441,3 +441,14 @@ def test_clingo_info_messages_are_logged_only_when_asked():
     finally:
         logs._verbosity = None
     assert logs.enabled(logs.DEBUG)  # a library's host decides through logging itself
+
+
+def test_clingo_figures_are_read_only_when_they_are_shown(cli):
+    """Reading clingo's statistics costs a small board's solve about a tenth of its
+    time: the API skips it when asked, the command line when it shows none."""
+    quiet = aspuzzles.solve("haunted", statistics=False)
+    assert quiet.status == "solved" and "solve_time" in quiet.stats
+    assert "conflicts" not in quiet.stats and "choices" not in quiet.stats
+    assert "conflicts" in aspuzzles.solve("haunted").stats
+    assert "conflicts" in cli("solve", "haunted", "--format", "json").json()["stats"]
+    assert re.search(r"^\s+conflicts\s+\d", cli("solve", "haunted", "--stats").out, re.M)

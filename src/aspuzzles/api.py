@@ -36,6 +36,7 @@ def solve(
     portfolio: bool = True,
     on_progress: Progress | None = None,
     unchecked: bool = False,
+    statistics: bool = True,
 ) -> Result:
     """Solve a puzzle instance and return checked solutions.
 
@@ -54,6 +55,9 @@ def solve(
     against its tuned ones, each in its own process, when one thread is asked for.
     ``on_progress`` (planning puzzles) is called with what has been proved so far, as a
     sentence, each time that changes (the command line shows it on a terminal).
+    ``statistics=False`` leaves clingo's own figures out of ``Result.stats`` (choices,
+    conflicts, the program's size), which saves a small board's solve about a tenth of
+    its time.
     """
     game = _puzzle(puzzle)
     parsed, name = load_instance(game, instance)
@@ -73,6 +77,7 @@ def solve(
         portfolio=portfolio,
         on_progress=on_progress,
         unchecked=unchecked,
+        statistics=statistics,
     )
 
 

@@ -465,6 +465,7 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
             portfolio=args.portfolio,
             on_progress=status.show if status else None,
             unchecked=args.unchecked,
+            statistics=args.stats or args.format == "json",
         )
     finally:
         if status:

@@ -90,6 +90,11 @@ class Job:
     #: above of this length is proved shortest at once. The search still climbs from
     #: the first budget: what clasp learns refuting the small ones serves the rest.
     refuted_below: int = 0
+    #: Read clingo's statistics after each solve call (choices, conflicts, the
+    #: program's size): a small board's solve spends about a tenth of its time on it,
+    #: so a caller who shows none (the command line without ``--stats`` or JSON)
+    #: skips it.
+    statistics: bool = True
 
     def instance_facts(self) -> list[Symbol]:
         return self.facts if self.make_facts is None else self.make_facts()

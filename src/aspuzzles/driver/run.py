@@ -57,6 +57,7 @@ def solve_instance(
     on_progress: Progress | None = None,
     unchecked: bool = False,
     memory: int | None = None,
+    statistics: bool = True,
 ) -> results.Result:
     """Solve an already parsed (and configured) instance (see :func:`aspuzzles.solve`).
 
@@ -65,7 +66,9 @@ def solve_instance(
     they restate the shipped rules and could cut answers the edited rules allow.
     ``unchecked`` shows answers without running the checker. ``memory`` bounds every
     process of the solve (bytes, shared among racing processes); the solve then runs in
-    worker processes, so that the caller's own process keeps its memory."""
+    worker processes, so that the caller's own process keeps its memory. Without
+    ``statistics``, clingo's own figures (choices, conflicts, the program's size) are
+    not read, which a small board's solve feels; the times are kept."""
     _check_request(models, timeout, threads)
     wanted = 0 if count else 2 if unique else models
     started = time.perf_counter()
@@ -101,6 +104,7 @@ def solve_instance(
         hints=strategy.hints,
         neighbourhood=strategy.neighbourhood,
         step_bound=strategy.step_bound(),
+        statistics=statistics,
     )
     if job.incremental is None and used.incmode:
         job = replace(job, incremental=planning.incmode_plan(job))

@@ -152,7 +152,8 @@ def solve_once(
     with control.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
         wait(handle, outcome, deadline, heartbeat)
         result = handle.get()
-    add_effort(control, outcome)
+    if job.statistics:
+        add_effort(control, outcome)
     if optimizing is not None:
         settle_optimum(outcome, optimizing, result.exhausted, best)
     outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None

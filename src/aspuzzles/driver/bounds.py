@@ -37,7 +37,7 @@ def _value(symbol: Symbol) -> Any:
     return str(symbol)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Tick:
     """The solver literals of one tick: its state atoms and its step counters."""
 

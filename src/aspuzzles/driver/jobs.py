@@ -43,7 +43,7 @@ TICK = 1.0
 Progress = Callable[[str], None]
 
 
-@dataclass
+@dataclass(eq=False)
 class Job:
     """Everything a solver needs, in this process or in a forked worker."""
 
@@ -107,7 +107,7 @@ class Job:
         return [*self.arguments, "-c", f"part={share}", "-c", f"parts={parts}"]
 
 
-@dataclass
+@dataclass(eq=False)
 class Outcome:
     """What clingo answered, as strings (symbols do not cross process boundaries)."""
 
@@ -193,7 +193,7 @@ def progress_text(plan: Incremental, lower: int, upper: int | None = None) -> st
     return "; ".join(parts)
 
 
-@dataclass
+@dataclass(eq=False)
 class Bounds:
     """The minimum of a planning job, pinned from both sides by one or more solvers.
 

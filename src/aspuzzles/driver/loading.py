@@ -97,7 +97,7 @@ def _looks_like_path(reference: str) -> bool:
     return reference.endswith((".txt", ".lp")) or "/" in reference
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Encoding:
     """The encoding a solve loads: its file, whether it (or a file it includes) asks for
     clingo's incremental mode, and how it stands to the puzzle's shipped encoding:

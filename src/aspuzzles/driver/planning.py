@@ -126,7 +126,7 @@ def check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcome
         )
 
 
-@dataclass
+@dataclass(eq=False)
 class Horizon:
     """The parts of a planning encoding grounded so far, as clingo's ``inc.py`` grows
     them: steps up to the largest budget set, and ticks (if the encoding has them) only

@@ -195,7 +195,7 @@ def _shortcut_jobs(
     return jobs
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class _InPython:
     """What a complete search in Python settled (``Strategy.answer``): the outcome, if
     it is decisive (an answer, a proof of none, the time limit reached, Ctrl-C); the
@@ -383,7 +383,7 @@ def _reporter(
     return report
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Checks:
     """Whether answers go through the puzzle's checker (``run``), and whether the
     encoding is an edited one, which a rejection then names (``edited``)."""

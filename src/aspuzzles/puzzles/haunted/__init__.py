@@ -18,8 +18,6 @@ five instance formats (``gameid``, ``facts``, ``picture``, ``savefile``, ``janko
 from __future__ import annotations
 
 import argparse
-import json
-import random
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -234,6 +232,8 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
                 "(--givens makes larger ones)"
             )
         # The generator solves (it imports the driver): loaded only when asked for.
+        import random
+
         from .generate import generate_graded, generate_unique, without_spare_clues
 
         rng = random.Random(args.seed)
@@ -259,6 +259,8 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
                 )
             return TATHAM_PAGE + game_id
         if getattr(args, "json", False):
+            import json  # loaded only for this output
+
             data = {"game_id": game_id, "picture": self.picture(instance).splitlines()}
             return json.dumps(data | {"difficulty": difficulty, "seed": args.seed})
         if not getattr(args, "picture", False) and game_id is not None:

@@ -1453,3 +1453,15 @@ def test_budgets_refuted_in_python_let_a_plan_from_above_end_the_search(monkeypa
     result = solve("capture", "planted-3-moves", timeout=20)
     assert result.status == "solved" and result.solution.data.shortest and result.checked
     assert len(result.solution.data.moves) == 3 and result.stats["breadth_first_boards"] == 9
+
+
+@pytest.mark.slow
+def test_the_time_limit_counts_the_python_search(cli):
+    """mmik outlasts the breadth-first search's 1.5 s; clingo then gets what is left of
+    the limit, not all of it again."""
+    board = shared_data("capture", "mmik_mmik.txt")
+    run = cli("solve", "capture", board, "--timeout", "3", "--format", "json")
+    assert run.code == 3
+    data = run.json()
+    assert data["stats"]["python_search_time"] > 1 and data["status"] == "timeout"
+    assert data["stats"]["total_time"] < 3 + 1.5  # the workers' grace to stop, not 1.5 s more

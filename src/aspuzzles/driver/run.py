@@ -119,7 +119,8 @@ def solve_instance(
         searched = _answered_in_python(strategy, job.incremental, timeout, started, memory)
     outcome = searched.outcome
     if outcome is None:
-        jobs = [replace(each, refuted_below=searched.lower) for each in jobs]
+        left = None if timeout is None else _left(timeout, started)  # after Python's search
+        jobs = [replace(each, refuted_below=searched.lower, timeout=left) for each in jobs]
         outcome = _run(jobs, on_progress)
     outcome.stats.update(searched.stats)
     outcome.stats["total_time"] = time.perf_counter() - started  # facts included

@@ -1149,16 +1149,21 @@ def test_a_budget_answered_just_as_ctrl_c_arrives_counts_as_answered(monkeypatch
         assert outcome.progress == "proved: none within 2 moves; 3 moves unanswered"
 
 
-@pytest.mark.parametrize("search", ["ascending", "both"])
-def test_a_plan_search_reports_what_it_has_proved_as_it_goes(search):
-    said: list[str] = []
-    result = solve(
+def planted_four_by_clingo(search: str, said: list[str]):
+    """The 4-move planted board by clingo's plan search, its progress told to ``said``."""
+    return solve(
         "capture",
         "planted-4-moves",
         plan_search=search,
         on_progress=said.append,
         options=CLINGO_ONLY,
     )
+
+
+@pytest.mark.parametrize("search", ["ascending", "both"])
+def test_a_plan_search_reports_what_it_has_proved_as_it_goes(search):
+    said: list[str] = []
+    result = planted_four_by_clingo(search, said)
     assert len(result.solution.data.moves) == 4
     if search == "ascending":  # one sentence per budget, as each one starts
         plan = PUZZLE.strategy(result.solution.instance).incremental()
@@ -1316,13 +1321,7 @@ def test_without_fork_one_whole_search_runs_in_this_process(monkeypatch, search)
     still reports its progress."""
     monkeypatch.setattr(driver.run, "can_fork", lambda: False)
     said: list[str] = []
-    result = solve(
-        "capture",
-        "planted-4-moves",
-        plan_search=search,
-        on_progress=said.append,
-        options=CLINGO_ONLY,
-    )
+    result = planted_four_by_clingo(search, said)
     assert len(result.solution.data.moves) == 4 and result.solution.data.shortest
     assert said[-1] == "proved: none within 3 moves; 4 moves unanswered"
 

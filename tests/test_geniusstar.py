@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
+import random
 
 import pytest
 
-from aspuzzles import InputError, solve
+from aspuzzles import InputError, get_puzzle, solve
 from aspuzzles.dice_tiling import DiceRoll as StarInstance
 from aspuzzles.dice_tiling import Tiling
 from aspuzzles.puzzles.geniusstar import DICE, PIECES, PUZZLE, hexagons, neighbour
@@ -231,3 +233,28 @@ def test_ctrl_c_stops_a_sweep_cleanly_and_keeps_its_results(tmp_path):
     lines = results.read_text().splitlines()
     assert lines[0] == "# sweep geniusstar" and len(lines) > 1
     assert all(line.endswith(("\t0", "\t1")) for line in lines[1:])
+
+
+@pytest.mark.parametrize("name", ["geniusstar", "geniussquare"])
+def test_whether_the_dice_can_roll_cells_agrees_with_trying_every_order(name):
+    """The matching of cells to dice against the plain check: some order of the cells
+    puts each on a face of its die. Random cells (mostly not a roll) and real rolls."""
+    game = get_puzzle(name)
+    rng = random.Random(5)
+
+    def by_every_order(cells: list[int]) -> bool:
+        labels = [game.label(cell) for cell in cells]
+        return any(
+            all(label in die for label, die in zip(order, game.dice, strict=True))
+            for order in itertools.permutations(labels)
+        )
+
+    answers = []
+    for number in range(300):
+        if number % 2:
+            cells = list(game.roll(rng).blocked)
+        else:
+            cells = rng.sample(range(1, len(game.board()) + 1), len(game.dice))
+        answers.append(game.dice_can_roll(cells))
+        assert answers[-1] == by_every_order(cells), cells
+    assert True in answers and False in answers

@@ -1464,3 +1464,19 @@ def test_the_time_limit_counts_the_python_search(cli):
     data = run.json()
     assert data["stats"]["python_search_time"] > 1 and data["status"] == "timeout"
     assert data["stats"]["total_time"] < 3 + 1.5  # the workers' grace to stop, not 1.5 s more
+
+
+def test_the_python_search_gives_up_past_the_memory_limit(monkeypatch):
+    """Out of memory (the process's ``--memory``), the breadth-first search gives up
+    like at its own bounds, and clingo searches."""
+    settle, settled = bits.settle, []
+
+    def scarce(board):
+        settled.append(board)
+        if len(settled) > 200:
+            raise MemoryError
+        return settle(board)
+
+    monkeypatch.setattr(bits, "settle", scarce)
+    searched = shortest_plan(wight())
+    assert (searched.plan, searched.finished) == (None, False) and searched.depth >= 1

@@ -140,21 +140,24 @@ def shortest_plan(
         return Searched(None, True, 0, 1)
     came_from: dict[bits.Bits, tuple[bits.Bits, int]] = {start: (start, 0)}
     layer, depth = [start], 0
-    while layer:  # every move removes tiles, so the layers run out
-        following = []
-        for number, state in enumerate(layer):
-            if number % 64 == 0 and (
-                time.perf_counter() > deadline or len(came_from) > most_boards
-            ):
-                return Searched(None, False, depth, len(came_from))
-            for pair, after in _moves_from(state):
-                if after == bits.CLEARED:
-                    came_from[after] = (state, pair)
-                    return Searched(_path_to(after, came_from), True, depth, len(came_from))
-                if after not in came_from and not bits.dead(after):
-                    came_from[after] = (state, pair)
-                    following.append(after)
-        layer, depth = following, depth + 1
+    try:
+        while layer:  # every move removes tiles, so the layers run out
+            following = []
+            for number, state in enumerate(layer):
+                if number % 64 == 0 and (
+                    time.perf_counter() > deadline or len(came_from) > most_boards
+                ):
+                    return Searched(None, False, depth, len(came_from))
+                for pair, after in _moves_from(state):
+                    if after == bits.CLEARED:
+                        came_from[after] = (state, pair)
+                        return Searched(_path_to(after, came_from), True, depth, len(came_from))
+                    if after not in came_from and not bits.dead(after):
+                        came_from[after] = (state, pair)
+                        following.append(after)
+            layer, depth = following, depth + 1
+    except MemoryError:  # past the process's limit (--memory): given up; its boards go
+        return Searched(None, False, depth, len(came_from))
     return Searched(None, True, depth, len(came_from))
 
 

@@ -1456,14 +1456,14 @@ def test_budgets_refuted_in_python_let_a_plan_from_above_end_the_search(monkeypa
 
 @pytest.mark.slow
 def test_the_time_limit_counts_the_python_search(cli):
-    """mmik outlasts the breadth-first search's 1.5 s; clingo then gets what is left of
+    """mmik outlasts the breadth-first search's 2 s; clingo then gets what is left of
     the limit, not all of it again."""
     board = shared_data("capture", "mmik_mmik.txt")
     run = cli("solve", "capture", board, "--timeout", "3", "--format", "json")
     assert run.code == 3
     data = run.json()
     assert data["stats"]["python_search_time"] > 1 and data["status"] == "timeout"
-    assert data["stats"]["total_time"] < 3 + 1.5  # the workers' grace to stop, not 1.5 s more
+    assert data["stats"]["total_time"] < 3 + 1.5  # the workers' grace to stop, not 2 s more
 
 
 def test_the_python_search_gives_up_past_the_memory_limit(monkeypatch):

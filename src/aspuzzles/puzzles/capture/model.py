@@ -80,7 +80,7 @@ class CaptureInstance:
 
     board: Board
     lookahead: int = 1
-    breadth_first: float = 1.5
+    breadth_first: float = 2.0
 
     def tiles(self) -> int:
         return sum(tile != EMPTY for tile in self.board)

@@ -52,13 +52,13 @@ TIME_LIMIT = 3
 GRACE = 10.0
 
 
-def _timed(command: list[str]) -> tuple[float | None, str]:
+def _timed(command: list[str], grace: float = 0.0) -> tuple[float | None, str]:
     """(seconds, output) of one run; None seconds when it did not answer in the limit
-    (killed at it, or stopped by its own)."""
+    (killed ``grace`` seconds after it, or stopped by its own)."""
     started = time.perf_counter()
     try:
         done = subprocess.run(
-            command, capture_output=True, text=True, timeout=LIMIT + GRACE, cwd=ROOT
+            command, capture_output=True, text=True, timeout=LIMIT + grace, cwd=ROOT
         )
     except subprocess.TimeoutExpired:
         return None, ""
@@ -90,13 +90,13 @@ def _baseline_answer(output: str) -> str:
 
 def compare(board: str) -> list:
     """One board's row: both minima, both medians and their ratio."""
-    ours, our_output = _timed(_ours(board))
+    ours, our_output = _timed(_ours(board), GRACE)
     theirs, their_output = _timed(_baseline(board))
     ours_times = [] if ours is None else [ours]
     theirs_times = [] if theirs is None else [theirs]
     if ours is not None and theirs is not None and max(ours, theirs) < QUICK:
         for _ in range(ROUNDS - 1):
-            ours_times.append(_timed(_ours(board))[0] or LIMIT)
+            ours_times.append(_timed(_ours(board), GRACE)[0] or LIMIT)
             theirs_times.append(_timed(_baseline(board))[0] or LIMIT)
     minimum, who = _our_answer(our_output)
     mine = median(ours_times) if ours_times else None

@@ -16,8 +16,8 @@ returning a :class:`Strategy` of their own from ``Puzzle.strategy(instance)``:
   clingo starts (``answer``).
 
 Everything here that restates a puzzle's rules in Python (a step bound, a quick
-answer, a verdict without search) is an accelerator for the shipped encoding: a
-strategy never changes which answers exist, only how soon clingo finds them.
+answer, a verdict without search, a complete search) is an accelerator for the shipped
+encoding: a strategy never changes which answers exist, only how soon they are found.
 """
 
 from __future__ import annotations
@@ -251,8 +251,9 @@ class EncodingOnly(Strategy[InstanceT]):
     Kept: what only says how to run clingo (program parts and text, settings, other
     settings to race, figures for a count) and the horizon, whose budgets the encoding's own
     ``query(t)`` and ``#const part/parts`` define (see docs/encodings.md). Dropped:
-    verdicts without search, step bounds, quick answers and the rounds around them, and
-    shortcuts, each of which may cut answers that the edited rules allow."""
+    verdicts without search, complete searches in Python (``answer``), step bounds,
+    quick answers and the rounds around them, and shortcuts, each of which may cut
+    answers that the edited rules allow."""
 
     def __init__(self, strategy: Strategy[InstanceT]) -> None:
         super().__init__(strategy.instance)

@@ -161,7 +161,7 @@ def test_an_edited_encoding_runs_without_the_accelerators_and_says_so(cli, tmp_p
     assert run.out.rstrip().endswith("(not checked: --unchecked)")
     assert run.err == (
         "aspuzzles: note: the encoding differs from the shipped encodings/capture.lp: "
-        "capture's Python accelerators (bounds, quick answers, verdicts without search) "
+        "capture's Python accelerators (bounds, quick answers, searches and verdicts in Python) "
         "are off\n"
     )
     shipped = cli("solve", "capture", "unsolvable-flaming")

@@ -40,7 +40,8 @@ FORMATS = ("text", "json", "svg", "atoms")
 #: Said once on stderr when the encoding in use is not the shipped one.
 EDITED_NOTE = (
     "aspuzzles: note: the encoding differs from the shipped encodings/{puzzle}.lp: "
-    "{puzzle}'s Python accelerators (bounds, quick answers, verdicts without search) are off"
+    "{puzzle}'s Python accelerators (bounds, quick answers, searches and verdicts in Python) "
+    "are off"
 )
 
 

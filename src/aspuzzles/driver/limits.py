@@ -4,7 +4,6 @@ process of a solve, and workers that never outlive the process that started them
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable
@@ -54,6 +53,8 @@ def die_with_parent() -> None:
     (a kill, SIGTERM, SIGHUP, even SIGKILL): on Linux the kernel sends SIGKILL when the
     parent exits (``prctl(PR_SET_PDEATHSIG)``); elsewhere a thread watches the parent
     and ends the process once it is gone."""
+    import signal  # a worker only
+
     parent = os.getppid()
     if sys.platform.startswith("linux") and _death_signal(signal.SIGKILL):
         if os.getppid() != parent:  # the parent died before the signal was set up
@@ -112,6 +113,8 @@ def call_within(seconds: float, function: Callable[..., T], *arguments: Any) -> 
 
 
 def _call_and_send(function: Callable[..., Any], arguments: tuple[Any, ...], sender: Any) -> None:
+    import signal  # a child only
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     try:

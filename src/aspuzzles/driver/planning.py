@@ -24,7 +24,6 @@ from . import solving
 from .jobs import (
     ASCENDING,
     DESCENDING,
-    PLAN_SEARCHES,
     SPLIT,
     Job,
     Outcome,
@@ -32,6 +31,7 @@ from .jobs import (
     plan_length,
     progress_text,
 )
+from .searches import check_plan_search
 
 #: The horizon of an incremental program without ``imax``: it grows until an answer,
 #: the time limit or Ctrl-C, as clingo's own incremental mode does.
@@ -90,8 +90,7 @@ def searches(
     does not: the default must serve every planning puzzle). Both are for one plan:
     counting plans or deciding uniqueness needs the minimum first, which one climbing
     search finds. Asked for more threads, one climbing search gets them all."""
-    if plan_search not in PLAN_SEARCHES:
-        raise InputError(f"plan search must be one of {', '.join(PLAN_SEARCHES)}")
+    check_plan_search(plan_search)
     climb: dict[str, Any] = {}
     if plan is None or plan_search == ASCENDING:
         return [climb]

@@ -18,15 +18,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Control
 
 from ..errors import InputError
 from ..puzzle import Puzzle
 from ..strategy import EncodingOnly, Incremental, Shortcut, Strategy
-from . import loading, optimization, planning, results, solving
-from .bounds import StepBoundPropagator
+from . import loading, optimization, results, solving
+from .searches import check_plan_search
+
+if TYPE_CHECKING:
+    from .bounds import StepBoundPropagator
+
 from .jobs import (
     DEFAULT_PLAN_SEARCH,
     Bounds,
@@ -107,8 +111,8 @@ def solve_instance(
         statistics=statistics,
     )
     if job.incremental is None and used.incmode:
-        job = replace(job, incremental=planning.incmode_plan(job))
-    searches = planning.searches(job.incremental, plan_search, wanted, threads)
+        job = _in_incmode(job)
+    searches = _searches(job.incremental, plan_search, wanted, threads)
     jobs = [replace(job, **search) for search in searches]
     if portfolio and threads == 1:
         jobs += _raced_jobs(game, job, strategy, clingo_args)
@@ -127,7 +131,7 @@ def solve_instance(
     if outcome.error:
         message, source = outcome.error
         raise InputError(message, source)
-    planning.check_plan_lengths(game, job.incremental, outcome)
+    _check_plan_lengths(game, job.incremental, outcome)
     result = _result(
         game,
         parsed,
@@ -145,6 +149,34 @@ def solve_instance(
     if job.incremental is not None and job.incremental.incmode and result.status == results.SOLVED:
         result.horizon = outcome.stats.get("horizon")
     return result
+
+
+def _in_incmode(job: Job) -> Job:
+    """The job of an encoding in clingo's incremental mode (``planning.incmode_plan``)."""
+    from . import planning  # planning puzzles only
+
+    return replace(job, incremental=planning.incmode_plan(job))
+
+
+def _check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcome: Outcome) -> None:
+    """``planning.check_plan_lengths``, for a puzzle with a horizon."""
+    if plan is not None:
+        from . import planning
+
+        planning.check_plan_lengths(game, plan, outcome)
+
+
+def _searches(
+    plan: Incremental | None, plan_search: str, wanted: int, threads: int
+) -> list[dict[str, Any]]:
+    """The searches to run (``planning.searches``): one plain search for a puzzle without
+    a horizon, which then does not load the planning machinery."""
+    check_plan_search(plan_search)
+    if plan is None:
+        return [{}]
+    from . import planning
+
+    return planning.searches(plan, plan_search, wanted, threads)
 
 
 def _check_request(models: int, timeout: float | None, threads: int) -> None:
@@ -286,6 +318,8 @@ def _run_job(job: Job, report: Reporter, outcome: Outcome) -> Outcome:
         outcome.stats["facts_time"] = job.make_facts.seconds
     bound = None
     if job.step_bound is not None and job.incremental is not None:
+        from .bounds import StepBoundPropagator  # planning puzzles only
+
         bound = StepBoundPropagator(job.step_bound)
         control.register_propagator(bound)
     report("phase", "grounding")
@@ -322,8 +356,12 @@ def _search(
         mode = solving.optimization_mode(control, job) if objective.seen else None
         optimization.solve_program(control, job, outcome, deadline, report, mode)
     elif job.descending:
+        from . import planning
+
         planning.solve_descending(control, job, outcome, deadline, report)
     else:
+        from . import planning
+
         planning.solve_ascending(control, job, outcome, deadline, report)
 
 

@@ -11,3 +11,12 @@ PLAN_SEARCHES = (BOTH, SPLIT, ASCENDING, DESCENDING)
 #: usually the minimum and the two shares then divide refuting the budget below it
 #: instead of both refuting it whole. An encoding that does not split searches ``both``.
 DEFAULT_PLAN_SEARCH = SPLIT
+
+
+def check_plan_search(name: str) -> None:
+    """Refuse a plan search the driver does not know (asked of every solve, planning or
+    not, so that a typo is never silently ignored)."""
+    if name not in PLAN_SEARCHES:
+        from ..errors import InputError
+
+        raise InputError(f"plan search must be one of {', '.join(PLAN_SEARCHES)}")

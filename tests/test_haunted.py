@@ -597,12 +597,14 @@ def test_large_boards_are_searched_by_two_threads_unless_the_user_says_otherwise
     large = clued(random_board(25, 25, random.Random(1), 0.3))
     small = clued(random_board(6, 6, random.Random(1), 0.3))
     settings = PUZZLE.strategy(large).settings()
-    assert settings == ("--configuration=trendy", "--parallel-mode=2")
+    assert settings == ("--configuration=trendy", "--parallel-mode=2", "--heuristic=Vmtf")
     assert PUZZLE.strategy(small).settings() == ()
     threads = solver_arguments(PUZZLE, 4, [], settings)
     assert "--parallel-mode=4" in threads and "--parallel-mode=2" not in threads
     own = solver_arguments(PUZZLE, 1, ["--configuration=crafty"], settings)
     assert own[-1] == "--configuration=crafty" and "--configuration=trendy" not in own
+    heuristic = solver_arguments(PUZZLE, 1, ["--heuristic=Berkmin"], settings)
+    assert "--heuristic=Vmtf" not in heuristic and "--parallel-mode=2" in heuristic
 
 
 @pytest.mark.slow

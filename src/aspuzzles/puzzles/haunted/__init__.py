@@ -346,6 +346,8 @@ def start_share(width: int, height: int, difficulty: str = "normal") -> float:
 
 #: Boards from this many monster cells on are searched by two threads.
 THREADED_CELLS = 300
+#: clasp's options for such boards (see ``HauntedStrategy.settings``).
+LARGE_BOARD_SETTINGS = ("--configuration=trendy", "--parallel-mode=2", "--heuristic=Vmtf")
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):
@@ -354,14 +356,13 @@ class HauntedStrategy(Strategy[HauntedInstance]):
 
     def settings(self) -> tuple[str, ...]:
         """On boards with many monster cells, clasp's ``trendy`` configuration in two
-        competing threads: there search times are heavy-tailed, and clasp's default
-        single thread took seconds on 30x30 boards that these settings answer in a
-        fraction of one (``make bench ARGS=peers``, bench/NOTES-haunted.md). Smaller
-        boards answer in milliseconds, less than starting a thread costs."""
+        competing threads, deciding by the VMTF heuristic: there search times are
+        heavy-tailed, and clasp's default single thread took seconds on 30x30 boards
+        that these settings answer in a fraction of one; VMTF halved the worst of them
+        again (``make bench ARGS=peers``, bench/NOTES-haunted.md). Smaller boards
+        answer in milliseconds, less than starting a thread costs."""
         open_cells = sum(row.count(".") for row in self.instance.grid)
-        return (
-            ("--configuration=trendy", "--parallel-mode=2") if open_cells >= THREADED_CELLS else ()
-        )
+        return LARGE_BOARD_SETTINGS if open_cells >= THREADED_CELLS else ()
 
     def infeasible(self) -> str | None:
         """A clue that its line cannot show: more than the monster cells it crosses, or

@@ -1356,7 +1356,10 @@ def test_the_bitboard_search_gives_up_at_its_bounds_with_what_it_proved():
     assert (late.plan, late.finished, late.depth) == (None, False, 0)
 
 
-@pytest.mark.parametrize("name", ["planted-3-moves", "flaming-chain-5-moves", "wight"])
+@pytest.mark.parametrize(
+    "name",
+    ["planted-3-moves", "flaming-chain-5-moves", pytest.param("wight", marks=pytest.mark.slow)],
+)
 def test_the_plan_found_in_python_is_shown_as_clingo_shows_it(name):
     """`answer_atoms` writes a plan as the encoding's answer set: for clingo's own plan
     it gives exactly clingo's shown atoms (``--format atoms`` reads the same either
@@ -1384,6 +1387,7 @@ def test_a_symmetric_board_plan_found_in_python_starts_in_the_left_half():
     assert len(result.solution.data.moves) == 5 and max(first.col, first.target[1]) < 4
 
 
+@pytest.mark.slow
 def test_a_board_python_cannot_finish_in_its_time_goes_to_clingo():
     result = solve("capture", "wight", options={"breadth_first": 0.001})
     assert len(result.solution.data.moves) == 6 and result.solution.data.shortest

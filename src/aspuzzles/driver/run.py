@@ -102,7 +102,7 @@ def solve_instance(
         arguments=solving.solver_arguments(game, threads, clingo_args, strategy.settings()),
         models=wanted,
         count_only=count,
-        timeout=None if timeout is None else _left(timeout, started),
+        timeout=None,  # what is left of the limit, once the Python search has had its turn
         incremental=strategy.incremental(),
         parts=strategy.parts(),
         hints=strategy.hints,

@@ -197,42 +197,40 @@ def breadth_first(board: Board) -> tuple[Move, ...] | None:
 
 def plan_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
     """A plan as the encoding's answer set names it: ``swap(Tick,A,B)`` for each swap of
-    cells A < B at the tick where it is made (a move's cascade takes a tick per phase).
-    On a symmetric board the encoding takes the first move from the left half, so a
-    plan starting on the right is given as its mirror image."""
-    if plan and board == mirrored_board(board):
-        image = [mirror_move(move) for move in plan]
-        if _swap_of(image[0]) < _swap_of(plan[0]):
-            plan = image
-    atoms, tick = [], 1
-    for move in plan:
-        atoms.append(_fact("swap", tick, *_swap_of(move)))
-        effect = play(board, move)
-        board, tick = effect.board, tick + effect.phases
-    return atoms
+    cells A < B at the tick where it is made (a move's cascade takes a tick per phase)."""
+    return [_fact("swap", tick, *_swap_of(move)) for tick, move, _ in _encoding_steps(board, plan)]
 
 
 def answer_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
     """A plan as the encoding shows its answer set: `plan_atoms`' swaps, and before
     each move the settled board it is made on, ``settled(Tick,Cell,Tile)`` at the tick
     before the swap's (``f`` for a flaming skull)."""
-    swaps = plan_atoms(board, plan)
-    plan = [_move_of(swap) for swap in swaps]  # the plan as the encoding takes it
-    atoms = []
-    for swap, move in zip(swaps, plan, strict=True):
-        tick = swap.arguments[0].number - 1
-        atoms += [
-            Function("settled", [Number(tick), Number(cell), Function(ATOM_OF_TILE[tile])])
-            for cell, tile in enumerate(board)
-            if tile != EMPTY
-        ]
-        board = play(board, move).board
-    return swaps + atoms
+    steps = _encoding_steps(board, plan)
+    swaps = [_fact("swap", tick, *_swap_of(move)) for tick, move, _ in steps]
+    boards = [
+        Function("settled", [Number(tick - 1), Number(cell), Function(ATOM_OF_TILE[tile])])
+        for tick, _, before in steps
+        for cell, tile in enumerate(before)
+        if tile != EMPTY
+    ]
+    return swaps + boards
 
 
-def _move_of(swap: Symbol) -> Move:
-    """The move of a ``swap(Tick,A,B)`` atom."""
-    return MOVE_OF_PAIR[bits.pair_of(swap.arguments[1].number, swap.arguments[2].number)]
+def _encoding_steps(board: Board, plan: Sequence[Move]) -> list[tuple[int, Move, Board]]:
+    """Each move of a plan with the tick the encoding makes it at and the board it is
+    made on, the plan replayed once. On a symmetric board the encoding takes the first
+    move from the left half, so a plan starting on the right is given as its mirror
+    image."""
+    if plan and board == mirrored_board(board):
+        image = [mirror_move(move) for move in plan]
+        if _swap_of(image[0]) < _swap_of(plan[0]):
+            plan = image
+    steps, tick = [], 1
+    for move in plan:
+        steps.append((tick, move, board))
+        effect = play(board, move)
+        board, tick = effect.board, tick + effect.phases
+    return steps
 
 
 def _swap_of(move: Move) -> tuple[int, int]:

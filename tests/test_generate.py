@@ -4,11 +4,15 @@ seed on every run; bad arguments refused in one line."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 import aspuzzles
 from aspuzzles.puzzles.haunted import PUZZLE
+from aspuzzles.driver.session import Session
+from aspuzzles.puzzles.haunted import generate
+from aspuzzles.puzzles.haunted.checker import check_board
 from aspuzzles.puzzles.haunted.generate import degenerate
 from aspuzzles.puzzles.haunted.model import NORMAL_TRIALS
 
@@ -73,6 +77,27 @@ def test_a_puzzle_comes_as_a_link_a_picture_or_json(cli):
 def test_givens_make_the_puzzle_the_fast_way(cli):
     game_id = _generated(cli, "--size", "12x12", "--seed", "5", "--givens")
     assert aspuzzles.solve("haunted", game_id, unique=True).verdict == "unique"
+
+
+def test_givens_proofs_cut_short_still_end_in_a_unique_puzzle(monkeypatch):
+    """With uniqueness proofs stopped after one conflict, rounds that cannot decide give
+    a monster at random and removals that cannot be proved keep it: the puzzle is still
+    unique (proved by an unbounded solve) with the planted board as its answer."""
+    searches: list[bool] = []
+    search = Session.search
+
+    def spied(self, *args, **kwargs):
+        found = search(self, *args, **kwargs)
+        searches.append(found[1])
+        return found
+
+    monkeypatch.setattr(Session, "search", spied)
+    monkeypatch.setattr(generate, "SPARSE_CONFLICTS", 1)
+    instance, planted = generate.generate_unique(PUZZLE, 10, 10, random.Random(1), 0.3)
+    assert False in searches  # some proofs were cut short
+    result = aspuzzles.solve_instance(PUZZLE, instance, unique=True)
+    assert result.verdict == "unique" and result.solution.data.grid == planted
+    assert check_board(instance, planted) == []
 
 
 @pytest.mark.parametrize(

@@ -62,10 +62,27 @@ class Session:
         self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]], models: int = 1
     ) -> list[Solution]:
         """Up to ``models`` solutions of a variant (0 for all), each checked against it."""
-        solving.solve_settings(self.control).models = models
+        return self.search(variant, assumptions, models)[0]
+
+    def search(
+        self,
+        variant: Any,
+        assumptions: Sequence[tuple[Symbol, bool]],
+        models: int = 1,
+        conflicts: int | None = None,
+    ) -> tuple[list[Solution], bool]:
+        """Up to ``models`` solutions of a variant, and whether the search was complete
+        (``models`` found, or none left to find). ``conflicts`` stops the search after
+        that many conflicts: a bound that a seed repeats on every machine, where a time
+        limit would make a generator's output depend on the machine's speed."""
+        settings = solving.solve_settings(self.control)
+        settings.models = models
+        settings.solve_limit = "umax,umax" if conflicts is None else str(conflicts)
         shown: list[list[Symbol]] = []
-        self.control.solve(
+        result = self.control.solve(
             assumptions=list(assumptions),
             on_model=lambda model: shown.append(list(model.symbols(shown=True))),
         )
-        return [results.checked_solution(self.game, variant, [], symbols) for symbols in shown]
+        found = [results.checked_solution(self.game, variant, [], symbols) for symbols in shown]
+        complete = bool(result.exhausted) or (models > 0 and len(found) >= models)
+        return found, complete

@@ -181,7 +181,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         parser.add_argument(
             "--givens",
             action="store_true",
-            help="make the puzzle unique by giving monsters (fast at any size; no grade)",
+            help="make the puzzle unique by giving monsters (any size up to 64x64; no grade)",
         )
         parser.add_argument(
             "--mirrors",

@@ -28,7 +28,9 @@ ATTEMPTS = 200
 REPAIRS_PER_CELL = 0.5
 TRIES_PER_REPAIR = 4
 
-#: How many conflicts a uniqueness proof may take while ``--sparse`` drops clues.
+#: How many conflicts a uniqueness proof may take while ``--sparse`` drops clues, and
+#: while ``--givens`` drops the givens uniqueness does not need: a proof that takes
+#: longer keeps its clue or given (on a 20x20 board, some take seconds each).
 SPARSE_CONFLICTS = 2000
 
 
@@ -64,8 +66,12 @@ def generate_unique(
 
     Each round asks the solver for two solutions; while there are two, the monster of
     the planted board at a cell where they differ is given, which removes at least one
-    of them. The planted board always stays a solution, so this ends. A last pass then
-    removes each given that uniqueness does not need, as Tatham's generators do.
+    of them; a round that finds neither a second solution nor a proof of none within
+    ``SPARSE_CONFLICTS`` conflicts gives a monster at random. The planted board always
+    stays a solution, so this ends with a proof of uniqueness. A last pass then
+    removes each given that uniqueness does not need, as Tatham's generators do, where
+    it can prove so within ``SPARSE_CONFLICTS`` conflicts (a large board keeps a few
+    givens more, and is made in seconds, not minutes).
     """
     cells = [
         "/" if draw < mirror_share / 2 else "\\" if draw < mirror_share else rng.choice("GVZ")
@@ -82,27 +88,36 @@ def generate_unique(
     # One grounding for the whole search: givens are assumptions on monster/3 atoms.
     grounding = Session(puzzle, board())
 
-    def solutions() -> list[tuple[str, ...]]:
+    def solutions(conflicts: int | None = None) -> list[tuple[str, ...]] | None:
+        """The board's solutions, up to two (None: ``conflicts`` ran out first)."""
         assumed = [
             (Function("monster", [Number(r + 1), Number(c + 1), Function(KINDS[kind])]), True)
             for r, row in enumerate(givens)
             for c, kind in enumerate(row)
             if kind in KINDS
         ]
-        return [s.data.grid for s in grounding.solutions(board(), assumed, models=2)]
+        found, complete = grounding.search(board(), assumed, models=2, conflicts=conflicts)
+        return [s.data.grid for s in found] if complete else None
 
-    while len(found := solutions()) > 1:
-        other = next(grid for grid in found if grid != planted)
-        row, col = next(
-            (r, c) for r in range(height) for c in range(width) if other[r][c] != planted[r][c]
-        )
+    while (found := solutions(SPARSE_CONFLICTS)) is None or len(found) > 1:
+        if found is None:  # no second answer nor proof soon: any open cell is given
+            row, col = rng.choice(
+                [(r, c) for r in range(height) for c in range(width) if givens[r][c] == "."]
+            )
+        else:
+            other = next(grid for grid in found if grid != planted)
+            row, col = next(
+                (r, c) for r in range(height) for c in range(width) if other[r][c] != planted[r][c]
+            )
         givens[row][col] = planted[row][col]
-    # Then drop every given that uniqueness does not need (in random order).
+    # Then drop every given that uniqueness does not need (in random order), where the
+    # proof that it is not needed is found within SPARSE_CONFLICTS conflicts.
     given_cells = [(r, c) for r in range(height) for c in range(width) if givens[r][c] in KINDS]
     rng.shuffle(given_cells)
     for row, col in given_cells:
         givens[row][col] = "."
-        if len(solutions()) > 1:
+        found = solutions(SPARSE_CONFLICTS)
+        if found is None or len(found) > 1:
             givens[row][col] = planted[row][col]
     return board(), planted
 

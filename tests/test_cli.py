@@ -440,7 +440,25 @@ def test_clingo_info_messages_are_logged_only_when_asked():
         assert logs.enabled(logs.INFO) and not logs.enabled(logs.DEBUG)
     finally:
         logs._verbosity = None
-    assert logs.enabled(logs.DEBUG)  # a library's host decides through logging itself
+    import logging  # a library's host decides through logging itself
+
+    host = logging.getLogger("aspuzzles")
+    level = host.level
+    try:
+        host.setLevel(logging.DEBUG)
+        assert logs.enabled(logs.DEBUG)
+        host.setLevel(logging.WARNING)
+        assert not logs.enabled(logs.INFO) and logs.enabled(logs.WARNING)
+    finally:
+        host.setLevel(level)
+
+
+def test_a_library_host_without_logging_does_not_get_it_loaded():
+    """clingo's info messages (the star's encoding draws one on every solve) would be
+    shown by no handler of a program that never loaded logging: it stays unloaded."""
+    script = "import sys, aspuzzles; aspuzzles.solve('geniusstar'); print('logging' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert (run.returncode, run.stdout) == (0, "False\n"), run.stderr
 
 
 def test_clingo_figures_are_read_only_when_they_are_shown(cli):

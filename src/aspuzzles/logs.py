@@ -4,6 +4,8 @@ used as a library, aspuzzles leaves logging's configuration to the program."""
 
 from __future__ import annotations
 
+import sys
+
 TYPE_CHECKING = False  # not typing's: see aspuzzles/__init__.py
 if TYPE_CHECKING:
     import logging
@@ -28,10 +30,14 @@ DEBUG, INFO, WARNING = 10, 20, 30
 def enabled(level: int) -> bool:
     """Whether a message of ``level`` would be shown: as the command line set it (clingo
     reports undefined atoms on most runs, which only ``-v`` shows), or as logging's
-    configuration decides for a program that uses aspuzzles as a library."""
-    if _verbosity is None:
-        return True
-    return level >= {0: WARNING, 1: INFO}.get(_verbosity, DEBUG)
+    configuration decides for a program that uses aspuzzles as a library. A program
+    that has not loaded ``logging`` has configured nothing: its last-resort handler
+    shows warnings and worse, and nothing else (so ``logging`` stays unloaded)."""
+    if _verbosity is not None:
+        return level >= {0: WARNING, 1: INFO}.get(_verbosity, DEBUG)
+    if "logging" not in sys.modules:
+        return level >= WARNING
+    return logger("aspuzzles").isEnabledFor(level)
 
 
 def logger(name: str) -> logging.Logger:

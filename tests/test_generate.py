@@ -9,9 +9,8 @@ import random
 import pytest
 
 import aspuzzles
-from aspuzzles.puzzles.haunted import PUZZLE
 from aspuzzles.driver.session import Session
-from aspuzzles.puzzles.haunted import generate
+from aspuzzles.puzzles.haunted import PUZZLE, generate
 from aspuzzles.puzzles.haunted.checker import check_board
 from aspuzzles.puzzles.haunted.generate import degenerate
 from aspuzzles.puzzles.haunted.model import NORMAL_TRIALS

@@ -20,19 +20,32 @@ SIDES = ("top", "right", "bottom", "left")
 def solutions(rows: int, cols: int, tiles: list[tuple[str, str, str, str]]) -> list[Any]:
     """Every placement the query finds: per place, piece id and turn."""
     database = sqlite3.connect(":memory:")
+    *filling, query = statements(rows, cols, tiles)
+    for statement in filling:
+        database.execute(statement)
+    return database.execute(query).fetchall()
+
+
+def script(rows: int, cols: int, tiles: list[tuple[str, str, str, str]]) -> str:
+    """The same statements as one script, for the ``sqlite3`` command (a whole process,
+    as a user would run the seed)."""
+    return ";\n".join(statements(rows, cols, tiles)) + ";\n"
+
+
+def statements(rows: int, cols: int, tiles: list[tuple[str, str, str, str]]) -> list[str]:
+    """The table of turned pieces filled, then the query (the last statement)."""
     columns = ", ".join(f"{side} TEXT, {side}_head TEXT" for side in SIDES)
-    database.execute(f"CREATE TABLE turned (piece INTEGER, turn INTEGER, {columns})")
-    unturned = []
+    made = [f"CREATE TABLE turned (piece INTEGER, turn INTEGER, {columns})"]
     for piece, edges in enumerate(tiles, start=1):
         halves = [edge.rsplit("_", 1) for edge in edges]
-        unturned.append((piece, 0, *(part for animal, half in halves for part in (animal, half))))
-    database.executemany(f"INSERT INTO turned VALUES ({', '.join('?' * 10)})", unturned)
+        values = ", ".join(f"'{part}'" for animal, half in halves for part in (animal, half))
+        made.append(f"INSERT INTO turned VALUES ({piece}, 0, {values})")
     # A quarter turn, then a half turn of both: all four turns, as the seed makes them.
     for shift, step in ((1, 1), (2, 2)):
         moved = [SIDES[(index + shift) % 4] for index in range(4)]
         picks = ", ".join(f"{side}, {side}_head" for side in moved)
-        database.execute(f"INSERT INTO turned SELECT piece, turn + {step}, {picks} FROM turned")
-    return database.execute(_query(rows, cols)).fetchall()
+        made.append(f"INSERT INTO turned SELECT piece, turn + {step}, {picks} FROM turned")
+    return [*made, _query(rows, cols)]
 
 
 def _query(rows: int, cols: int) -> str:

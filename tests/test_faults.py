@@ -287,6 +287,28 @@ def test_ctrl_c_during_a_race_keeps_what_the_racers_counted(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["grade", "haunted", "gen-15x15-s15"],  # questions under assumptions, no limit
+        ["generate", "haunted", "--givens", "--size", "30x30", "--mirrors", "0.3"],
+    ],
+)
+def test_ctrl_c_during_a_grounded_session_stops_cleanly(args):
+    """Ctrl-C reaching a solve call that waits without a time limit (the reasoner, the
+    generator's session) stops the command with its own exit code and one line: the
+    search runs in clingo's thread, so that the interrupt does not arise inside one of
+    clingo's callbacks, which would abort the process."""
+    run = command_process(*args)
+    time.sleep(2)
+    os.kill(run.pid, signal.SIGINT)
+    started = time.perf_counter()
+    out, err = run.communicate(timeout=30)
+    assert time.perf_counter() - started < 3
+    assert (run.returncode, out, err) == (130, "", "aspuzzles: interrupted\n")
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
 def test_no_worker_outlives_its_parent(tmp_path, signum):
     run = command_process("solve", "cake", str(_cake(tmp_path, 10, 2)), "--count")

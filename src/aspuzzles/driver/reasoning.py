@@ -24,7 +24,6 @@ keeping it out while the entry still follows.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,7 +159,7 @@ class Reasoner:
         self.probe = _Probe(self.entries, self.clues)
         self.control.register_propagator(self.probe)
         self.solve_calls = 0
-        #: When the questions must have been answered (``time.monotonic()``), if ever.
+        #: When the questions must have been answered (``time.perf_counter()``), if ever.
         self.deadline: float | None = None
 
     # -- the three levels ------------------------------------------------------------
@@ -317,26 +316,9 @@ class Reasoner:
             self.probe.assumed = list(dict.fromkeys(reversed(literals)))
         else:
             self.probe.assumed = None
-        if self.deadline is None:
-            result = self.control.solve(assumptions=every, on_model=on_model, on_core=on_core)
-            assert isinstance(result, clingo.SolveResult)
-            return result
-        return self._solve_before_deadline(every, on_model, on_core)
-
-    def _solve_before_deadline(
-        self,
-        assumptions: Sequence[Assumption],
-        on_model: Callable[[clingo.Model], None] | None,
-        on_core: Callable[[Sequence[int]], None] | None,
-    ) -> clingo.SolveResult:
-        """One solve call, stopped at the deadline (TimeLimit): a background solve
-        waited on, cancelled when the time is up."""
-        assert self.deadline is not None
-        with self.control.solve(
-            assumptions=assumptions, on_model=on_model, on_core=on_core, async_=True
-        ) as handle:
-            assert isinstance(handle, clingo.SolveHandle)
-            if not handle.wait(max(0.0, self.deadline - time.monotonic())):
-                handle.cancel()
-                raise TimeLimit("time limit reached before the question was answered")
-            return handle.get()
+        result = solving.solve_until(
+            self.control, self.deadline, assumptions=every, on_model=on_model, on_core=on_core
+        )
+        if result is None:
+            raise TimeLimit("time limit reached before the question was answered")
+        return result

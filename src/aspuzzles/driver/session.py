@@ -79,10 +79,12 @@ class Session:
         settings.models = models
         settings.solve_limit = "umax,umax" if conflicts is None else str(conflicts)
         shown: list[list[Symbol]] = []
-        result = self.control.solve(
+        result = solving.solve_until(
+            self.control,
             assumptions=list(assumptions),
             on_model=lambda model: shown.append(list(model.symbols(shown=True))),
         )
+        assert result is not None  # no deadline
         found = [results.checked_solution(self.game, variant, [], symbols) for symbols in shown]
         complete = bool(result.exhausted) or (models > 0 and len(found) >= models)
         return found, complete

@@ -232,6 +232,33 @@ def wait(
         outcome.interrupt("solving")
 
 
+def solve_until(
+    control: Control,
+    deadline: float | None = None,
+    on_core: Callable[[Sequence[int]], None] | None = None,
+    **arguments: Any,
+) -> clingo.SolveResult | None:
+    """One solve call (``arguments`` as for ``Control.solve``) run in clingo's own thread
+    and waited on here: None when ``deadline`` (``time.perf_counter``) passed first, the
+    search cancelled. Ctrl-C cancels the search and is raised again. A blocking call
+    would let Ctrl-C's exception arise inside one of clingo's callbacks, where clingo
+    cannot pass it on and ends the process instead. ``on_core`` gets the unsatisfiable
+    core, as in a blocking call (clingo hands it to those only)."""
+    with control.solve(async_=True, **arguments) as handle:
+        try:
+            while not handle.wait(WAIT_SLICE if deadline is None else _slice(deadline)):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    return None
+        except KeyboardInterrupt:
+            handle.cancel()
+            raise
+        result = handle.get()
+        if on_core is not None and result.unsatisfiable:
+            on_core(handle.core())
+        return result
+
+
 def _slice(deadline: float) -> float:
     return max(0.0, min(WAIT_SLICE, deadline - time.perf_counter()))
 

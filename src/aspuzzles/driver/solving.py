@@ -3,9 +3,9 @@ one solve call under a deadline and Ctrl-C, and the statistics gathered from it.
 
 from __future__ import annotations
 
-import atexit
-import threading
+import _thread
 import time
+from _thread import LockType
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -234,19 +234,21 @@ def wait(
         outcome.interrupt("solving")
 
 
-#: Groundings left running after Ctrl-C, clingo 5.8 cannot stop one: each is set when
-#: its grounding ends (its thread keeps its Control alive until then).
-_LEFT_RUNNING: list[threading.Event] = []
+#: Groundings left running after Ctrl-C, which clingo 5.8 cannot stop: each lock is
+#: held until its grounding ends (its thread keeps its Control alive until then).
+_LEFT_RUNNING: list[LockType] = []
 
 
 def ground(control: Control, parts: Sequence[tuple[str, Sequence[Symbol]]]) -> None:
     """``control.ground(parts)`` in a thread of its own, waited on here, so that Ctrl-C
     is not held up until a long grounding ends: clingo 5.8 cannot stop one, so it is
     left to finish by itself (its Control kept alive by the thread) and the interrupt
-    is raised at once. What grounding raises is raised here. (The end is signalled by
-    an event: a ``join`` cut short by Ctrl-C marks a running thread as stopped.)"""
+    is raised at once. What grounding raises is raised here. The thread is
+    ``_thread``'s: ``threading`` would cost every command its import, and a ``join``
+    cut short by Ctrl-C marks a running thread as stopped."""
     failed: list[BaseException] = []
-    ended = threading.Event()
+    running = _thread.allocate_lock()
+    running.acquire()
 
     def work() -> None:
         try:
@@ -254,16 +256,18 @@ def ground(control: Control, parts: Sequence[tuple[str, Sequence[Symbol]]]) -> N
         except BaseException as error:  # raised again in the caller's thread
             failed.append(error)
         finally:
-            ended.set()
+            running.release()
 
-    threading.Thread(target=work, name="aspuzzles-grounding", daemon=True).start()
+    _thread.start_new_thread(work, ())
     try:
-        while not ended.wait(WAIT_SLICE):
+        while not running.acquire(timeout=WAIT_SLICE):
             pass
     except KeyboardInterrupt:
         if not _LEFT_RUNNING:  # a program that goes on ends only once it has finished
+            import atexit
+
             atexit.register(_wait_for_groundings_left)
-        _LEFT_RUNNING.append(ended)
+        _LEFT_RUNNING.append(running)
         raise
     if failed:
         raise failed[0]
@@ -273,14 +277,14 @@ def _wait_for_groundings_left() -> None:
     """At the exit of a program using aspuzzles as a library: Python must not unload
     clingo while a grounding left running still uses it (the command line ends its
     process at once instead: ``entry``)."""
-    for ended in _LEFT_RUNNING:
-        ended.wait()
+    for running in _LEFT_RUNNING:
+        running.acquire()
 
 
 def groundings_left() -> bool:
     """Whether a grounding left to itself by Ctrl-C still runs: a command then ends its
     process at once, rather than wait for it or unload clingo beneath it."""
-    return not all(ended.is_set() for ended in _LEFT_RUNNING)
+    return any(running.locked() for running in _LEFT_RUNNING)
 
 
 def solve_until(

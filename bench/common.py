@@ -24,6 +24,16 @@ def best_of(repeat: int, action: Callable[[], Any]) -> tuple[float, Any]:
     return min(times), value
 
 
+def median_time(action: Callable[[], Any], repeat: int) -> float:
+    """The median of ``repeat`` runs of ``action``, in seconds."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ import sql_tiles
 from aspuzzles.puzzles.haunted.gameid import encode_game_id
 from aspuzzles.registry import get_puzzle
 
-from common import ROOT, SHARED_DATA, table
+from common import ROOT, SHARED_DATA, median_time, table
 
 #: Round-robin rounds for whole commands, repeats for in-process calls.
 ROUNDS = 11
@@ -79,15 +78,6 @@ def _round_robin(commands: dict[str, list[str]], rounds: int = ROUNDS) -> dict[s
     return {name: statistics.median(values) for name, values in times.items()}
 
 
-def _median(action: Callable[[], Any], repeat: int = REPEAT) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
-
-
 def _row(work: str, ours: float, peer: str, theirs: float | None) -> Row:
     ratio = "-" if theirs is None else f"{ours / theirs:.2f}"
     return [work, ours, peer, "-" if theirs is None else theirs, ratio]
@@ -128,7 +118,9 @@ def _tatham_size() -> list[Row]:
     game_ids = [encode_game_id(board) for board in boards]
     aspuzzles.solve("haunted", game_ids[0], unique=True)  # modules loaded, encoding read
     ours = [
-        _median(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True, statistics=False))
+        median_time(
+            lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True, statistics=False), REPEAT
+        )
         for gid in game_ids
     ]
     cpsat = peers._cpsat(boards)
@@ -171,7 +163,7 @@ def _undead_row(work: str, boards: list[Any]) -> Row:
     ours = 0.0
     for board in boards:
         gid = encode_game_id(board)
-        ours += _median(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True), 3)
+        ours += median_time(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True), 3)
     cpsat = peers._cpsat(boards, repeat=3)
     peer = "CP-SAT (multi-puzzle-solver)" if cpsat else "CP-SAT: make bench-peers"
     return _row(work, ours, peer, sum(cpsat) if cpsat else None)
@@ -205,7 +197,7 @@ def _star() -> list[Row]:
     aspuzzles.solve("geniusstar", rolls[0])
     in_process = statistics.median(
         [
-            _median(lambda roll=roll: aspuzzles.solve("geniusstar", roll, statistics=False), 1)
+            median_time(lambda roll=roll: aspuzzles.solve("geniusstar", roll, statistics=False), 1)
             for roll in rolls
         ]
     )

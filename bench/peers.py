@@ -15,8 +15,6 @@ import os
 import random
 import statistics
 import subprocess
-import time
-from collections.abc import Callable
 from typing import Any
 
 import aspuzzles
@@ -25,7 +23,7 @@ from aspuzzles.puzzles.haunted.gameid import encode_game_id
 from aspuzzles.puzzles.haunted.generate import clued, random_board
 from aspuzzles.registry import get_puzzle
 
-from common import ROOT, SHARED_DATA, table
+from common import ROOT, SHARED_DATA, median_time, table
 
 PEERS_PYTHON = ROOT / ".venv-peers" / "bin" / "python"
 TATHAM_CELLS = 54
@@ -43,15 +41,6 @@ def run() -> None:
     print(f"\nLoad average after: {os.getloadavg()[0]:.2f}.")
 
 
-def _median(action: Callable[[], Any], repeat: int = REPEAT) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
-
-
 # ------------------------------------------------------------------ small boards
 def _small_undead() -> None:
     path = SHARED_DATA / "haunted" / "tatham-graded.tsv"
@@ -66,7 +55,9 @@ def _small_undead() -> None:
     for gid in game_ids[:3]:  # warm: the encoding read, the modules loaded
         aspuzzles.solve("haunted", gid, unique=True)
     ours = [
-        _median(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True, statistics=False))
+        median_time(
+            lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True, statistics=False), REPEAT
+        )
         for gid in game_ids
     ]
     theirs = _cpsat(boards)
@@ -94,16 +85,16 @@ def _small_undead() -> None:
 def _small_others() -> None:
     tiles = aspuzzles.load("tiles", "seed-big-cats-3x3").parsed
     aspuzzles.solve("tiles", "seed-big-cats-3x3")
-    ours_tiles = _median(
+    ours_tiles = median_time(
         lambda: aspuzzles.solve("tiles", "seed-big-cats-3x3", statistics=False), 21
     )
-    sql = _median(lambda: sql_tiles.solutions(tiles.rows, tiles.cols, list(tiles.tiles)), 21)
+    sql = median_time(lambda: sql_tiles.solutions(tiles.rows, tiles.cols, list(tiles.tiles)), 21)
     star = get_puzzle("geniusstar")
     rng = random.Random(1)
     rolls = [star.describe(star.roll(rng)) for _ in range(21)]
     aspuzzles.solve("geniusstar", rolls[0])
     star_times = [
-        _median(lambda roll=roll: aspuzzles.solve("geniusstar", roll, statistics=False), 1)
+        median_time(lambda roll=roll: aspuzzles.solve("geniusstar", roll, statistics=False), 1)
         for roll in rolls
     ]
     print("\nOther small boards in-process (statistics=False), medians of 21:\n")
@@ -143,7 +134,7 @@ def _large_undead() -> None:
         result = aspuzzles.solve("haunted", gid, unique=True, timeout=60)
         ours.append(
             (
-                _median(
+                median_time(
                     lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True, timeout=60), 3
                 ),
                 result.verdict,

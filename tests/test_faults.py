@@ -309,25 +309,6 @@ def test_ctrl_c_during_a_grounded_session_stops_cleanly(args):
 
 
 @pytest.mark.slow
-def test_ctrl_c_while_grounding_ends_the_command_at_once(tmp_path, monkeypatch):
-    """clingo cannot stop a grounding (here about ten seconds of it): Ctrl-C still ends
-    the command at once with its exit code, reporting the phase it stopped in."""
-    (tmp_path / "encodings").mkdir()
-    (tmp_path / "encodings" / "pairs.lp").write_text("p(1..n).\nq(X,Y) :- p(X), p(Y).\n#show.\n")
-    (tmp_path / "many.lp").write_text("#const n = 3000.\n")
-    monkeypatch.chdir(tmp_path)
-    run = command_process("solve", "pairs", "many.lp", "--format", "json")
-    time.sleep(2)
-    os.kill(run.pid, signal.SIGINT)
-    started = time.perf_counter()
-    out, err = run.communicate(timeout=60)
-    assert time.perf_counter() - started < 2
-    data = json.loads(out)
-    assert (run.returncode, err) == (130, "")
-    assert data["status"] == "interrupted" and data["timeout_phase"] == "grounding"
-
-
-@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
 def test_no_worker_outlives_its_parent(tmp_path, signum):
     run = command_process("solve", "cake", str(_cake(tmp_path, 10, 2)), "--count")

@@ -32,19 +32,4 @@ def main() -> int:
     except KeyboardInterrupt:
         print("aspuzzles: interrupted", file=sys.stderr)
         return ExitCode.INTERRUPTED
-    code = run()
-    _end_if_grounding_left(code)
-    return code
-
-
-def _end_if_grounding_left(code: int) -> None:
-    """After Ctrl-C during grounding, which clingo cannot stop, the grounding still
-    runs in a thread of its own (``driver.solving.ground``): the command has reported,
-    so the process ends now, without waiting for it or unloading clingo beneath it."""
-    solving = sys.modules.get("aspuzzles.driver.solving")
-    if solving is not None and solving.groundings_left():
-        import os
-
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+    return run()

@@ -151,7 +151,7 @@ class Horizon:
     def ground(self, parts: list[tuple[str, Sequence[Symbol]]]) -> None:
         self.report("phase", "grounding")
         started = time.perf_counter()
-        solving.ground(self.control, parts)
+        self.control.ground(parts)
         self.ground_time += time.perf_counter() - started
 
     def set_budget(self, step: int, previous: int | None) -> None:

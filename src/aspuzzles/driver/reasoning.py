@@ -150,7 +150,7 @@ class Reasoner:
                     backend.add_rule([clue], choice=True)
                 backend.add_external(PROBE, TruthValue.Free)
             # The hints part defines entries that solving has no use for.
-            solving.ground(self.control, [("base", []), ("hints", [])])
+            self.control.ground([("base", []), ("hints", [])])
         except RuntimeError as error:
             raise InputError(solving.clingo_error(messages, error, None)) from None
         self.clues = list(dict.fromkeys(clues))

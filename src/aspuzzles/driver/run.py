@@ -327,7 +327,7 @@ def _run_job(job: Job, report: Reporter, outcome: Outcome) -> Outcome:
         _search(control, job, outcome, deadline, report, started)
     except RuntimeError as error:
         return Outcome(error=(solving.clingo_error(messages, error, job.program_source), None))
-    except KeyboardInterrupt:  # grounding (left to finish by itself: solving.ground)
+    except KeyboardInterrupt:  # grounding: clingo 5.8 cannot stop it, Python stops after
         outcome.interrupt("grounding")
     if "solve_time" in outcome.stats:  # clingo's statistics are garbage before a solve
         outcome.stats.update(outcome.size)
@@ -350,7 +350,7 @@ def _search(
     if job.incremental is None:
         objective = solving.OptimizationSeen()
         control.register_observer(objective)
-        solving.ground(control, [(part, []) for part in job.parts])
+        control.ground([(part, []) for part in job.parts])
         outcome.stats["ground_time"] = time.perf_counter() - started
         report("phase", "solving")
         mode = solving.optimization_mode(control, job) if objective.seen else None

@@ -45,7 +45,7 @@ class Session:
         messages: list[str] = []
         try:
             self.control = solving.loaded_control(job, messages)
-            solving.ground(self.control, [("base", [])])
+            self.control.ground([("base", [])])
         except RuntimeError as error:
             raise InputError(solving.clingo_error(messages, error, job.program_source)) from None
         # Externals are false until assigned; set them free so assumptions decide them.

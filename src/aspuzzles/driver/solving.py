@@ -3,9 +3,7 @@ one solve call under a deadline and Ctrl-C, and the statistics gathered from it.
 
 from __future__ import annotations
 
-import _thread
 import time
-from _thread import LockType
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -232,59 +230,6 @@ def wait(
     except KeyboardInterrupt:
         handle.cancel()  # a search that has just finished keeps its answer
         outcome.interrupt("solving")
-
-
-#: Groundings left running after Ctrl-C, which clingo 5.8 cannot stop: each lock is
-#: held until its grounding ends (its thread keeps its Control alive until then).
-_LEFT_RUNNING: list[LockType] = []
-
-
-def ground(control: Control, parts: Sequence[tuple[str, Sequence[Symbol]]]) -> None:
-    """``control.ground(parts)`` in a thread of its own, waited on here, so that Ctrl-C
-    is not held up until a long grounding ends: clingo 5.8 cannot stop one, so it is
-    left to finish by itself (its Control kept alive by the thread) and the interrupt
-    is raised at once. What grounding raises is raised here. The thread is
-    ``_thread``'s: ``threading`` would cost every command its import, and a ``join``
-    cut short by Ctrl-C marks a running thread as stopped."""
-    failed: list[BaseException] = []
-    running = _thread.allocate_lock()
-    running.acquire()
-
-    def work() -> None:
-        try:
-            control.ground(parts)
-        except BaseException as error:  # raised again in the caller's thread
-            failed.append(error)
-        finally:
-            running.release()
-
-    _thread.start_new_thread(work, ())
-    try:
-        while not running.acquire(timeout=WAIT_SLICE):
-            pass
-    except KeyboardInterrupt:
-        if not _LEFT_RUNNING:  # a program that goes on ends only once it has finished
-            import atexit
-
-            atexit.register(_wait_for_groundings_left)
-        _LEFT_RUNNING.append(running)
-        raise
-    if failed:
-        raise failed[0]
-
-
-def _wait_for_groundings_left() -> None:
-    """At the exit of a program using aspuzzles as a library: Python must not unload
-    clingo while a grounding left running still uses it (the command line ends its
-    process at once instead: ``entry``)."""
-    for running in _LEFT_RUNNING:
-        running.acquire()
-
-
-def groundings_left() -> bool:
-    """Whether a grounding left to itself by Ctrl-C still runs: a command then ends its
-    process at once, rather than wait for it or unload clingo beneath it."""
-    return any(running.locked() for running in _LEFT_RUNNING)
 
 
 def solve_until(

@@ -91,7 +91,7 @@ def test_givens_proofs_cut_short_still_end_in_a_unique_puzzle(monkeypatch):
         return found
 
     monkeypatch.setattr(Session, "search", spied)
-    monkeypatch.setattr(generate, "SPARSE_CONFLICTS", 1)
+    monkeypatch.setattr(generate, "PROOF_CONFLICTS", 1)
     instance, planted = generate.generate_unique(PUZZLE, 10, 10, random.Random(1), 0.3)
     assert False in searches  # some proofs were cut short
     result = aspuzzles.solve_instance(PUZZLE, instance, unique=True)

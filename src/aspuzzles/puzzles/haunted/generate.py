@@ -31,7 +31,7 @@ TRIES_PER_REPAIR = 4
 #: How many conflicts a uniqueness proof may take while ``--sparse`` drops clues, and
 #: while ``--givens`` drops the givens uniqueness does not need: a proof that takes
 #: longer keeps its clue or given (on a 20x20 board, some take seconds each).
-SPARSE_CONFLICTS = 2000
+PROOF_CONFLICTS = 2000
 
 
 def without_spare_clues(
@@ -40,7 +40,7 @@ def without_spare_clues(
     """The puzzle with every clue left out (in random order) whose absence keeps the
     answer unique. The clues are facts, not assumptions, so each trial solves afresh.
     With few clues left a uniqueness proof can take long, so each trial stops after
-    ``SPARSE_CONFLICTS`` conflicts and then keeps its clue: a limit on conflicts, not on
+    ``PROOF_CONFLICTS`` conflicts and then keeps its clue: a limit on conflicts, not on
     time, so that a seed makes the same puzzle on every machine."""
     clues = list(instance.clues)
     lines = [line for line, clue in enumerate(clues) if clue is not None]
@@ -48,7 +48,7 @@ def without_spare_clues(
     for line in lines:
         kept, clues[line] = clues[line], None
         trial = replace(instance, clues=tuple(clues))
-        limit = (f"--solve-limit={SPARSE_CONFLICTS}",)
+        limit = (f"--solve-limit={PROOF_CONFLICTS}",)
         if solve_instance(puzzle, trial, unique=True, clingo_args=limit).verdict != "unique":
             clues[line] = kept
     return replace(instance, clues=tuple(clues))
@@ -67,10 +67,10 @@ def generate_unique(
     Each round asks the solver for two solutions; while there are two, the monster of
     the planted board at a cell where they differ is given, which removes at least one
     of them; a round that finds neither a second solution nor a proof of none within
-    ``SPARSE_CONFLICTS`` conflicts gives a monster at random. The planted board always
+    ``PROOF_CONFLICTS`` conflicts gives a monster at random. The planted board always
     stays a solution, so this ends with a proof of uniqueness. A last pass then
     removes each given that uniqueness does not need, as Tatham's generators do, where
-    it can prove so within ``SPARSE_CONFLICTS`` conflicts (a large board keeps a few
+    it can prove so within ``PROOF_CONFLICTS`` conflicts (a large board keeps a few
     givens more, and is made in seconds, not minutes).
     """
     cells = [
@@ -99,7 +99,7 @@ def generate_unique(
         found, complete = grounding.search(board(), assumed, models=2, conflicts=conflicts)
         return [s.data.grid for s in found] if complete else None
 
-    while (found := solutions(SPARSE_CONFLICTS)) is None or len(found) > 1:
+    while (found := solutions(PROOF_CONFLICTS)) is None or len(found) > 1:
         if found is None:  # no second answer nor proof soon: any open cell is given
             row, col = rng.choice(
                 [(r, c) for r in range(height) for c in range(width) if givens[r][c] == "."]
@@ -111,12 +111,12 @@ def generate_unique(
             )
         givens[row][col] = planted[row][col]
     # Then drop every given that uniqueness does not need (in random order), where the
-    # proof that it is not needed is found within SPARSE_CONFLICTS conflicts.
+    # proof that it is not needed is found within PROOF_CONFLICTS conflicts.
     given_cells = [(r, c) for r in range(height) for c in range(width) if givens[r][c] in KINDS]
     rng.shuffle(given_cells)
     for row, col in given_cells:
         givens[row][col] = "."
-        found = solutions(SPARSE_CONFLICTS)
+        found = solutions(PROOF_CONFLICTS)
         if found is None or len(found) > 1:
             givens[row][col] = planted[row][col]
     return board(), planted

@@ -29,8 +29,9 @@ REPAIRS_PER_CELL = 0.5
 TRIES_PER_REPAIR = 4
 
 #: How many conflicts a uniqueness proof may take while ``--sparse`` drops clues, and
-#: while ``--givens`` drops the givens uniqueness does not need: a proof that takes
-#: longer keeps its clue or given (on a 20x20 board, some take seconds each).
+#: in each round of ``--givens`` (giving monsters, then dropping those uniqueness does
+#: not need): a proof that takes longer keeps its clue or given (on a 20x20 board,
+#: some take seconds each).
 PROOF_CONFLICTS = 2000
 
 

@@ -89,18 +89,18 @@ def generate_unique(
     # One grounding for the whole search: givens are assumptions on monster/3 atoms.
     grounding = Session(puzzle, board())
 
-    def solutions(conflicts: int | None = None) -> list[tuple[str, ...]] | None:
-        """The board's solutions, up to two (None: ``conflicts`` ran out first)."""
+    def solutions() -> list[tuple[str, ...]] | None:
+        """The board's solutions, up to two (None: PROOF_CONFLICTS ran out first)."""
         assumed = [
             (Function("monster", [Number(r + 1), Number(c + 1), Function(KINDS[kind])]), True)
             for r, row in enumerate(givens)
             for c, kind in enumerate(row)
             if kind in KINDS
         ]
-        found, complete = grounding.search(board(), assumed, models=2, conflicts=conflicts)
+        found, complete = grounding.search(board(), assumed, 2, PROOF_CONFLICTS)
         return [s.data.grid for s in found] if complete else None
 
-    while (found := solutions(PROOF_CONFLICTS)) is None or len(found) > 1:
+    while (found := solutions()) is None or len(found) > 1:
         if found is None:  # no second answer nor proof soon: any open cell is given
             row, col = rng.choice(
                 [(r, c) for r in range(height) for c in range(width) if givens[r][c] == "."]
@@ -117,7 +117,7 @@ def generate_unique(
     rng.shuffle(given_cells)
     for row, col in given_cells:
         givens[row][col] = "."
-        found = solutions(PROOF_CONFLICTS)
+        found = solutions()
         if found is None or len(found) > 1:
             givens[row][col] = planted[row][col]
     return board(), planted

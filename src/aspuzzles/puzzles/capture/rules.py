@@ -237,6 +237,18 @@ SWAP_PAIRS = _swap_pairs()
 THREES = [tuple(line[start : start + 3]) for line in LINES for start in range(SIZE - 2)]
 
 
+def _threes_through() -> list[list[tuple[int, ...]]]:
+    """The lines of three through each cell, in ``THREES``' order."""
+    through: list[list[tuple[int, ...]]] = [[] for _ in range(SIZE * SIZE)]
+    for three in THREES:
+        for cell in three:
+            through[cell].append(three)
+    return through
+
+
+THREES_THROUGH = _threes_through()
+
+
 def _arrivals(first: int, second: int) -> tuple[tuple[int, int, int], ...]:
     """What makes the swap of ``first`` and ``second`` legal, when their tiles differ:
     (source, u, v), the tile from ``source`` arriving at the other cell completes a run
@@ -244,8 +256,8 @@ def _arrivals(first: int, second: int) -> tuple[tuple[int, int, int], ...]:
     old one)."""
     checks = []
     for source, target in ((first, second), (second, first)):
-        for three in THREES:
-            if target in three and source not in three:
+        for three in THREES_THROUGH[target]:
+            if source not in three:
                 u, v = (cell for cell in three if cell != target)
                 checks.append((source, u, v))
     return tuple(checks)

@@ -470,6 +470,7 @@ def test_a_wrong_hint_costs_no_answer(monkeypatch, wrong):
     assert len(result.solution.data.moves) == 6 and result.checked
 
 
+@pytest.mark.slow
 def test_the_hint_is_assumed_apart_and_the_search_proper_runs_without_it(monkeypatch):
     """The scout's one solve assumes the hinted atoms; the search proper's solves none."""
     assumed: list[int] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
 
 from .conftest import ROOT
@@ -16,6 +17,7 @@ def test_the_tour_is_stored_without_outputs():
     assert code and all(not cell.outputs and cell.execution_count is None for cell in code)
 
 
+@pytest.mark.slow
 def test_the_tour_runs_and_draws_every_puzzle():
     notebook = nbformat.read(TOUR, as_version=4)
     NotebookClient(

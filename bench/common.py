@@ -34,8 +34,26 @@ def median_time(action: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times)
 
 
+def round_robin(commands: dict[str, list[str]], rounds: int) -> dict[str, float]:
+    """Median wall time of each command as a fresh process, the commands run in turn once
+    per round, so that a change in the machine's load reaches every command alike."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            started = time.perf_counter()
+            subprocess.run(command, capture_output=True, check=False, cwd=ROOT)
+            times[name].append(time.perf_counter() - started)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
+
+
+def installed_command(*args: str) -> list[str]:
+    """``aspuzzles ARGS`` as a user runs it: the venv's script (``python -m`` would load
+    runpy too)."""
+    return [str(Path(sys.executable).parent / "aspuzzles"), *args]
 
 
 def wall_time_of_command(args: list[str], repeat: int = 3) -> float:

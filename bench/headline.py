@@ -25,13 +25,11 @@ import sql_tiles
 from aspuzzles.puzzles.haunted.gameid import encode_game_id
 from aspuzzles.registry import get_puzzle
 
-from common import ROOT, SHARED_DATA, median_time, table
+from common import ROOT, SHARED_DATA, installed_command, median_time, round_robin, table
 
 #: Round-robin rounds for whole commands, repeats for in-process calls.
 ROUNDS = 11
 REPEAT = 5
-#: The installed command, as a user runs it (not ``python -m``, which loads runpy too).
-ASPUZZLES = [os.path.join(os.path.dirname(sys.executable), "aspuzzles")]
 #: Ten real capture boards with minima of 5 to 10 that the baseline answers in seconds.
 CAPTURE_BOARDS = (
     "mbat_bat",
@@ -66,30 +64,19 @@ def run() -> None:
     table(["work", "aspuzzles", "peer", "theirs", "ratio"], rows)
 
 
-# ------------------------------------------------------------------ timing helpers
-def _round_robin(commands: dict[str, list[str]], rounds: int = ROUNDS) -> dict[str, float]:
-    """Median wall time of each command, the commands run in turn once per round."""
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(rounds):
-        for name, command in commands.items():
-            started = time.perf_counter()
-            subprocess.run(command, capture_output=True, check=False, cwd=ROOT)
-            times[name].append(time.perf_counter() - started)
-    return {name: statistics.median(values) for name, values in times.items()}
-
-
+# ------------------------------------------------------------------ the rows
 def _row(work: str, ours: float, peer: str, theirs: float | None) -> Row:
     ratio = "-" if theirs is None else f"{ours / theirs:.2f}"
     return [work, ours, peer, "-" if theirs is None else theirs, ratio]
 
 
-# ------------------------------------------------------------------ the rows
 def _start_up() -> list[Row]:
-    medians = _round_robin(
+    medians = round_robin(
         {
-            "ours": [*ASPUZZLES, "solve", "haunted", "seed-4x4"],
+            "ours": installed_command("solve", "haunted", "seed-4x4"),
             "clingo": [sys.executable, "-c", "import clingo"],
-        }
+        },
+        ROUNDS,
     )
     return [
         _row(
@@ -101,18 +88,8 @@ def _start_up() -> list[Row]:
     ]
 
 
-def _tatham_boards() -> list[Any]:
-    path = SHARED_DATA / "haunted" / "tatham-graded.tsv"
-    if not path.exists():
-        return []
-    lines = [line for line in path.read_text().splitlines() if not line.startswith("#")]
-    ids = [line.split("\t")[-1].strip() for line in lines]
-    boards = [aspuzzles.load("haunted", gid).parsed for gid in ids if ":" in gid]
-    return [board for board in boards if board.width * board.height <= peers.TATHAM_CELLS]
-
-
 def _tatham_size() -> list[Row]:
-    boards = _tatham_boards()
+    boards = peers.tatham_boards()
     if not boards:
         return [["Tatham-size Undead", "../shared/data is missing", "", "", ""]]
     game_ids = [encode_game_id(board) for board in boards]
@@ -123,11 +100,11 @@ def _tatham_size() -> list[Row]:
         )
         for gid in game_ids
     ]
-    cpsat = peers._cpsat(boards)
+    cpsat = peers.cpsat_times(boards)
     commands = 0.0
     for gid in game_ids:
         started = time.perf_counter()
-        subprocess.run([*ASPUZZLES, "solve", "haunted", gid, "--unique"], capture_output=True)
+        subprocess.run(installed_command("solve", "haunted", gid, "--unique"), capture_output=True)
         commands += time.perf_counter() - started
     count = len(boards)
     return [
@@ -164,7 +141,7 @@ def _undead_row(work: str, boards: list[Any]) -> Row:
     for board in boards:
         gid = encode_game_id(board)
         ours += median_time(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True), 3)
-    cpsat = peers._cpsat(boards, repeat=3)
+    cpsat = peers.cpsat_times(boards, repeat=3)
     peer = "CP-SAT (multi-puzzle-solver)" if cpsat else "CP-SAT: make bench-peers"
     return _row(work, ours, peer, sum(cpsat) if cpsat else None)
 
@@ -174,11 +151,12 @@ def _tiles() -> list[Row]:
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "seed-big-cats-3x3.sql"
         script.write_text(sql_tiles.script(tiles.rows, tiles.cols, list(tiles.tiles)))
-        medians = _round_robin(
+        medians = round_robin(
             {
-                "ours": [*ASPUZZLES, "solve", "tiles", "seed-big-cats-3x3"],
+                "ours": installed_command("solve", "tiles", "seed-big-cats-3x3"),
                 "sqlite3": ["sqlite3", ":memory:", f".read {script}"],
-            }
+            },
+            ROUNDS,
         )
     return [
         _row(
@@ -201,7 +179,8 @@ def _star() -> list[Row]:
             for roll in rolls
         ]
     )
-    command = _round_robin({"ours": [*ASPUZZLES, "solve", "geniusstar", rolls[0]]})["ours"]
+    whole = {"ours": installed_command("solve", "geniusstar", rolls[0])}
+    command = round_robin(whole, ROUNDS)["ours"]
     missing = "the seed's Haskell: not packaged"
     return [
         _row("one Genius Star roll, `aspuzzles.solve` (median of 21)", in_process, missing, None),
@@ -216,12 +195,12 @@ def _capture() -> list[Row]:
     ours = theirs = 0.0
     for name in CAPTURE_BOARDS:
         board = str(folder / f"{name}.txt")
-        medians = _round_robin(
+        medians = round_robin(
             {
-                "ours": [*ASPUZZLES, "solve", "capture", board],
+                "ours": installed_command("solve", "capture", board),
                 "baseline": [sys.executable, "tests/oracles/capture_baseline.py", board],
             },
-            rounds=3,
+            3,
         )
         ours += medians["ours"]
         theirs += medians["baseline"]

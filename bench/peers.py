@@ -42,15 +42,23 @@ def run() -> None:
 
 
 # ------------------------------------------------------------------ small boards
-def _small_undead() -> None:
+def tatham_boards() -> list[Any]:
+    """Tatham's own Undead boards of at most ``TATHAM_CELLS`` cells (none without the
+    shared data)."""
     path = SHARED_DATA / "haunted" / "tatham-graded.tsv"
     if not path.exists():
-        print("Tatham-size Undead: ../shared/data/haunted/tatham-graded.tsv is missing.\n")
-        return
+        return []
     lines = [line for line in path.read_text().splitlines() if not line.startswith("#")]
     ids = [line.split("\t")[-1].strip() for line in lines]
     boards = [aspuzzles.load("haunted", gid).parsed for gid in ids if ":" in gid]
-    boards = [board for board in boards if board.width * board.height <= TATHAM_CELLS]
+    return [board for board in boards if board.width * board.height <= TATHAM_CELLS]
+
+
+def _small_undead() -> None:
+    boards = tatham_boards()
+    if not boards:
+        print("Tatham-size Undead: ../shared/data/haunted/tatham-graded.tsv is missing.\n")
+        return
     game_ids = [encode_game_id(board) for board in boards]
     for gid in game_ids[:3]:  # warm: the encoding read, the modules loaded
         aspuzzles.solve("haunted", gid, unique=True)
@@ -60,7 +68,7 @@ def _small_undead() -> None:
         )
         for gid in game_ids
     ]
-    theirs = _cpsat(boards)
+    theirs = cpsat_times(boards)
     label = "aspuzzles.solve(unique=True, statistics=False)"
     rows = [[label, statistics.median(ours), "3 ms", _met(ours, 0.003)]]
     if theirs is None:
@@ -140,7 +148,7 @@ def _large_undead() -> None:
                 result.verdict,
             )
         )
-    theirs = _cpsat([board for _, board in boards], repeat=3)
+    theirs = cpsat_times([board for _, board in boards], repeat=3)
     print(
         "\nLarge Undead, solve plus uniqueness in-process, median of 3 each. Boards made by "
         "`aspuzzles generate haunted` (bench/data, unique) and planted boards with every "
@@ -163,7 +171,7 @@ def _large_undead() -> None:
         print(f"\naspuzzles slower than CP-SAT on {worse} of {len(boards)} boards.")
 
 
-def _cpsat(boards: list[Any], repeat: int = REPEAT) -> list[float] | None:
+def cpsat_times(boards: list[Any], repeat: int = REPEAT) -> list[float] | None:
     """CP-SAT's median time per board, from the peers' environment; None without it."""
     if not PEERS_PYTHON.exists():
         return None

@@ -38,7 +38,7 @@ def statements(rows: int, cols: int, tiles: list[tuple[str, str, str, str]]) -> 
     made = [f"CREATE TABLE turned (piece INTEGER, turn INTEGER, {columns})"]
     for piece, edges in enumerate(tiles, start=1):
         halves = [edge.rsplit("_", 1) for edge in edges]
-        values = ", ".join(f"'{part}'" for animal, half in halves for part in (animal, half))
+        values = ", ".join(_quoted(part) for animal, half in halves for part in (animal, half))
         made.append(f"INSERT INTO turned VALUES ({piece}, 0, {values})")
     # A quarter turn, then a half turn of both: all four turns, as the seed makes them.
     for shift, step in ((1, 1), (2, 2)):
@@ -46,6 +46,11 @@ def statements(rows: int, cols: int, tiles: list[tuple[str, str, str, str]]) -> 
         picks = ", ".join(f"{side}, {side}_head" for side in moved)
         made.append(f"INSERT INTO turned SELECT piece, turn + {step}, {picks} FROM turned")
     return [*made, _query(rows, cols)]
+
+
+def _quoted(text: str) -> str:
+    """A string literal of SQL."""
+    return "'" + text.replace("'", "''") + "'"
 
 
 def _query(rows: int, cols: int) -> str:

@@ -9,11 +9,9 @@ machine's load reaches every command alike; the table gives each command's media
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import time
 
-from common import median, table
+from common import installed_command, round_robin, table
 
 ROUNDS = 21
 GOAL = 2.0
@@ -30,26 +28,12 @@ COMMANDS = {
 }
 
 
-def _aspuzzles(args: list[str]) -> list[str]:
-    return [str(os.path.join(os.path.dirname(sys.executable), "aspuzzles")), *args]
-
-
-def _once(command: list[str]) -> float:
-    started = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - started
-
-
 def measure(rounds: int = ROUNDS) -> dict[str, float]:
     """Median wall time of each command (and of importing clingo), run round-robin."""
     commands = {"import clingo": CLINGO} | {
-        name: _aspuzzles(args) for name, args in COMMANDS.items()
+        name: installed_command(*args) for name, args in COMMANDS.items()
     }
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(rounds):
-        for name, command in commands.items():
-            times[name].append(_once(command))
-    return {name: median(values) for name, values in times.items()}
+    return round_robin(commands, rounds)
 
 
 def run() -> None:

@@ -10,6 +10,7 @@ try a new encoding from anywhere.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from functools import cache
 from pathlib import Path
@@ -143,25 +144,51 @@ def output_file(name: str) -> Path:
 
 
 def write_text_file(path: Path, text: str) -> None:
-    """Write an output file whole or not at all: the text goes to a temporary file
-    beside it, which then replaces it in one step, so that a kill while writing leaves
-    the old file (or none), never a half-written one. A one-line :class:`InputError`
-    (no permission, disk full) instead of a traceback."""
+    """Write an output file as a user expects of ``-o``: a regular file is replaced
+    whole or not at all (the text goes to a temporary file beside it, which then
+    replaces it in one step, keeping the old file's permissions), so that a kill while
+    writing leaves the old file, never a half-written one; a symbolic link's target is
+    written, not the link replaced; a FIFO or a device (``-o /dev/stdout``) is written
+    through, as a shell redirection would. A one-line :class:`InputError` (no
+    permission, disk full) instead of a traceback."""
+    target = Path(os.path.realpath(path))
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_through(target, text, str(path))
+        return
+    _replace(target, text, None if mode is None else stat.S_IMODE(mode), str(path))
+
+
+def _write_through(target: Path, text: str, name: str) -> None:
+    """Write into an existing file that is not a regular one (a FIFO, a device)."""
+    try:
+        with open(target, "w", encoding="utf-8") as sink:
+            sink.write(text)
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror or error}", name) from None
+
+
+def _replace(target: Path, text: str, mode: int | None, name: str) -> None:
+    """Replace (or create) a regular file in one step, with ``mode`` (the old file's
+    permissions), or as a new file would be created."""
     import tempfile  # loaded only to write a file
 
     temporary = None
     try:
         with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
+            "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.", delete=False
         ) as sink:
             temporary = Path(sink.name)
             sink.write(text)
-        temporary.chmod(0o666 & ~_umask())
-        os.replace(temporary, path)
+        temporary.chmod(0o666 & ~_umask() if mode is None else mode)
+        os.replace(temporary, target)
     except OSError as error:
         if temporary is not None:
             temporary.unlink(missing_ok=True)
-        raise InputError(f"cannot write: {error.strerror or error}", str(path)) from None
+        raise InputError(f"cannot write: {error.strerror or error}", name) from None
 
 
 def _umask() -> int:

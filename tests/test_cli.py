@@ -124,8 +124,16 @@ def test_options_and_the_instance_come_in_any_order(cli, args):
     ("args", "message"),
     [
         (["solve", "haunted", "4x4:1,2"], "<argument>: expected three totals"),
-        (["solve", "haunted", "--models", "-1"], "number of models"),
-        (["solve", "haunted", "--timeout", "0"], "time limit must be"),
+        (["solve", "haunted", "--models", "-1"], "--models: must be at least 0, not -1"),
+        (["solve", "haunted", "--timeout", "0"], "--timeout: must be a number of seconds above 0"),
+        (["solve", "haunted", "--timeout", "inf"], "at most 31536000 (a year), not inf"),
+        (["solve", "haunted", "--timeout", "1e308"], "not 1e+308"),
+        (["solve", "haunted", "--timeout", "nan"], "not nan"),
+        (["hint", "haunted", "--timeout", "inf"], "--timeout: must be a number of seconds"),
+        (["sweep", "geniussquare", "--timeout", "-2"], "--timeout: must be a number of seconds"),
+        (["solve", "haunted", "--memory", "100000000000000000000"], "--memory: must be from 1 to"),
+        (["grade", "haunted", "--memory", "-5"], "--memory: expected a whole number"),
+        (["solve", "haunted", "--threads", "0"], "--threads: must be at least 1, not 0"),
         (["solve", "haunted", "--format", "png"], "error: solve: argument --format: invalid"),
         (["solve"], "error: solve: the following arguments are required: puzzle"),
         (["frobnicate"], "aspuzzles: error: argument command: invalid choice"),
@@ -143,7 +151,7 @@ def test_options_and_the_instance_come_in_any_order(cli, args):
         ),
         (["solve", "haunted", "-o", "."], ".: is a folder, not a file to write"),
         (["sweep", "haunted", "-o", "/no/such/folder/x.tsv"], "there is no folder"),
-        (["sweep", "geniussquare", "--limit", "-1"], "--limit must be at least 1, not -1"),
+        (["sweep", "geniussquare", "--limit", "-1"], "--limit: must be at least 1, not -1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, args, message):
@@ -470,3 +478,42 @@ def test_clingo_figures_are_read_only_when_they_are_shown(cli):
     assert "conflicts" in aspuzzles.solve("haunted").stats
     assert "conflicts" in cli("solve", "haunted", "--format", "json").json()["stats"]
     assert re.search(r"^\s+conflicts\s+\d", cli("solve", "haunted", "--stats").out, re.M)
+
+
+def _every_parser():
+    """Each command's parser with every registered puzzle's own options added."""
+    import argparse
+
+    from aspuzzles import cli as cli_module
+    from aspuzzles.registry import get_puzzle, puzzle_names
+
+    for command, _, add_arguments in cli_module.COMMANDS:
+        for name in puzzle_names():
+            game = get_puzzle(name)
+            parser = argparse.ArgumentParser(prog=f"aspuzzles {command}")
+            add_arguments(parser)
+            if command in ("generate", "roll"):
+                game.add_arguments(parser)
+            elif command in ("solve", "facts", "sweep", "check"):
+                game.add_solve_arguments(parser)
+            yield command, name, parser
+
+
+def test_every_argument_of_every_command_has_help():
+    bare = [
+        (command, name, action.option_strings or action.dest)
+        for command, name, parser in _every_parser()
+        for action in parser._actions
+        if not action.help
+    ]
+    assert bare == []
+
+
+def test_the_top_level_help_lists_every_exit_code(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    codes = ("0 solved", "1 no solution", "2 bad input", "3 time limit", "4 internal")
+    for code in (*codes, "5 memory limit reached", "130 interrupted"):
+        assert code in text

@@ -1,7 +1,8 @@
 """The ``aspuzzles`` command: argument parsing and output formats, no puzzle logic.
 
-Exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 time limit reached with no
-answer, 4 internal error (the independent checker rejected an answer set).
+Exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 time limit reached, 4
+internal error (the independent checker rejected an answer set), 5 memory limit
+reached, 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .driver.limits import default_memory, limit_memory
+from .driver.limits import default_memory, limit_memory, memory_problem, timeout_problem
 from .driver.searches import DEFAULT_PLAN_SEARCH, PLAN_SEARCHES
 from .entry import version_line
 from .errors import AspuzzlesError, ExitCode, InputError
@@ -89,7 +92,8 @@ def _top_parser() -> ArgumentParser:
         description="Solve logic puzzles with clingo; every answer is checked in Python.",
         epilog="exit codes: 0 solved, 1 no solution, 2 bad input or usage, "
         "3 time limit reached before the question was answered (what was found is still shown), "
-        "4 internal error, 130 interrupted (Ctrl-C)",
+        "4 internal error, 5 memory limit reached (--memory; what was found is still shown), "
+        "130 interrupted (Ctrl-C; what was found is still shown)",
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="show the versions and exit")
     parser.add_argument("-v", "--verbose", action="count", default=0, help=VERBOSE_HELP)
@@ -123,7 +127,7 @@ def _base_parser(wanted: str = "", alone: bool = True) -> ArgumentParser:
 
 
 def _solve_arguments(solve: argparse.ArgumentParser) -> None:
-    solve.add_argument("puzzle")
+    solve.add_argument("puzzle", help=PUZZLE_HELP)
     solve.add_argument(
         "instance",
         nargs="?",
@@ -135,7 +139,7 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     mode.add_argument(
         "-n",
         "--models",
-        type=int,
+        type=_at_least(0),
         default=1,
         help="how many solutions to print (0 = all; default 1)",
     )
@@ -147,25 +151,16 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     mode.add_argument(
         "--count", action="store_true", help="count the solutions without printing them"
     )
+    _limit_arguments(solve, "the solve")
     solve.add_argument(
-        "--timeout",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="wall-time limit for building facts, grounding and solving",
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text (boards), json, svg (drawings), or atoms (clingo's own output)",
     )
-    solve.add_argument(
-        "--memory",
-        type=_megabytes,
-        default=default_memory(),
-        metavar="MB",
-        help="memory limit of each process of the solve, in megabytes (default: half the "
-        "machine's memory; 0: none); past it the solve stops as at a time limit (exit 5)",
-    )
-    solve.add_argument("--format", choices=FORMATS, default="text")
-    solve.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")
+    _output_argument(solve)
     solve.add_argument("--stats", action="store_true", help="print solver statistics")
-    solve.add_argument("--threads", type=int, default=1, help="clasp threads (default 1)")
+    solve.add_argument("--threads", type=_at_least(1), default=1, help="clasp threads (default 1)")
     solve.add_argument(
         "--plan-search",
         choices=PLAN_SEARCHES,
@@ -184,9 +179,7 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
         "optimization and the exact search; cake: Luby restarts) against them in "
         "other processes",
     )
-    solve.add_argument(
-        "--encoding", metavar="FILE", help="use this encoding instead of encodings/PUZZLE.lp"
-    )
+    _encoding_argument(solve)
     solve.add_argument(
         "--unchecked",
         action="store_true",
@@ -202,26 +195,77 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     )
 
 
+PUZZLE_HELP = "a puzzle's name (aspuzzles list), or NAME for an encodings/NAME.lp of your own"
+INSTANCE_HELP = (
+    "a file, a shipped instance name, - for standard input, or the text itself "
+    "(default: the puzzle's default instance)"
+)
+
+
+def _limit_arguments(parser: argparse.ArgumentParser, work: str) -> None:
+    """``--timeout`` and ``--memory``, which every command that reaches clingo takes and
+    the engine holds in every phase."""
+    parser.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help=f"wall-time limit for {work}, held in every phase (reading, building facts, "
+        "grounding, solving); past it the command stops with exit code 3",
+    )
+    parser.add_argument(
+        "--memory",
+        type=_megabytes,
+        default=default_memory(),
+        metavar="MB",
+        help=f"memory limit of each process of {work}, in megabytes (default: half the "
+        "machine's memory; 0: none); past it the command stops with exit code 5",
+    )
+
+
+def _output_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the output to FILE (replaced whole, its permissions kept; a link's "
+        "target, a FIFO or a device is written through)",
+    )
+
+
+def _encoding_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--encoding",
+        metavar="FILE",
+        help="use this encoding instead of encodings/PUZZLE.lp (the puzzle's Python "
+        "accelerators are then off, and the output says the encoding is edited)",
+    )
+
+
 def _facts_arguments(facts: argparse.ArgumentParser) -> None:
-    facts.add_argument("puzzle")
-    facts.add_argument("instance", nargs="?", default=None)
+    facts.add_argument("puzzle", help=PUZZLE_HELP)
+    facts.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
 
 
 def _check_arguments(check: argparse.ArgumentParser) -> None:
-    check.add_argument("puzzle")
-    check.add_argument("instance", nargs="?", default=None)
+    check.add_argument("puzzle", help=PUZZLE_HELP)
+    check.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
     check.add_argument("solution", help="a file, '-' for standard input, or the text itself")
 
 
 def _helper_arguments(helper: argparse.ArgumentParser, name: str) -> None:
     """``hint``, ``explain`` and ``grade``."""
-    helper.add_argument("puzzle")
-    helper.add_argument("instance", nargs="?", default=None)
-    helper.add_argument("--format", choices=("text", "json", "svg"), default="text")
-    helper.add_argument("--encoding", metavar="FILE", help="use this encoding instead")
+    helper.add_argument("puzzle", help=PUZZLE_HELP)
+    helper.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
     helper.add_argument(
-        "--timeout", type=float, default=None, metavar="S", help="time limit in seconds"
+        "--format",
+        choices=("text", "json", "svg"),
+        default="text",
+        help="text (with the board), json, or svg (the board with the entries marked)",
     )
+    _output_argument(helper)
+    _encoding_argument(helper)
+    _limit_arguments(helper, f"the {name}")
     if name != "grade":
         helper.add_argument(
             "--progress",
@@ -235,15 +279,14 @@ def _helper_arguments(helper: argparse.ArgumentParser, name: str) -> None:
 
 def _maker_arguments(maker: argparse.ArgumentParser) -> None:
     """``generate`` and ``roll``: the puzzle adds its own options."""
-    maker.add_argument("puzzle")
-    maker.add_argument(
-        "--timeout", type=float, default=None, metavar="S", help="time limit in seconds"
-    )
+    maker.add_argument("puzzle", help=PUZZLE_HELP)
+    _output_argument(maker)
+    _limit_arguments(maker, "the generator")
 
 
 def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
-    sweep.add_argument("puzzle")
-    sweep.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    sweep.add_argument("puzzle", help=PUZZLE_HELP)
+    sweep.add_argument("--jobs", type=_at_least(1), default=2, help="worker processes (default 2)")
     sweep.add_argument(
         "-o",
         "--output",
@@ -251,11 +294,12 @@ def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="results file, appended to and resumed (default sweep-PUZZLE.tsv)",
     )
-    sweep.add_argument("--limit", type=int, default=None, help="only the first N variants")
+    sweep.add_argument("--limit", type=_at_least(1), default=None, help="only the first N variants")
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
     sweep.add_argument(
         "--reduce", action="store_true", help="solve one variant per symmetry orbit (dice puzzles)"
     )
+    _limit_arguments(sweep, "the sweep")
 
 
 #: The commands in the order the help lists them: name, help, how to add its arguments.
@@ -383,14 +427,45 @@ def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
     if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
         args.seed = random.randrange(1_000_000)
-    timeout = _positive(args.timeout)
-    if timeout is None:
-        print(game.generate(args))
-    else:
-        from .driver.limits import call_within  # a forked child, only for a time limit
+    return _answer(args, lambda: _Answer(game.generate(args).rstrip("\n") + "\n"))
 
-        print(call_within(timeout, game.generate, args))
-    return ExitCode.SOLVED
+
+class _Answer:
+    """What a guarded command's work hands back across the process boundary: its output
+    text, its exit code, and whether the encoding used was an edited one (a plain
+    class: the help and the version load no dataclasses)."""
+
+    def __init__(
+        self, text: str, code: int = ExitCode.SOLVED, edited: bool = False, puzzle: str = ""
+    ) -> None:
+        self.text, self.code, self.edited, self.puzzle = text, code, edited, puzzle
+
+
+def _answer(args: argparse.Namespace, produce: Callable[[], _Answer]) -> int:
+    """Run a command's work through the engine's guard (its ``--timeout`` and
+    ``--memory`` held in every phase, Ctrl-C answered at once), then say what the
+    work said: the edited-encoding note, the output (``-o`` or standard output)."""
+    from .driver.guard import Bounds, run_guarded
+
+    target = output_file(args.output) if getattr(args, "output", None) else None
+    answer = run_guarded(produce, Bounds(args.timeout, args.memory))
+    if answer.edited:
+        print(EDITED_NOTE.format(puzzle=answer.puzzle), file=sys.stderr)
+    _emit(answer.text, target)
+    return answer.code
+
+
+def _emit(text: str, target: Path | None) -> None:
+    """The output, to its file (``-o``) or to standard output. Ctrl-C while it is
+    written is held until it is written whole: what was found is shown."""
+    with _interrupt_deferred() as deferred:
+        if target is not None:
+            write_text_file(target, text)
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+    if deferred.interrupted:
+        raise KeyboardInterrupt
 
 
 def _facts(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
@@ -405,6 +480,35 @@ def _options(game: Puzzle[Any, Any], args: argparse.Namespace) -> dict[str, Any]
     from .puzzle import solve_option_names
 
     return {name: getattr(args, name) for name in solve_option_names(game)}
+
+
+class _Deferred:
+    """Whether Ctrl-C came while it was held (see ``_interrupt_deferred``)."""
+
+    interrupted = False
+
+
+@contextmanager
+def _interrupt_deferred() -> Iterator[_Deferred]:
+    """Hold Ctrl-C while the answers found are formatted and written: the command then
+    ends as interrupted (exit 130) with what it found shown, not lost half-way. Only
+    the main thread can handle signals; elsewhere nothing is held."""
+    import signal
+
+    deferred = _Deferred()
+
+    def hold(_signum: int, _frame: Any) -> None:
+        deferred.interrupted = True
+
+    try:
+        previous = signal.signal(signal.SIGINT, hold)
+    except ValueError:  # not the main thread
+        yield deferred
+        return
+    try:
+        yield deferred
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class _LiveStatus:
@@ -428,10 +532,38 @@ class _LiveStatus:
 
 
 def _megabytes(text: str) -> int | None:
-    """A --memory value: megabytes as bytes (0: no limit)."""
-    if not text.isdigit():
+    """A --memory value: megabytes as bytes (0: no limit), within the driver's range."""
+    if not text.isascii() or not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number of megabytes, not '{text}'")
+    if (problem := memory_problem(int(text))) is not None:
+        raise argparse.ArgumentTypeError(problem)
     return int(text) << 20 or None
+
+
+def _seconds(text: str) -> float:
+    """A --timeout value: a finite number of seconds above 0 (at most a year)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not '{text}'") from None
+    if (problem := timeout_problem(value)) is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return value
+
+
+def _at_least(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no smaller than ``least``."""
+
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not '{text}'") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+
+    return whole
 
 
 def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
@@ -475,12 +607,13 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         print(EDITED_NOTE.format(puzzle=game.name), file=sys.stderr)
     if result.status == UNSATISFIABLE and _explains(game):
         print(f"aspuzzles: why: aspuzzles explain {game.name} {name}", file=sys.stderr)
-    output = _format(result, args.format, args.stats)
+    with _interrupt_deferred() as deferred:  # what was found is shown whole
+        output = _format(result, args.format, args.stats)
+    if deferred.interrupted:
+        result.interrupted = True
+    _emit(output, target)
     if target:
-        write_text_file(target, output)
         print(result.summary(), file=sys.stderr)
-    else:
-        sys.stdout.write(output)
     return _exit_code(result)
 
 
@@ -512,58 +645,68 @@ def _explains(game: Puzzle[Any, Any]) -> bool:
 
 
 def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .hinting import hint
+    def work() -> _Answer:
+        from .hinting import hint
 
-    report = hint(
-        game,
-        args.instance,
-        progress=args.progress,
-        every=args.all,
-        encoding=args.encoding,
-        timeout=_positive(args.timeout),
-    )
-    _show(report, args.format)
-    stuck = ("unsolvable", "contradiction", "stuck")
-    return ExitCode.NO_SOLUTION if report.status in stuck else 0
+        report = hint(
+            game,
+            args.instance,
+            progress=args.progress,
+            every=args.all,
+            encoding=args.encoding,
+            timeout=args.timeout,
+        )
+        stuck = ("unsolvable", "contradiction", "stuck")
+        code = ExitCode.NO_SOLUTION if report.status in stuck else ExitCode.SOLVED
+        return _report_answer(report, args.format, game, code)
+
+    return _answer(args, work)
 
 
 def _explain(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .hinting import explain
+    def work() -> _Answer:
+        from .hinting import explain
 
-    timeout = _positive(args.timeout)
-    found = explain(
-        game, args.instance, progress=args.progress, encoding=args.encoding, timeout=timeout
-    )
-    _show(found, args.format)
-    return ExitCode.SOLVED
+        found = explain(
+            game,
+            args.instance,
+            progress=args.progress,
+            encoding=args.encoding,
+            timeout=args.timeout,
+        )
+        return _report_answer(found, args.format, game, ExitCode.SOLVED)
+
+    return _answer(args, work)
 
 
 def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .hinting import grade
+    def work() -> _Answer:
+        from .hinting import grade
 
-    graded = grade(game, args.instance, encoding=args.encoding, timeout=_positive(args.timeout))
-    if args.format == "json":
-        print(_json_text(graded.to_dict()))
-    elif args.format == "svg":
-        print(text_svg(graded.summary()))
-    else:
-        print(graded.summary())
-    return ExitCode.SOLVED
+        graded = grade(game, args.instance, encoding=args.encoding, timeout=args.timeout)
+        if args.format == "json":
+            text = _json_text(graded.to_dict()) + "\n"
+        elif args.format == "svg":
+            text = text_svg(graded.summary()) + "\n"
+        else:
+            text = graded.summary() + "\n"
+        return _Answer(text, ExitCode.SOLVED, graded.encoding == "edited", game.name)
 
-
-def _positive(timeout: float | None) -> float | None:
-    if timeout is not None and not timeout > 0:
-        raise InputError(f"--timeout must be a positive number of seconds, not {timeout}")
-    return timeout
+    return _answer(args, work)
 
 
-def _show(report: Any, output_format: str) -> None:
+def _report_answer(report: Any, output_format: str, game: Puzzle[Any, Any], code: int) -> _Answer:
+    """A hint's or an explanation's report as the command prints it."""
+    edited = report.encoding == "edited"
+    return _Answer(_shown(report, output_format), code, edited, game.name)
+
+
+def _shown(report: Any, output_format: str) -> str:
     if output_format == "json":
-        print(_json_text(report.to_dict()))
-    elif output_format == "svg":
-        print(report.svg())
-    else:
-        sys.stdout.write(report.text())
+        return _json_text(report.to_dict()) + "\n"
+    if output_format == "svg":
+        return str(report.svg()).rstrip("\n") + "\n"
+    return str(report.text())
 
 
 def _solution_text(reference: str) -> tuple[str, str]:
@@ -578,10 +721,6 @@ def _solution_text(reference: str) -> tuple[str, str]:
 def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     from .sweep import sweep
 
-    if args.jobs < 1:
-        raise InputError("--jobs must be at least 1")
-    if args.limit is not None and args.limit < 1:
-        raise InputError(f"--limit must be at least 1, not {args.limit}")
     options = {**_options(game, args), "reduce": args.reduce}
     suffix = "-golden" if options.get("golden") else ""
     output = output_file(args.output or f"sweep-{game.name}{suffix}.tsv")
@@ -592,6 +731,8 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         jobs=args.jobs,
         limit=args.limit,
         progress=not args.quiet and sys.stderr.isatty(),
+        timeout=args.timeout,
+        memory=args.memory,
     )
     print(
         f"{game.name}{suffix}: {summary.solvable} of {summary.total} solvable "
@@ -664,7 +805,7 @@ def _clingo_text(result: Result, with_stats: bool) -> str:
         verdict = "SATISFIABLE"
     else:
         verdict = "UNKNOWN"
-    lines += [verdict, "", f"Models       : {found}{'' if result.complete else '+'}"]
+    lines += [verdict, "", f"Models       : {found}{'' if result.exhausted else '+'}"]
     if cost is not None:
         lines.append(f"  Optimum    : {'yes' if result.optimal else 'unknown'}")
     if result.verdict is not None:

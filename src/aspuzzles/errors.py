@@ -98,6 +98,19 @@ class CheckFailed(AspuzzlesError):
     exit_code = ExitCode.INTERNAL
 
 
+class NoSolution(AspuzzlesError):
+    """A question that needs a solution asked of a puzzle that has none (grading an
+    unsolvable puzzle): the puzzle's fault, not the input's form."""
+
+    exit_code = ExitCode.NO_SOLUTION
+
+
+class MemoryLimit(AspuzzlesError):
+    """The memory limit (``--memory``) stopped a question with no partial answer."""
+
+    exit_code = ExitCode.MEMORY
+
+
 class TimeLimit(AspuzzlesError):
     """A question with no partial answer (a hint, an explanation, a grade) ran out of
     its time limit."""

@@ -27,9 +27,10 @@ from typing import Any, Protocol, runtime_checkable
 from clingo import Symbol
 
 from .driver import load_instance, solve_instance
-from .driver.loading import checked_encoding
+from .driver.guard import note_phase
+from .driver.loading import EDITED, checked_encoding
 from .driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL, Reasoner
-from .errors import CheckFailed, InputError, TimeLimit, check_number_lengths
+from .errors import CheckFailed, InputError, NoSolution, TimeLimit, check_number_lengths
 from .paths import STDIN, named_file, read_stdin, read_text_file
 from .puzzle import Puzzle, render
 
@@ -141,6 +142,8 @@ class Report:
     mistakes: list[Finding] = field(default_factory=list)
     hints: list[Finding] = field(default_factory=list)
     conflict: list[Symbol] = field(default_factory=list)
+    #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
+    encoding: str = "shipped"
 
     @property
     def puzzle(self) -> Hintable:
@@ -162,6 +165,8 @@ class Report:
             "instance": self.name,
             "status": self.status,
         }
+        if self.encoding == EDITED:
+            data["encoding"] = EDITED
         if self.kind == "explain":
             data["conflict"] = [self._reason(symbol) for symbol in self.conflict]
             return data
@@ -247,9 +252,11 @@ class Grade:
     #: Entries laid before the first step to pick one of a class of solutions that no
     #: clue tells apart (see ``Anchored``), as text.
     laid_first: list[str] = field(default_factory=list)
+    #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
+    encoding: str = "shipped"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "puzzle": self.puzzle,
             "instance": self.instance,
             "grade": self.grade,
@@ -257,6 +264,9 @@ class Grade:
             "unique": self.unique,
             "laid_first": list(self.laid_first),
         }
+        if self.encoding == EDITED:
+            data["encoding"] = EDITED
+        return data
 
     def summary(self) -> str:
         done = ", ".join(f"{count} by {level}" for level, count in self.steps.items() if count)
@@ -285,6 +295,8 @@ class _Grounded:
     instance: Any
     reasoner: Reasoner
     given: set[Symbol]
+    #: The encoding's standing: ``shipped``, ``edited`` or ``own`` (a bare encoding).
+    standing: str = "shipped"
 
 
 def _ground(
@@ -303,14 +315,16 @@ def _ground(
     others = [fact for fact in facts if not puzzle.is_clue(fact)]
     used = checked_encoding(game, encoding)
     started = time.perf_counter()
+    note_phase("grounding")
     reasoner = Reasoner(used.path, others, clues, puzzle.entry_signature(), game.clingo_options)
+    note_phase("reasoning")
     if timeout is not None:
         reasoner.deadline = started + timeout
         if time.perf_counter() > reasoner.deadline:
             raise TimeLimit("time limit reached while grounding")
     without_clues = reasoner.propagate([], clues=[])
     given = set() if without_clues is None else without_clues.true
-    return _Grounded(game, puzzle, instance, reasoner, given)
+    return _Grounded(game, puzzle, instance, reasoner, given, used.standing)
 
 
 def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) -> list[Symbol]:
@@ -433,7 +447,7 @@ def hint(
     ground = _ground(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress)
     reasoner = ground.reasoner
-    report = Report("hint", game, parsed, name, "hint", entries)
+    report = Report("hint", game, parsed, name, "hint", entries, encoding=ground.standing)
     if not reasoner.satisfiable([], reasoner.clues):
         report.status = "unsolvable"
         return report
@@ -494,12 +508,16 @@ class PlanReport:
     moves_left: int | None = None
     move: tuple[dict[str, Any], str] | None = None
     board: Any = None
+    #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
+    encoding: str = "shipped"
 
     def to_dict(self) -> dict[str, Any]:
         hints = []
         if self.move is not None:
             hints.append({"level": SEARCH, "entry": self.move[0], "moves_left": self.moves_left})
         data = {"puzzle": self.game.name, "instance": self.name, "status": self.status}
+        if self.encoding == EDITED:
+            data["encoding"] = EDITED
         return data | {"mistakes": [], "hints": hints}
 
     def lines(self) -> list[str]:
@@ -549,7 +567,7 @@ def plan_hint(
             return PlanReport(puzzle, parsed, name, "solved", moves_left=0)
         parsed = after
     result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
-    report = PlanReport(puzzle, parsed, name, "stuck")
+    report = PlanReport(puzzle, parsed, name, "stuck", encoding=result.encoding)
     if result.solution is None:
         if result.status == "timeout":
             raise TimeLimit("time limit reached before a shortest plan was proved: no hint")
@@ -595,7 +613,7 @@ def explain(
     game, parsed, name = _load(puzzle, instance)
     ground = _ground(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress)
-    report = Report("explain", game, parsed, name, "solvable", entries)
+    report = Report("explain", game, parsed, name, "solvable", entries, encoding=ground.standing)
     reasoner = ground.reasoner
     if reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):
         return report
@@ -630,7 +648,8 @@ def grade(
             break
         steps[level] += 1
     hardest = SEARCH if steps[SEARCH] else TRIAL if steps[TRIAL] else PROPAGATION
-    return Grade(game.name, name, hardest, steps, unique, laid_first)
+    standing = checked_encoding(game, encoding).standing
+    return Grade(game.name, name, hardest, steps, unique, laid_first, standing)
 
 
 #: What ``grade_steps`` gives for an entry still open when no step is left (the puzzle
@@ -675,7 +694,7 @@ def _anchor(ground: _Grounded) -> tuple[list[Symbol], list[Symbol]]:
         return [], []
     found = ground.reasoner.one_solution([])
     if found is None:
-        raise InputError(NOTHING_TO_GRADE)
+        raise NoSolution(NOTHING_TO_GRADE)
     anchor = ground.puzzle.grade_anchor(ground.instance, found[1])
     size = ground.puzzle.class_size(ground.instance)
     several = ground.reasoner.count([], size + 1) > size
@@ -697,7 +716,7 @@ def _unshared(reasoner: Reasoner, laid: list[tuple[Symbol, bool]]) -> list[Symbo
     solutions may pass here; the steps then end with its open entries."""
     found = reasoner.one_solution(laid)
     if found is None:
-        raise InputError(NOTHING_TO_GRADE)
+        raise NoSolution(NOTHING_TO_GRADE)
     return sorted(found[1] - (reasoner.consequences(laid, UNSHARED_MODELS) or set()))
 
 

@@ -21,8 +21,8 @@ from typing import Any, Protocol, runtime_checkable
 from clingo import Symbol
 
 from .driver import Session
-from .driver.limits import die_with_parent
-from .errors import InputError
+from .driver.limits import die_with_parent, limit_memory
+from .errors import InputError, TimeLimit
 from .puzzle import Puzzle
 from .registry import get_puzzle
 
@@ -64,12 +64,13 @@ class SweepSummary:
     seconds: float
 
 
-def _start_worker(puzzle: str, options: dict[str, Any]) -> None:
-    """Ground the puzzle once in this worker. Ctrl-C is left to the parent, which
-    stops the pool and says how to resume."""
+def _start_worker(puzzle: str, options: dict[str, Any], memory: int | None = None) -> None:
+    """Ground the puzzle once in this worker, within its share of the memory limit.
+    Ctrl-C is left to the parent, which stops the pool and says how to resume."""
     global _SESSION, _GAME
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
+    limit_memory(memory)
     _GAME = get_puzzle(puzzle)
     _SESSION = Session(_GAME, _GAME.sweep_base(options))
 
@@ -126,9 +127,14 @@ def sweep(
     jobs: int = 2,
     limit: int | None = None,
     progress: bool = True,
+    timeout: float | None = None,
+    memory: int | None = None,
 ) -> SweepSummary:
-    """Solve every variant not yet in ``output``; return the totals over the file."""
+    """Solve every variant not yet in ``output``; return the totals over the file.
+    ``timeout`` (seconds) stops the sweep with TimeLimit, the results so far kept for
+    the same command to resume; ``memory`` (bytes) is shared among the workers."""
     started = time.perf_counter()
+    deadline = None if timeout is None else started + timeout
     swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
     swept.sweep_base(options)
     variants = swept.sweep_variants(options)[:limit]
@@ -141,13 +147,15 @@ def sweep(
     todo = [(key, variant) for key, variant in variants if key not in done]
     chunk = max(1, min(500, len(todo) // (jobs * 20) or 1))
     context = multiprocessing.get_context(_start_method())
+    share = None if memory is None else memory // jobs
     finished = 0
     with (
         output.open("a") as sink,
-        context.Pool(jobs, initializer=_start_worker, initargs=(game.name, options)) as pool,
+        context.Pool(jobs, initializer=_start_worker, initargs=(game.name, options, share)) as pool,
     ):
+        answers = pool.imap_unordered(_solve_chunk, _chunks(todo, chunk))
         try:
-            for results in pool.imap_unordered(_solve_chunk, _chunks(todo, chunk)):
+            for results in _until(answers, deadline):
                 for key, solvable in results:
                     for same in equivalents.get(key, [key]):
                         sink.write(f"{same}\t{int(solvable)}\n")
@@ -157,11 +165,10 @@ def sweep(
                 if progress:
                     _show_progress(finished, len(todo), started)
         except KeyboardInterrupt:
-            print(
-                f"\n{output}: {len(done)} results kept; the same command resumes the sweep",
-                file=sys.stderr,
-            )
+            print(f"\n{_kept(output, len(done))}", file=sys.stderr)
             raise
+        except TimeLimit:
+            raise TimeLimit(f"time limit reached; {_kept(output, len(done))}") from None
     if progress and todo:
         print(file=sys.stderr)
     keys = {same for key, _ in variants for same in equivalents.get(key, [key])}
@@ -171,6 +178,23 @@ def sweep(
         solved_now=finished,
         seconds=time.perf_counter() - started,
     )
+
+
+def _kept(output: Path, results: int) -> str:
+    return f"{output}: {results} results kept; the same command resumes the sweep"
+
+
+def _until(answers: Any, deadline: float | None) -> Iterator[list[tuple[str, bool]]]:
+    """The pool's answers as they come, until ``deadline`` (``time.perf_counter``)
+    passes: then TimeLimit."""
+    while True:
+        wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        try:
+            yield answers.next(timeout=wait)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            raise TimeLimit("time limit reached") from None
 
 
 def _show_progress(finished: int, total: int, started: float) -> None:

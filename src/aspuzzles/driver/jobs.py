@@ -132,6 +132,10 @@ class Outcome:
     #: Stopped by the memory limit: cut short like a time limit (``timeout_phase`` says
     #: where), with what was found and proved so far.
     out_of_memory: bool = False
+    #: Whether the last search went through every answer (clingo's ``exhausted``): a
+    #: search that stopped at the models asked for was not, and clingo's own output
+    #: then says ``Models : N+``.
+    exhausted: bool = False
 
     def interrupt(self, phase: str) -> None:
         self.interrupted = True

@@ -1,20 +1,56 @@
-"""What keeps a solve within its bounds on a shared machine: a memory limit on every
-process of a solve, and workers that never outlive the process that started them."""
+"""What keeps a command within its bounds on a shared machine: limits whose values are
+in range, a memory limit on every process of a command, and workers that never
+outlive the process that started them."""
 
 from __future__ import annotations
 
 import os
 import sys
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
 
-from ..errors import InputError, TimeLimit
-
-T = TypeVar("T")
+from ..errors import InputError
 
 #: How often a worker without ``prctl`` looks whether its parent is still there.
 PARENT_WATCH = 0.5
+
+
+#: The longest time limit taken (a year): a larger one is surely a slip, and clocks and
+#: timers cannot hold an unbounded one.
+LONGEST_TIMEOUT = 365 * 24 * 3600.0
+#: The largest memory limit taken, in megabytes (1 PiB): what an address-space limit
+#: can still hold in bytes.
+LARGEST_MEMORY_MB = 1 << 30
+
+
+def timeout_problem(seconds: float) -> str | None:
+    """What is wrong with a time limit, if anything: it must be a finite number of
+    seconds above 0 and at most a year (``inf``, ``nan`` and ``1e308`` are refused)."""
+    if 0 < seconds <= LONGEST_TIMEOUT:  # false for nan
+        return None
+    most = f"{LONGEST_TIMEOUT:.0f} (a year)"
+    return f"must be a number of seconds above 0 and at most {most}, not {seconds:g}"
+
+
+def memory_problem(megabytes: int) -> str | None:
+    """What is wrong with a memory limit in megabytes, if anything (0 means none)."""
+    if 0 <= megabytes <= LARGEST_MEMORY_MB:
+        return None
+    return f"must be from 1 to {LARGEST_MEMORY_MB} megabytes (0: no limit), not {megabytes}"
+
+
+def checked_timeout(seconds: float | None, option: str = "the time limit") -> float | None:
+    """A time limit as the driver takes it (None: no limit), or a one-line InputError."""
+    if seconds is not None and (problem := timeout_problem(seconds)) is not None:
+        raise InputError(f"{option} {problem}")
+    return seconds
+
+
+def checked_memory(limit: int | None, option: str = "the memory limit") -> int | None:
+    """A memory limit in bytes as the driver takes it (None: no limit), or a one-line
+    InputError."""
+    if limit is not None and (problem := memory_problem(-(-limit >> 20))) is not None:
+        raise InputError(f"{option} {problem}")
+    return limit
 
 
 def physical_memory() -> int | None:
@@ -46,6 +82,17 @@ def limit_memory(limit: int | None) -> None:
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def memory_limited() -> bool:
+    """Whether this process runs under a memory limit (an address-space limit, set by
+    ``limit_memory`` here or inherited)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return False
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    return soft != resource.RLIM_INFINITY
 
 
 def die_with_parent() -> None:
@@ -82,47 +129,3 @@ def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_WATCH)
     os._exit(1)
-
-
-def call_within(seconds: float, function: Callable[..., T], *arguments: Any) -> T:
-    """``function(*arguments)`` in a forked child killed when ``seconds`` pass (raising
-    TimeLimit), for work with no time limit of its own, such as a generator drawing
-    and judging puzzles. What it returns or raises is sent back through a pipe; the
-    child ignores Ctrl-C (the parent stops it) and dies with the parent."""
-    import multiprocessing  # loaded only for a time limit
-
-    if not hasattr(os, "fork"):
-        raise InputError("a time limit on this work needs a system that can fork (not Windows)")
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_call_and_send, args=(function, arguments, sender))
-    child.start()
-    sender.close()
-    try:
-        if not receiver.poll(max(0.0, seconds)):
-            raise TimeLimit(f"time limit of {seconds:g} s reached")
-        kind, value = receiver.recv()
-    except EOFError:
-        raise TimeLimit("the work ended without an answer (out of memory?)") from None
-    finally:
-        child.kill()
-        child.join()
-    if kind == "raised":
-        raise value
-    return value
-
-
-def _call_and_send(function: Callable[..., Any], arguments: tuple[Any, ...], sender: Any) -> None:
-    import signal  # a child only
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent()
-    try:
-        answer: tuple[str, Any] = ("returned", function(*arguments))
-    except Exception as error:  # sent back, raised again in the parent
-        answer = ("raised", error)
-    try:
-        sender.send(answer)
-    except Exception as error:  # an exception that does not pickle
-        sender.send(("raised", RuntimeError(repr(error))))
-    sender.close()

@@ -48,6 +48,9 @@ class Result:
     #: How the encoding stands to the puzzle's shipped one: ``shipped``, ``edited``
     #: (the Python accelerators were off, see ``strategy.EncodingOnly``) or ``own``.
     encoding: str = "shipped"
+    #: Whether the search went through every answer (a search stopped at the models
+    #: asked for did not: there may be more), as clingo's ``Models : N+`` says.
+    exhausted: bool = False
     #: Why the answers shown were not checked, when they were not.
     unchecked_because: str = "this puzzle has no Python checker"
     #: Why there is no solution, when that was found without search.

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 from clingo import Control
 
 from ..errors import InputError
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, Solution
 from ..strategy import EncodingOnly, Incremental, Shortcut, Strategy
 from . import loading, optimization, results, solving
+from .limits import checked_memory, checked_timeout
 from .searches import check_plan_search
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ def solve_instance(
     ``statistics``, clingo's own figures (choices, conflicts, the program's size) are
     not read, which a small board's solve feels; the times are kept."""
     _check_request(models, timeout, threads)
+    checked_memory(memory)
     wanted = 0 if count else 2 if unique else models
     started = time.perf_counter()
     used = loading.checked_encoding(game, encoding)
@@ -92,6 +94,7 @@ def solve_instance(
             reason=reason,
             checked=checks.run,
             encoding=used.standing,
+            exhausted=True,
         )
     job = Job(
         encoding=str(used.path),
@@ -182,8 +185,7 @@ def _searches(
 def _check_request(models: int, timeout: float | None, threads: int) -> None:
     if models < 0:
         raise InputError("the number of models must be 0 (all) or more")
-    if timeout is not None and timeout <= 0:
-        raise InputError("the time limit must be a positive number of seconds")
+    checked_timeout(timeout)
     if threads < 1:
         raise InputError("the number of threads must be at least 1")
 
@@ -431,6 +433,25 @@ class Checks:
     edited: bool = False
 
 
+def _checked_solutions(
+    game: Puzzle[Any, Any], parsed: Any, outcome: Outcome, checks: Checks
+) -> list[Solution]:
+    """The answers found, each decoded and checked. Ctrl-C while they are checked (many
+    answers take a while) keeps those checked so far, as Ctrl-C during the search
+    keeps the answers found: the run ends as interrupted, with them."""
+    checked: list[Solution] = []
+    try:
+        for atoms in outcome.models:
+            checked.append(
+                results.checked_solution(
+                    game, parsed, atoms, check=checks.run, edited=checks.edited
+                )
+            )
+    except KeyboardInterrupt:
+        outcome.interrupt("checking")
+    return checked
+
+
 def _result(
     game: Puzzle[Any, Any],
     parsed: Any,
@@ -443,14 +464,7 @@ def _result(
     models: int = 1,
     checks: Checks = Checks(),
 ) -> results.Result:
-    solutions = (
-        []
-        if count
-        else [
-            results.checked_solution(game, parsed, atoms, check=checks.run, edited=checks.edited)
-            for atoms in outcome.models
-        ]
-    )
+    solutions = [] if count else _checked_solutions(game, parsed, outcome, checks)
     complete = outcome.timeout_phase is None
     if outcome.count or solutions:
         status = results.SOLVED
@@ -492,4 +506,5 @@ def _result(
         interrupted=outcome.interrupted,
         cost=outcome.cost,
         optimal=outcome.optimal,
+        exhausted=complete and (outcome.exhausted or status == results.UNSATISFIABLE),
     )

@@ -25,7 +25,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from .jobs import TICK, Bounds, Job, Outcome, Progress, Reporter, search_text
-from .limits import die_with_parent, limit_memory
+from .limits import die_with_parent, limit_memory, memory_limited
 
 Runner = Callable[[Job, Reporter], Outcome]
 
@@ -81,6 +81,7 @@ class _Worker:
     share: int | None  # of a split search, or None: it searches every plan
     answers_only: bool = False  # a shortcut search: finding none proves nothing
     phase: str = "loading"
+    memory: int | None = None  # its own memory limit, in bytes
     found: int = 0  # answers found so far, by a search without a plan
     outcome: Outcome | None = None
 
@@ -91,7 +92,7 @@ class _Worker:
         process.start()
         sender.close()
         share = None if job.part is None else job.part[0]
-        return cls(process, receiver, share, answers_only=job.answers_only)
+        return cls(process, receiver, share, answers_only=job.answers_only, memory=job.memory)
 
     def stop(self) -> None:
         if self.process.is_alive():
@@ -114,7 +115,7 @@ class _Race:
         try:
             kind, value = worker.receiver.recv()
         except EOFError:
-            self.final = Outcome(error=("internal error: the solver process died", None))
+            self._died(worker)
             return
         if kind == "phase":
             worker.phase = value
@@ -128,6 +129,18 @@ class _Race:
             self._settle(self.bounds)
         if self.final is None and self.bounds is not None and kind in ("lower", "plan"):
             self.tell(self.bounds)
+
+    def _died(self, worker: _Worker) -> None:
+        """A worker ended without its outcome. Under a memory limit that is the limit:
+        clingo may abort the process where it cannot allocate (its thread-local data)
+        instead of raising, and the worker is then out of the race like one that
+        reported ``memory``; otherwise it is a bug."""
+        if worker.memory is None and not memory_limited():
+            self.final = Outcome(error=("internal error: the solver process died", None))
+            return
+        stopped = Outcome()
+        stopped.exhaust(worker.phase if worker.phase != "loading" else "facts")
+        self._finished(worker, stopped)  # the others race on; cut short if none is left
 
     def tell(self, bounds: Bounds) -> None:
         if self.on_progress is not None:

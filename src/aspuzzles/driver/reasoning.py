@@ -29,9 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import clingo
-from clingo import Control, Symbol, TruthValue
+from clingo import Symbol
 from clingo.propagator import PropagateControl, PropagateInit, Propagator, PropagatorCheckMode
-from clingox.backend import SymbolicBackend
 
 from ..errors import InputError, TimeLimit
 from . import solving
@@ -132,23 +131,15 @@ class Reasoner:
         arguments: Sequence[str] = (),
     ) -> None:
         messages: list[str] = []
-        self.control = Control(
-            ["--models=0", "--forget-on-step=lemmas", *arguments],
-            logger=lambda _c, m: messages.append(m),
-            message_limit=50,
-        )
+        arguments = ["--models=0", "--forget-on-step=lemmas", *arguments]
+        self.control = solving.new_control(arguments, messages)
         try:
             self.control.load(str(encoding))
             # Consequences are computed over shown atoms only: the entries are shown,
             # whether or not the encoding shows them (the cake's side/3 it does not).
             name, arity = entries_of
             self.control.add("base", [], f"#show {name}/{arity}.")
-            with SymbolicBackend(self.control.backend()) as backend:
-                for fact in facts:
-                    backend.add_rule([fact])
-                for clue in clues:
-                    backend.add_rule([clue], choice=True)
-                backend.add_external(PROBE, TruthValue.Free)
+            solving.add_facts(self.control, facts, choices=clues, externals=[PROBE])
             # The hints part defines entries that solving has no use for.
             self.control.ground([("base", []), ("hints", [])])
         except RuntimeError as error:

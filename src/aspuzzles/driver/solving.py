@@ -57,7 +57,14 @@ def _check_constants(clingo_args: Sequence[str]) -> None:
             raise InputError(f"the constant '{definition}' {where}", "--clingo")
 
 
-def make_control(job: Job, messages: list[str]) -> Control:
+def new_control(
+    arguments: Sequence[str], messages: list[str], program_source: str | None = None
+) -> Control:
+    """The one way the driver makes clingo's Control: clingo's messages routed to the
+    ``aspuzzles.clingo`` logger with the user's file names (``program_source`` names
+    the instance's program text), its errors kept in ``messages`` for the one-line
+    report; a bad option is an InputError."""
+
     def route(code: clingo.MessageCode, message: str) -> None:
         text = message.strip()
         if code == clingo.MessageCode.RuntimeError:
@@ -66,19 +73,20 @@ def make_control(job: Job, messages: list[str]) -> Control:
                 logger("aspuzzles.clingo").debug(text)
         elif code == clingo.MessageCode.AtomUndefined:
             if enabled(INFO):
-                logger("aspuzzles.clingo").info(
-                    user_places(clingo_message(text), job.program_source)
-                )
+                logger("aspuzzles.clingo").info(user_places(clingo_message(text), program_source))
         else:
-            logger("aspuzzles.clingo").warning(
-                user_places(clingo_message(text), job.program_source)
-            )
+            logger("aspuzzles.clingo").warning(user_places(clingo_message(text), program_source))
 
     try:
-        arguments = [f"--models={job.models}", *job.clingo_arguments()]
-        return Control(arguments, logger=route, message_limit=100)
+        return Control(list(arguments), logger=route, message_limit=100)
     except RuntimeError as error:
         raise InputError(f"bad clingo option: {messages[-1] if messages else error}") from None
+
+
+def make_control(job: Job, messages: list[str]) -> Control:
+    """A job's Control: its options and the number of models it asks for."""
+    arguments = [f"--models={job.models}", *job.clingo_arguments()]
+    return new_control(arguments, messages, job.program_source)
 
 
 def ignore(_kind: str, _value: Any) -> None:
@@ -89,20 +97,32 @@ def loaded_control(job: Job, messages: list[str]) -> Control:
     """A Control with the job's options, encoding and instance, not yet grounded."""
     control = make_control(job, messages)
     control.load(job.encoding)
-    _add_instance(control, job)
+    add_facts(control, job.instance_facts())
+    if job.program:
+        control.add("base", [], job.program)
     return control
 
 
-def _add_instance(control: Control, job: Job) -> None:
-    """Instance facts go in through the backend before grounding, as clingo intends: an
-    atom and a fact each (clingox's symbolic backend does the same, with more calls in
-    Python per fact, which a board of a thousand facts feels)."""
-    if facts := job.instance_facts():
-        with control.backend() as backend:
-            for fact in facts:
-                backend.add_rule([backend.add_atom(fact)])
-    if job.program:
-        control.add("base", [], job.program)
+def add_facts(
+    control: Control,
+    facts: Sequence[Symbol],
+    choices: Sequence[Symbol] = (),
+    externals: Sequence[Symbol] = (),
+) -> None:
+    """The one way facts reach clingo: through its backend, before grounding, as clingo
+    intends; an atom and a rule each (clingox's symbolic backend does the same with
+    more calls in Python per fact, which a board of a thousand facts feels).
+    ``choices`` are atoms left free to be true or false (a clue an explanation may
+    drop, assumed true otherwise); ``externals`` are free externals."""
+    if not (facts or choices or externals):
+        return
+    with control.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+        for choice in choices:
+            backend.add_rule([backend.add_atom(choice)], choice=True)
+        for external in externals:
+            backend.add_external(backend.add_atom(external), clingo.TruthValue.Free)
 
 
 def solve_once(
@@ -157,6 +177,7 @@ def solve_once(
     if optimizing is not None:
         settle_optimum(outcome, optimizing, result.exhausted, best)
     outcome.satisfiable = True if result.satisfiable else False if result.unsatisfiable else None
+    outcome.exhausted = bool(result.exhausted)
     outcome.stats["solve_time"] = outcome.stats.get("solve_time", 0.0) + (
         time.perf_counter() - solve_started
     )

@@ -180,7 +180,9 @@ class Template(Puzzle[LatinInstance, LatinSolution]):
             "--size", type=int, default=4, help=f"N, from 2 to {MAX_SIZE} (default 4)"
         )
         parser.add_argument("--givens", type=int, default=6, help="numbers given (default 6)")
-        parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument(
+            "--seed", type=int, default=None, help="random seed (the same seed, the same grid)"
+        )
 
     def generate(self, args: argparse.Namespace) -> str:
         if not 2 <= args.size <= MAX_SIZE:

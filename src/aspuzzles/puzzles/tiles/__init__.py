@@ -270,7 +270,14 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
 
     # ----------------------------------------------------------------- generator
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--style", choices=STYLES, default="e2")
+        parser.add_argument(
+            "--style",
+            choices=STYLES,
+            default="e2",
+            help="e2: colour numbers inside a grey frame (Eternity II); animal: halves of "
+            "animals, the other half of the same kind matching; unframed: colour numbers "
+            "with free outer edges (default e2)",
+        )
         parser.add_argument("--size", default="4x4", help="ROWSxCOLS (default 4x4)")
         parser.add_argument(
             "--kinds", type=int, default=6, help="edge kinds: colours without the frame, or animals"
@@ -295,7 +302,9 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             help="draw boards until one has exactly one solution up to turning the board",
         )
         add_difficulty_argument(parser)
-        parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument(
+            "--seed", type=int, default=None, help="random seed (the same seed, the same board)"
+        )
 
     def generate(self, args: argparse.Namespace) -> str:
         match = re.fullmatch(r"(\d+)x(\d+)", args.size)

@@ -17,6 +17,7 @@ import pytest
 from clingo import Function, Number, parse_term
 
 import aspuzzles.puzzles.capture as capture_module
+import aspuzzles.puzzles.capture.lookahead as lookahead_module
 from aspuzzles import CheckFailed, InputError, driver, solve, solve_instance
 from aspuzzles.driver.jobs import Job, Outcome, Reporter, progress_text
 from aspuzzles.puzzles.capture import PUZZLE, CaptureStrategy, bits
@@ -499,12 +500,21 @@ def state_of(start: str) -> dict:
     }
 
 
-@pytest.mark.parametrize("compile_after", [math.inf, 0.0], ids=["python", "compiled"])
-def test_the_lookahead_says_exactly_whether_the_moves_left_can_clear_a_board(compile_after):
+@pytest.mark.parametrize(
+    ("compile_after", "numba"),
+    [(math.inf, True), (0.0, True), (0.0, False)],
+    ids=["python", "compiled", "without-numba"],
+)
+def test_the_lookahead_says_exactly_whether_the_moves_left_can_clear_a_board(
+    compile_after, numba, monkeypatch
+):
     """The simulator's lookahead is exact, in Python (sideways travel pruning every move)
-    and with its last 6 moves compiled (no pruning): on planted boards, some spoilt by
+    and with its last 6 moves compiled (no pruning), or where the compiled search is
+    due but numba is not installed (a plain install): on planted boards, some spoilt by
     flaming skulls, it answers every number of moves left, up to 6, as the breadth-first
     minimum does, asked in any order (answers are remembered per board, both ways)."""
+    if not numba:
+        monkeypatch.setattr(lookahead_module, "_kernel", lambda: None)
     rng = random.Random(8)
     answers = set()
     for _ in range(30):
@@ -517,6 +527,7 @@ def test_the_lookahead_says_exactly_whether_the_moves_left_can_clear_a_board(com
             expected = plan is not None and len(plan) <= left
             assert lookahead.clears(start, left) == expected, (start, left)
             answers.add(expected)
+        assert (lookahead.last_moves is not None) == (numba and compile_after == 0.0)
     assert answers == {True, False}
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from ...strategy import State, Support
@@ -22,6 +23,24 @@ from .travel import (
     sideways_travel,
     state_board,
 )
+
+
+def compiled_memory(keep: int) -> Any:
+    """The compiled search's memory (``kernel.Memory``), or None where numba is not
+    installed. numba is imported here, not with the module: loading it costs a
+    process about a second, and a plain install leaves it out."""
+    kernel = _kernel()
+    return None if kernel is None else kernel.Memory(keep)
+
+
+@cache
+def _kernel() -> Any:
+    """The compiled search's module, or None without numba (asked once a process)."""
+    try:
+        from . import kernel
+    except ImportError:
+        return None
+    return kernel
 
 
 class Lookahead:
@@ -44,7 +63,8 @@ class Lookahead:
     The search runs in Python (`bits`, sideways travel pruning every board)
     until it has taken ``compile_after`` seconds in all; from then on its last
     `KERNEL_MOVES` moves run compiled. Loading numba costs a process about a second,
-    more than the whole search on most boards."""
+    more than the whole search on most boards. Without numba (an optional extra,
+    ``aspuzzles[fast]``) the search stays in Python: the same answers, slower."""
 
     def __init__(self, after: int = 1, keep: int = 2_000_000, compile_after: float = 0.5) -> None:
         self.after, self.keep = after, keep
@@ -80,10 +100,7 @@ class Lookahead:
         `KERNEL_MOVES` moves by the compiled search once it runs."""
         if moves <= KERNEL_MOVES:
             if self.last_moves is None and time.perf_counter() >= self.deadline:
-                # numba is imported here, not with the module, for the reason above.
-                from . import kernel
-
-                self.last_moves = kernel.Memory(self.keep)
+                self.last_moves = compiled_memory(self.keep)  # None: Python to the end
             if self.last_moves is not None:
                 return self.last_moves.clears(board, moves)
         if board == bits.CLEARED:

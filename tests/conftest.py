@@ -87,3 +87,11 @@ def interrupted_run(
     os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=30)
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite the golden text boards of tests/golden/ from today's drawings",
+    )

@@ -17,10 +17,12 @@ import pytest
 from aspuzzles import AspuzzlesError, InputError, get_puzzle, solve
 from aspuzzles.driver import load_instance
 from aspuzzles.puzzle import render
+from aspuzzles.registry import module_puzzles
 
 from .conftest import INSTANCES
 
-PUZZLES = ["haunted", "cake", "tiles", "capture", "geniusstar", "geniussquare"]
+#: Every registered puzzle: a new one is fuzzed by being registered.
+PUZZLES = sorted(module_puzzles())
 
 #: What a careless edit or a foreign file puts into an instance.
 DEBRIS = [

@@ -55,6 +55,7 @@ from .model import (
     Board,
     CaptureInstance,
     CaptureSolution,
+    Move,
     MoveEffect,
 )
 from .plans import BOARD_BYTES, MOST_BOARDS, answer_atoms, plan_atoms, quick_plan, shortest_plan
@@ -167,10 +168,11 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             raise InputError("'moves' must be a list of [row, col, \"Direction\"]", source)
         text = "\n".join(f"{row} {col} {direction}" for row, col, direction in moves)
         try:  # one move per line, so a line number is a move number
-            return CaptureSolution(parse_moves(text, source), (), shortest=False)
+            moves = parse_moves(text, source)
         except InputError as error:
             where = "" if error.line is None else f"move {error.line}: "
             raise InputError(where + error.message, source) from None
+        return CaptureSolution(moves, _replayed(instance, moves), shortest=False)
 
     # -- hints (the protocol hinting.PlanHintable, beside the puzzle interface) --------
     def board_after(
@@ -431,6 +433,15 @@ class CaptureStrategy(Strategy[CaptureInstance]):
 
     def unproved(self, solution: CaptureSolution) -> CaptureSolution:
         return replace(solution, shortest=False)
+
+
+def _replayed(instance: CaptureInstance, moves: Sequence[Move]) -> tuple[Board, ...]:
+    """The boards after a person's moves, as the simulator settles them (none where a
+    move is illegal: the checker says which)."""
+    try:
+        return tuple(effect.board for effect in replay(instance.board, moves))
+    except ValueError:
+        return ()
 
 
 PUZZLE = Capture()

@@ -14,6 +14,8 @@ from aspuzzles.puzzles.haunted.hints import entry_atom
 
 from .conftest import ROOT, shared_data
 
+HINTS = PUZZLE.hints()
+
 SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
 
 
@@ -28,7 +30,7 @@ def _follows(instance: str, entry: dict, kept: list[dict]) -> bool:
     parsed = aspuzzles.load("haunted", instance).parsed
     facts = []
     for fact in PUZZLE.facts(parsed):
-        if PUZZLE.is_clue(fact) and PUZZLE.clue_data(parsed, fact) not in kept:
+        if HINTS.is_clue(fact) and HINTS.clue_data(parsed, fact) not in kept:
             continue
         facts.append(f"{fact}.")
     control = clingo.Control(["--models=1"])

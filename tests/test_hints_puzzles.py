@@ -19,7 +19,7 @@ from .conftest import ROOT
 def _facts_with(puzzle: str, instance: Any, kept: list[dict]) -> str:
     """The puzzle's hint facts with only the ``kept`` clues as facts; every other clue
     a free choice."""
-    game = get_puzzle(puzzle)
+    game = get_puzzle(puzzle).hints()
     lines = []
     for fact in game.hint_facts(instance):
         if not game.is_clue(fact) or game.clue_data(instance, fact) in kept:
@@ -40,9 +40,9 @@ def _control(puzzle: str, instance: Any, kept: list[dict]) -> clingo.Control:
 
 def _entry_atom(puzzle: str, instance: Any, data: dict) -> clingo.Symbol:
     """The entry atom whose JSON is ``data``, found among the grounded entries."""
-    game = get_puzzle(puzzle)
+    game = get_puzzle(puzzle).hints()
     control = _control(puzzle, instance, [])
-    for atom in control.symbolic_atoms.by_signature(*game.entry_signature()):
+    for atom in control.symbolic_atoms.by_signature(*game.entry):
         if game.entry_data(instance, atom.symbol) == data:
             return atom.symbol
     raise AssertionError(f"no entry {data}")
@@ -51,7 +51,7 @@ def _entry_atom(puzzle: str, instance: Any, data: dict) -> clingo.Symbol:
 def _follows(puzzle: str, instance: Any, entry: dict, kept: list[dict]) -> bool:
     """Whether the entry holds in every answer set with only the ``kept`` clues and
     progress entries (a kept reason that is no clue is an entry, assumed true)."""
-    game = get_puzzle(puzzle)
+    game = get_puzzle(puzzle).hints()
     clues = [game.clue_data(instance, f) for f in game.hint_facts(instance) if game.is_clue(f)]
     made = [(_entry_atom(puzzle, instance, r), True) for r in kept if r not in clues]
     atom = _entry_atom(puzzle, instance, entry)

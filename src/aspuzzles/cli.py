@@ -639,9 +639,7 @@ def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
 
 def _explains(game: Puzzle[Any, Any]) -> bool:
-    from .hinting import Hintable
-
-    return isinstance(game, Hintable)
+    return game.hints() is not None
 
 
 def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:

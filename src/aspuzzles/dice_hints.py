@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
 
+from .capabilities import Hints
 from .errors import InputError
 from .puzzle import draw, progress_json
 
@@ -103,3 +104,40 @@ def draw_progress(
             elif cell["number"] in dice:
                 cell["letter"] = "X"
     return draw(puzzle, context, form)
+
+
+class DiceHints(Hints["DiceRoll", "Tiling"]):
+    """The dice puzzles' hints slot: a cell and the piece covering it is an entry, a
+    die a clue."""
+
+    entry = ENTRY
+    clues = CLUES
+
+    def __init__(self, puzzle: DiceTiling) -> None:
+        self.puzzle = puzzle
+
+    def hint_facts(self, instance: DiceRoll) -> list[Symbol]:
+        return hint_facts(self.puzzle, instance)
+
+    def entry_holds(self, instance: DiceRoll, solution: Tiling, entry: Symbol) -> bool:
+        return entry_holds(self.puzzle, instance, solution, entry)
+
+    def entry_data(self, instance: DiceRoll, entry: Symbol) -> dict[str, Any]:
+        return entry_data(self.puzzle, entry)
+
+    def entry_text(self, instance: DiceRoll, entry: Symbol) -> str:
+        return entry_text(self.puzzle, entry)
+
+    def clue_data(self, instance: DiceRoll, clue: Symbol) -> dict[str, Any]:
+        return clue_data(self.puzzle, clue)
+
+    def clue_text(self, instance: DiceRoll, clue: Symbol) -> str:
+        return clue_text(self.puzzle, clue)
+
+    def parse_progress(self, instance: DiceRoll, text: str, source: str) -> list[Symbol]:
+        return parse_progress(self.puzzle, instance, text, source)
+
+    def draw_progress(
+        self, instance: DiceRoll, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        return draw_progress(self.puzzle, instance, entries, marked, form)

@@ -22,17 +22,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from clingo import Function, Symbol
 
 from .asp import constant, number
+from .capabilities import Sweep
 from .errors import InputError
 from .geometry import Cell
 from .logs import logger
 from .polyform import Shape, fixed_forms, placements
-from .puzzle import Puzzle, atom_parts, json_field, lazy_module
+from .puzzle import Puzzle, atom_parts, json_field
 from .render import wheel_colours
 
 if TYPE_CHECKING:
-    from . import dice_hints
-else:  # hints, mistakes and explanations: loaded when a hint command first asks
-    dice_hints = lazy_module("aspuzzles.dice_hints")
+    from .dice_hints import DiceHints
 
 
 @dataclass(frozen=True)
@@ -354,56 +353,14 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         colours["open"] = "#f2f2f2"
         return colours
 
-    # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
-    def entry_signature(self) -> tuple[str, int]:
-        return dice_hints.ENTRY
+    # -- capabilities ------------------------------------------------------------------
+    def hints(self) -> DiceHints:
+        from .dice_hints import DiceHints  # loaded when a hint command first asks
 
-    def hint_facts(self, instance: DiceRoll) -> list[Symbol]:
-        return dice_hints.hint_facts(self, instance)
+        return DiceHints(self)
 
-    def is_clue(self, fact: Symbol) -> bool:
-        return fact.name in dice_hints.CLUES
-
-    def entry_holds(self, instance: DiceRoll, solution: Tiling, entry: Symbol) -> bool:
-        return dice_hints.entry_holds(self, instance, solution, entry)
-
-    def entry_data(self, instance: DiceRoll, entry: Symbol) -> dict[str, Any]:
-        return dice_hints.entry_data(self, entry)
-
-    def entry_text(self, instance: DiceRoll, entry: Symbol) -> str:
-        return dice_hints.entry_text(self, entry)
-
-    def clue_data(self, instance: DiceRoll, clue: Symbol) -> dict[str, Any]:
-        return dice_hints.clue_data(self, clue)
-
-    def clue_text(self, instance: DiceRoll, clue: Symbol) -> str:
-        return dice_hints.clue_text(self, clue)
-
-    def parse_progress(self, instance: DiceRoll, text: str, source: str) -> list[Symbol]:
-        return dice_hints.parse_progress(self, instance, text, source)
-
-    def draw_progress(
-        self, instance: DiceRoll, entries: list[Symbol], marked: list[Symbol], form: str
-    ) -> str:
-        return dice_hints.draw_progress(self, instance, entries, marked, form)
-
-    # -- sweeps -----------------------------------------------------------------------
-    def sweep_base(self, options: dict[str, Any]) -> DiceRoll:
-        return self.configure(DiceRoll(()), {**options, "strict": False})
-
-    def sweep_variants(self, options: dict[str, Any]) -> list[tuple[str, DiceRoll]]:
-        """Every roll; with ``reduce``, one roll per orbit of the dice's symmetries."""
-        base = self.sweep_base(options)
-        rolls = list(self.orbits()) if options.get("reduce") else self.all_rolls()
-        return [(self.roll_key(roll), replace(base, blocked=roll)) for roll in rolls]
-
-    def sweep_equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
-        if not options.get("reduce"):
-            return {}
-        return {
-            self.roll_key(rep): [self.roll_key(r) for r in orbit]
-            for rep, orbit in self.orbits().items()
-        }
+    def sweep(self) -> DiceSweep:
+        return DiceSweep(self)
 
     def roll_key(self, roll: tuple[int, ...]) -> str:
         return " ".join(self.label(n) for n in roll)
@@ -418,11 +375,34 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             orbits.setdefault(min(images), []).append(roll)
         return orbits
 
-    def sweep_assumptions(self, variant: DiceRoll) -> list[tuple[Symbol, bool]]:
+
+class DiceSweep(Sweep[DiceRoll]):
+    """The dice puzzles' sweep slot: every roll of the dice on one grounding, the
+    blocked cells set by assumptions."""
+
+    def __init__(self, puzzle: DiceTiling) -> None:
+        self.puzzle = puzzle
+
+    def base(self, options: dict[str, Any]) -> DiceRoll:
+        return self.puzzle.configure(DiceRoll(()), {**options, "strict": False})
+
+    def variants(self, options: dict[str, Any]) -> list[tuple[str, DiceRoll]]:
+        """Every roll; with ``reduce``, one roll per orbit of the dice's symmetries."""
+        base, puzzle = self.base(options), self.puzzle
+        rolls = list(puzzle.orbits()) if options.get("reduce") else puzzle.all_rolls()
+        return [(puzzle.roll_key(roll), replace(base, blocked=roll)) for roll in rolls]
+
+    def equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
+        if not options.get("reduce"):
+            return {}
+        key = self.puzzle.roll_key
+        return {key(rep): [key(r) for r in orbit] for rep, orbit in self.puzzle.orbits().items()}
+
+    def assumptions(self, variant: DiceRoll) -> list[tuple[Symbol, bool]]:
         blocked = set(variant.blocked)
         return [
             (Function("blocked", [number(n)]), n in blocked)
-            for n in range(1, len(self.board()) + 1)
+            for n in range(1, len(self.puzzle.board()) + 1)
         ]
 
 

@@ -1,10 +1,11 @@
 """Hints, mistakes, explanations and grades: what a person solving by hand needs.
 
-A puzzle that offers them fills in :class:`Hintable` beside the puzzle interface (as a
-sweepable puzzle fills in ``sweep.Sweepable``): which shown atoms are a person's
-entries, which facts are clues, how both read in the puzzle's terms, and how a
-player's progress is written. The reasoning itself is the driver's
-(:mod:`aspuzzles.driver.reasoning`); this module knows no puzzle.
+A puzzle that offers them fills in its hints slot (``Puzzle.hints()``, a
+:class:`~aspuzzles.capabilities.Hints`): which atoms are a person's entries, which
+facts are clues, how both read in the puzzle's terms, and how a player's progress is
+written; a planning puzzle fills in ``Puzzle.plan_hints()`` instead. The reasoning
+itself is the driver's (:mod:`aspuzzles.driver.reasoning`); this module knows no
+puzzle.
 
 - ``hint``: mistakes in the progress first (entries no solution shares, each with a
   minimal set of clues that rules it out), then the next entry as a person would find
@@ -22,10 +23,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from clingo import Symbol
 
+from .capabilities import Hints
 from .driver import load_instance, solve_instance
 from .driver.guard import note_phase
 from .driver.loading import EDITED, checked_encoding
@@ -35,88 +37,12 @@ from .paths import STDIN, named_file, read_stdin, read_text_file
 from .puzzle import Puzzle, render
 
 
-@runtime_checkable
-class Hintable(Protocol):
-    """What a puzzle provides for hints, beside the puzzle interface."""
-
-    def entry_signature(self) -> tuple[str, int]:
-        """The atoms a person fills in (haunted: ``monster/3``): shown atoms, or atoms
-        the encoding defines in its ``hints`` part, which only hints ground."""
-        ...
-
-    def hint_facts(self, instance: Any) -> list[Symbol]:
-        """The facts to reason with: the puzzle's facts, except that nothing a clue
-        says may be folded into the others (a placement left out because a clue
-        forbids it would still be forbidden once the clue is dropped)."""
-        ...
-
-    def is_clue(self, fact: Symbol) -> bool:
-        """Whether a fact is a clue (one an explanation may name and drop). A dropped
-        clue becomes a free atom, true or false: the puzzle without it."""
-        ...
-
-    def entry_holds(self, instance: Any, solution: Any, entry: Symbol) -> bool:
-        """Whether an entry holds in a (checked) solution, read in Python from the
-        solution itself: the independent check of every hint."""
-        ...
-
-    def entry_data(self, instance: Any, entry: Symbol) -> dict[str, Any]: ...
-
-    def entry_text(self, instance: Any, entry: Symbol) -> str: ...
-
-    def clue_data(self, instance: Any, clue: Symbol) -> dict[str, Any]: ...
-
-    def clue_text(self, instance: Any, clue: Symbol) -> str: ...
-
-    def parse_progress(self, instance: Any, text: str, source: str) -> list[Symbol]:
-        """The entries of a player's progress; bad input raises InputError."""
-        ...
-
-    def draw_progress(
-        self, instance: Any, entries: list[Symbol], marked: list[Symbol], form: str
-    ) -> str:
-        """The board with the entries filled in, ``marked`` entries and clues
-        highlighted, as text (``txt``) or SVG (``svg``)."""
-        ...
-
-
-@runtime_checkable
-class Anchored(Protocol):
-    """What a puzzle provides, beside ``Hintable``, when its solutions come in classes
-    that no clue tells apart (tiles: the turns of the whole board): the entries a
-    grade lays first, to pick one member of a solution's class. Without them nothing
-    is forced at the start, and such a puzzle could not be graded at all."""
-
-    def grade_anchor(self, instance: Any, entries: set[Symbol]) -> list[Symbol]:
-        """Entries of the solution whose true entries are ``entries`` that single it
-        out of its class (none where the class has one member)."""
-        ...
-
-    def class_size(self, instance: Any) -> int:
-        """How many solutions each class holds: a puzzle is unique when it has exactly
-        this many."""
-        ...
-
-
-@runtime_checkable
-class PlanHintable(Protocol):
-    """What a planning puzzle (capture) provides for hints, beside the interface: a
-    hint is the first move of a shortest plan from the board as the player has it."""
-
-    def board_after(self, instance: Any, text: str, source: str) -> Any | None:
-        """The instance after the moves of a player's progress, None if they clear the
-        board (bad input raises InputError naming the move)."""
-        ...
-
-    def first_move(self, instance: Any, solution: Any) -> tuple[dict[str, Any], str]:
-        """A plan's first move as JSON data and as text."""
-        ...
-
-
-def hintable(game: Puzzle[Any, Any]) -> Hintable:
-    if not isinstance(game, Hintable):
+def hintable(game: Puzzle[Any, Any]) -> Hints[Any, Any]:
+    """The puzzle's hints slot, or a one-line error for a puzzle without one."""
+    slot = game.hints()
+    if slot is None:
         raise InputError(f"puzzle '{game.name}' gives no hints yet")
-    return game
+    return slot
 
 
 # ------------------------------------------------------------------------- results
@@ -146,16 +72,16 @@ class Report:
     encoding: str = "shipped"
 
     @property
-    def puzzle(self) -> Hintable:
+    def puzzle(self) -> Hints[Any, Any]:
         return hintable(self.game)
 
     def _reason(self, symbol: Symbol) -> dict[str, Any]:
-        if self.game.is_clue(symbol):  # type: ignore[attr-defined]
+        if self.puzzle.is_clue(symbol):
             return self.puzzle.clue_data(self.instance, symbol)
         return self.puzzle.entry_data(self.instance, symbol)
 
     def _reason_text(self, symbol: Symbol) -> str:
-        if self.game.is_clue(symbol):  # type: ignore[attr-defined]
+        if self.puzzle.is_clue(symbol):
             return self.puzzle.clue_text(self.instance, symbol)
         return "your " + self.puzzle.entry_text(self.instance, symbol)
 
@@ -250,7 +176,7 @@ class Grade:
     steps: dict[str, int]
     unique: bool = True
     #: Entries laid before the first step to pick one of a class of solutions that no
-    #: clue tells apart (see ``Anchored``), as text.
+    #: clue tells apart (see ``Hints.anchored``), as text.
     laid_first: list[str] = field(default_factory=list)
     #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
     encoding: str = "shipped"
@@ -291,7 +217,7 @@ class Grade:
 @dataclass
 class _Grounded:
     game: Puzzle[Any, Any]
-    puzzle: Hintable
+    puzzle: Hints[Any, Any]
     instance: Any
     reasoner: Reasoner
     given: set[Symbol]
@@ -316,7 +242,7 @@ def _ground(
     used = checked_encoding(game, encoding)
     started = time.perf_counter()
     note_phase("grounding")
-    reasoner = Reasoner(used.path, others, clues, puzzle.entry_signature(), game.clingo_options)
+    reasoner = Reasoner(used.path, others, clues, puzzle.entry, game.clingo_options)
     note_phase("reasoning")
     if timeout is not None:
         reasoner.deadline = started + timeout
@@ -439,7 +365,7 @@ def hint(
         from .registry import get_puzzle
 
         puzzle = get_puzzle(puzzle)
-    if isinstance(puzzle, PlanHintable) and not isinstance(puzzle, Hintable):
+    if puzzle.hints() is None and puzzle.plan_hints() is not None:
         return plan_hint(  # type: ignore[return-value]
             puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
         )
@@ -544,7 +470,7 @@ class PlanReport:
 
 
 def plan_hint(
-    game: PlanHintable,
+    puzzle: Puzzle[Any, Any],
     instance: str | Path | None = None,
     *,
     progress: str | None = None,
@@ -553,7 +479,9 @@ def plan_hint(
 ) -> PlanReport:
     """The first move of a shortest plan from the board after the player's moves (a
     checked, proved-shortest solve of that board)."""
-    puzzle: Puzzle[Any, Any] = game  # type: ignore[assignment]
+    game = puzzle.plan_hints()
+    if game is None:
+        raise InputError(f"puzzle '{puzzle.name}' gives no hints yet")
     parsed, name = load_instance(puzzle, instance)
     if progress is not None:
         if checked_encoding(puzzle, encoding).standing != "shipped":
@@ -634,7 +562,7 @@ def grade(
     ruled out (the entries this opens count one trial step, the rest propagation);
     when no trial fails either, one entry that holds in every solution is taken (a
     search step). The grade is the hardest level needed. A puzzle whose solutions come
-    in classes no clue tells apart (``Anchored``) is graded after its anchor is laid."""
+    in classes no clue tells apart (``Hints.anchored``) is graded after its anchor is laid."""
     game, parsed, name = _load(puzzle, instance)
     steps = {PROPAGATION: 0, TRIAL: 0, SEARCH: 0}
     unique = True
@@ -654,7 +582,7 @@ def grade(
 
 #: What ``grade_steps`` gives for an entry still open when no step is left (the puzzle
 #: has several solutions), for one where a step would need deeper reasoning than
-#: asked, and for an entry laid before the first step (``Anchored``).
+#: asked, and for an entry laid before the first step (``Hints.anchored``).
 OPEN, BEYOND, ANCHOR = "open", "beyond", "anchor"
 
 
@@ -670,7 +598,7 @@ def grade_steps(
     entry of one solution that another does not share. Reasoning deeper than
     ``deepest`` is not tried: where it would be needed, (``BEYOND``, entry) for every
     entry still open ends the steps (a generator aiming at easy puzzles stops there).
-    An ``Anchored`` puzzle's anchor comes first, (``ANCHOR``, entry) each."""
+    An anchored puzzle's anchor comes first, (``ANCHOR``, entry) each."""
     ground = _ground(game, instance, encoding, timeout)
     anchor, unshared = _anchor(ground)
     yield from ((ANCHOR, entry) for entry in anchor)
@@ -687,10 +615,10 @@ def grade_steps(
 
 
 def _anchor(ground: _Grounded) -> tuple[list[Symbol], list[Symbol]]:
-    """The entries an ``Anchored`` puzzle lays before grading (none for others), and
+    """The entries an anchored puzzle lays before grading (none for others), and
     the rest of that solution's entries if the puzzle has more solutions than one class
     (the anchor would hide any that it leaves out)."""
-    if not isinstance(ground.puzzle, Anchored):
+    if not ground.puzzle.anchored:
         return [], []
     found = ground.reasoner.one_solution([])
     if found is None:
@@ -789,8 +717,6 @@ def _load(puzzle: str | Puzzle[Any, Any], instance: str | Path | None) -> tuple[
 
 __all__ = [
     "Grade",
-    "Hintable",
-    "PlanHintable",
     "PlanReport",
     "Report",
     "explain",

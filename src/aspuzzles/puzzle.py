@@ -18,13 +18,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import ModuleType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from clingo import Symbol, SymbolType
 
 from .errors import InputError
 from .render import render_template
 from .strategy import Strategy
+
+if TYPE_CHECKING:
+    from .capabilities import Hints, PlanHints, Sweep
 
 InstanceT = TypeVar("InstanceT")
 SolutionT = TypeVar("SolutionT")
@@ -120,6 +123,19 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """How the instance is searched, where plain grounding and solving is not all
         (see :mod:`aspuzzles.strategy`); the default asks for nothing more."""
         return Strategy(instance)
+
+    # -- capabilities: each slot gives an object, or None (see aspuzzles.capabilities) --
+    def hints(self) -> Hints[InstanceT, SolutionT] | None:
+        """Entries and clues in a person's terms, for ``hint``, ``explain``, ``grade``."""
+        return None
+
+    def plan_hints(self) -> PlanHints[InstanceT, SolutionT] | None:
+        """The next move of a planning puzzle, for ``hint``."""
+        return None
+
+    def sweep(self) -> Sweep[InstanceT] | None:
+        """Every variant on one grounding, for ``sweep``."""
+        return None
 
 
 def lazy_module(name: str) -> ModuleType:

@@ -1,8 +1,8 @@
 """Solve every variant of a puzzle (every dice roll, say) on one grounding per process.
 
-A puzzle that can be swept fills in :class:`Sweepable` beside the puzzle interface: what
-a sweep covers (``sweep_variants``) and how a variant is assumed
-(``sweep_assumptions``); this module spreads the variants over worker processes, each
+A puzzle that can be swept fills in its sweep slot (``Puzzle.sweep()``, a
+:class:`~aspuzzles.capabilities.Sweep`): what a sweep covers (``variants``) and how a
+variant is assumed (``assumptions``); this module spreads the variants over worker processes, each
 holding one :class:`~aspuzzles.driver.Session`, and appends ``key<TAB>solvable`` lines to
 a results file as they come, so that an interrupted sweep resumes where it stopped.
 """
@@ -16,44 +16,27 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from clingo import Symbol
-
+from .capabilities import Sweep
 from .driver import Session
 from .driver.limits import die_with_parent, limit_memory
 from .errors import InputError, TimeLimit
 from .puzzle import Puzzle
 from .registry import get_puzzle
 
-
-@runtime_checkable
-class Sweepable(Protocol):
-    """What a puzzle provides to be swept: every variant solved on one grounding, the
-    variants differing only in the externals they assume."""
-
-    def sweep_base(self, options: dict[str, Any]) -> Any:
-        """The instance grounded once for a sweep (variants differ only in externals)."""
-
-    def sweep_variants(self, options: dict[str, Any]) -> list[tuple[str, Any]]:
-        """Every variant of a sweep, with the key it is recorded under."""
-
-    def sweep_equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
-        """Keys whose result equals a solved variant's (a symmetry reduction)."""
-
-    def sweep_assumptions(self, variant: Any) -> list[tuple[Symbol, bool]]:
-        """How a variant is set on the sweep's grounding."""
-
-
+#: A sweep worker's grounding, puzzle and sweep slot, set up once per worker.
 _SESSION: Session | None = None
 _GAME: Any = None
+_SWEEP: Any = None
 
 
-def sweepable(game: Puzzle[Any, Any]) -> Sweepable:
-    """The puzzle as a sweep sees it, or a one-line error for a puzzle without one."""
-    if not isinstance(game, Sweepable):
+def sweepable(game: Puzzle[Any, Any]) -> Sweep[Any]:
+    """The puzzle's sweep slot, or a one-line error for a puzzle without one."""
+    slot = game.sweep()
+    if slot is None:
         raise InputError(f"puzzle '{game.name}' has no sweep")
-    return game
+    return slot
 
 
 @dataclass
@@ -67,18 +50,19 @@ class SweepSummary:
 def _start_worker(puzzle: str, options: dict[str, Any], memory: int | None = None) -> None:
     """Ground the puzzle once in this worker, within its share of the memory limit.
     Ctrl-C is left to the parent, which stops the pool and says how to resume."""
-    global _SESSION, _GAME
+    global _SESSION, _GAME, _SWEEP
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     limit_memory(memory)
     _GAME = get_puzzle(puzzle)
-    _SESSION = Session(_GAME, _GAME.sweep_base(options))
+    _SWEEP = sweepable(_GAME)
+    _SESSION = Session(_GAME, _SWEEP.base(options))
 
 
 def _solve_chunk(chunk: list[tuple[str, Any]]) -> list[tuple[str, bool]]:
     assert _SESSION is not None and _GAME is not None
     return [
-        (key, _SESSION.first(variant, _GAME.sweep_assumptions(variant)) is not None)
+        (key, _SESSION.first(variant, _SWEEP.assumptions(variant)) is not None)
         for key, variant in chunk
     ]
 
@@ -136,9 +120,9 @@ def sweep(
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
-    swept.sweep_base(options)
-    variants = swept.sweep_variants(options)[:limit]
-    equivalents = swept.sweep_equivalents(options)
+    swept.base(options)
+    variants = swept.variants(options)[:limit]
+    equivalents = swept.equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     done = read_results(output, header.strip())
     if not done and (not output.exists() or not output.stat().st_size):

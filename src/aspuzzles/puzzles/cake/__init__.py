@@ -27,14 +27,12 @@ from ... import asp
 from ...errors import InputError, LineReader, is_number
 from ...generating import add_difficulty_argument, as_asked
 from ...geometry import Cell, SquareGrid, is_connected
-from ...puzzle import Puzzle, atom_parts, lazy_module, string_rows
+from ...puzzle import Puzzle, atom_parts, string_rows
 from ...render import wheel_colours
 from ...strategy import Strategy
 
 if TYPE_CHECKING:
-    from . import hints
-else:  # hints, mistakes and explanations: loaded when a hint command first asks
-    hints = lazy_module(f"{__name__}.hints")
+    from .hints import CakeHints
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 TOPPING_NAMES = {"0": "plain", "1": "skull", "2": "tombstone"}
@@ -159,6 +157,8 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
     default_instance = "seed-7th-guest.txt"
     # The encoding's #heuristic builds pieces root by root; it needs the Domain heuristic.
     clingo_options = ("--heuristic=Domain",)
+    #: How the toppings read in hints and legends.
+    topping_names = TOPPING_NAMES
 
     def parse(self, text: str, source: str) -> CakeInstance:
         return parse_cake(text, source)
@@ -236,38 +236,11 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         header = f"{context['count']} pieces, each with {context['legend']}\n"
         return header + "".join(f"{line}\n" for line in context["drawing"])
 
-    # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
-    def entry_signature(self) -> tuple[str, int]:
-        return hints.ENTRY
+    # -- capabilities ------------------------------------------------------------------
+    def hints(self) -> CakeHints:
+        from .hints import CakeHints  # loaded when a hint command first asks
 
-    def hint_facts(self, instance: CakeInstance) -> list[Symbol]:
-        return hints.hint_facts(self.facts(instance))
-
-    def is_clue(self, fact: Symbol) -> bool:
-        return fact.name in hints.CLUES
-
-    def entry_holds(self, instance: CakeInstance, solution: CakeSolution, entry: Symbol) -> bool:
-        return hints.entry_holds(instance.lattice, solution.pieces, entry)
-
-    def entry_data(self, instance: CakeInstance, entry: Symbol) -> dict[str, Any]:
-        return hints.entry_data(instance.lattice, entry)
-
-    def entry_text(self, instance: CakeInstance, entry: Symbol) -> str:
-        return hints.entry_text(instance.lattice, entry)
-
-    def clue_data(self, instance: CakeInstance, clue: Symbol) -> dict[str, Any]:
-        return hints.clue_data(instance.lattice, clue)
-
-    def clue_text(self, instance: CakeInstance, clue: Symbol) -> str:
-        return hints.clue_text(instance.lattice, clue, TOPPING_NAMES)
-
-    def parse_progress(self, instance: CakeInstance, text: str, source: str) -> list[Symbol]:
-        return hints.parse_progress(instance.lattice, text, source)
-
-    def draw_progress(
-        self, instance: CakeInstance, entries: list[Symbol], marked: list[Symbol], form: str
-    ) -> str:
-        return hints.draw_progress(instance.lattice, instance.grid, entries, marked, form)
+        return CakeHints(self)
 
     # ----------------------------------------------------------------- generator
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:

@@ -20,14 +20,18 @@ As JSON (rows and columns from 1, row 1 at the top): an entry is
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
 
+from ...capabilities import Hints
 from ...errors import InputError
 from ...geometry import Cell, SquareGrid
 from ...puzzle import progress_json
 from ...render import render_template
+
+if TYPE_CHECKING:
+    from . import CakeInstance, CakeSolution
 
 #: The atoms a player fills in: the side between two neighbouring cells.
 ENTRY = ("side", 3)
@@ -208,3 +212,39 @@ def _text_lines(
             lines.append("│" + " ".join(below) + "│")
     lines.append("└" + rim + "┘")
     return lines
+
+
+class CakeHints(Hints["CakeInstance", "CakeSolution"]):
+    """The hints slot of the puzzle (see ``capabilities.Hints``)."""
+
+    entry = ENTRY
+    clues = CLUES
+
+    def __init__(self, puzzle: Any) -> None:
+        self.puzzle = puzzle
+
+    def hint_facts(self, instance: CakeInstance) -> list[Symbol]:
+        return hint_facts(self.puzzle.facts(instance))
+
+    def entry_holds(self, instance: CakeInstance, solution: CakeSolution, entry: Symbol) -> bool:
+        return entry_holds(instance.lattice, solution.pieces, entry)
+
+    def entry_data(self, instance: CakeInstance, entry: Symbol) -> dict[str, Any]:
+        return entry_data(instance.lattice, entry)
+
+    def entry_text(self, instance: CakeInstance, entry: Symbol) -> str:
+        return entry_text(instance.lattice, entry)
+
+    def clue_data(self, instance: CakeInstance, clue: Symbol) -> dict[str, Any]:
+        return clue_data(instance.lattice, clue)
+
+    def clue_text(self, instance: CakeInstance, clue: Symbol) -> str:
+        return clue_text(instance.lattice, clue, self.puzzle.topping_names)
+
+    def parse_progress(self, instance: CakeInstance, text: str, source: str) -> list[Symbol]:
+        return parse_progress(instance.lattice, text, source)
+
+    def draw_progress(
+        self, instance: CakeInstance, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        return draw_progress(instance.lattice, instance.grid, entries, marked, form)

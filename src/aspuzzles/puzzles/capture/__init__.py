@@ -36,6 +36,7 @@ from typing import Any
 
 from clingo import Function, Number, Symbol
 
+from ...capabilities import PlanHints
 from ...errors import InputError
 from ...puzzle import Puzzle, atom_parts, json_field
 from ...strategy import Answered, Incremental, StepBound, Strategy
@@ -174,29 +175,13 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             raise InputError(where + error.message, source) from None
         return CaptureSolution(moves, _replayed(instance, moves), shortest=False)
 
-    # -- hints (the protocol hinting.PlanHintable, beside the puzzle interface) --------
-    def board_after(
-        self, instance: CaptureInstance, text: str, source: str
-    ) -> CaptureInstance | None:
-        """The board after the moves made so far (text or JSON, as ``check`` reads
-        them), replayed by the simulator that checks every answer; None once clear."""
-        moves = self.parse_solution(instance, text, source).moves
-        for number, move in enumerate(moves, start=1):
-            reason = illegal_reason(instance.board, move)
-            if reason is not None:
-                raise InputError(f"move {number} ({move}) is illegal: {reason}", source)
-            instance = replace(instance, board=replay(instance.board, [move])[-1].board)
-        return instance if instance.tiles() else None
+    # -- capabilities ------------------------------------------------------------------
+    def plan_hints(self) -> CapturePlanHints:
+        return CapturePlanHints(self)
 
     def unsolved(self, instance: CaptureInstance) -> CaptureSolution:
         """The board as it is, before any move."""
         return CaptureSolution((), (), shortest=False)
-
-    def first_move(
-        self, instance: CaptureInstance, solution: CaptureSolution
-    ) -> tuple[dict[str, Any], str]:
-        move = solution.moves[0]
-        return {"row": move.row, "col": move.col, "direction": move.direction}, f"move {move}"
 
     def to_dict(self, instance: CaptureInstance, solution: CaptureSolution) -> dict[str, Any]:
         return {
@@ -433,6 +418,33 @@ class CaptureStrategy(Strategy[CaptureInstance]):
 
     def unproved(self, solution: CaptureSolution) -> CaptureSolution:
         return replace(solution, shortest=False)
+
+
+class CapturePlanHints(PlanHints[CaptureInstance, CaptureSolution]):
+    """Capture's plan hints slot: the first move of a shortest plan from the board as
+    the player's moves left it."""
+
+    def __init__(self, puzzle: Capture) -> None:
+        self.puzzle = puzzle
+
+    def board_after(
+        self, instance: CaptureInstance, text: str, source: str
+    ) -> CaptureInstance | None:
+        """The board after the moves made so far (text or JSON, as ``check`` reads
+        them), replayed by the simulator that checks every answer; None once clear."""
+        moves = self.puzzle.parse_solution(instance, text, source).moves
+        for number, move in enumerate(moves, start=1):
+            reason = illegal_reason(instance.board, move)
+            if reason is not None:
+                raise InputError(f"move {number} ({move}) is illegal: {reason}", source)
+            instance = replace(instance, board=replay(instance.board, [move])[-1].board)
+        return instance if instance.tiles() else None
+
+    def first_move(
+        self, instance: CaptureInstance, solution: CaptureSolution
+    ) -> tuple[dict[str, Any], str]:
+        move = solution.moves[0]
+        return {"row": move.row, "col": move.col, "direction": move.direction}, f"move {move}"
 
 
 def _replayed(instance: CaptureInstance, moves: Sequence[Move]) -> tuple[Board, ...]:

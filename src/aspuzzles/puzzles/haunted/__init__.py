@@ -26,7 +26,7 @@ from clingo import Function, Symbol
 
 from ...asp import constant, number
 from ...errors import InputError
-from ...puzzle import Puzzle, atom_parts, lazy_module, render, string_rows
+from ...puzzle import Puzzle, atom_parts, render, string_rows
 from ...strategy import Strategy
 from .checker import check_board
 from .facts import parse_facts
@@ -46,9 +46,7 @@ from .savefile import is_save_file, parse_save_file
 from .sight import clue_place, clues_of, crossings, sight_range, trace
 
 if TYPE_CHECKING:
-    from . import hints
-else:  # hints, mistakes and explanations: loaded when a hint command first asks
-    hints = lazy_module(f"{__name__}.hints")
+    from .hints import HauntedHints
 
 
 class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
@@ -281,40 +279,11 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def unsolved(self, instance: HauntedInstance) -> HauntedSolution:
         return HauntedSolution(instance.grid)
 
-    # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
-    def entry_signature(self) -> tuple[str, int]:
-        return hints.ENTRY
+    # -- capabilities ------------------------------------------------------------------
+    def hints(self) -> HauntedHints:
+        from .hints import HauntedHints  # loaded when a hint command first asks
 
-    def hint_facts(self, instance: HauntedInstance) -> list[Symbol]:
-        return self.facts(instance)
-
-    def is_clue(self, fact: Symbol) -> bool:
-        return fact.name in hints.CLUES
-
-    def entry_holds(
-        self, instance: HauntedInstance, solution: HauntedSolution, entry: Symbol
-    ) -> bool:
-        return hints.entry_holds(solution, entry)
-
-    def entry_data(self, instance: HauntedInstance, entry: Symbol) -> dict[str, Any]:
-        return hints.entry_data(entry)
-
-    def entry_text(self, instance: HauntedInstance, entry: Symbol) -> str:
-        return hints.entry_text(entry)
-
-    def clue_data(self, instance: HauntedInstance, clue: Symbol) -> dict[str, Any]:
-        return hints.clue_data(instance, clue)
-
-    def clue_text(self, instance: HauntedInstance, clue: Symbol) -> str:
-        return hints.clue_text(instance, clue)
-
-    def parse_progress(self, instance: HauntedInstance, text: str, source: str) -> list[Symbol]:
-        return hints.parse_progress(instance, text, source)
-
-    def draw_progress(
-        self, instance: HauntedInstance, entries: list[Symbol], marked: list[Symbol], form: str
-    ) -> str:
-        return hints.draw_progress(self, instance, entries, marked, form)
+        return HauntedHints(self)
 
 
 #: Tatham's Undead web page: a game ID after ``#`` opens that puzzle.

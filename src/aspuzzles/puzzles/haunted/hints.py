@@ -16,8 +16,9 @@ from typing import Any
 
 from clingo import Function, Number, Symbol
 
+from ...capabilities import Hints
 from ...errors import InputError
-from ...puzzle import draw, progress_json
+from ...puzzle import Puzzle, draw, progress_json
 from .model import KINDS, LETTER, MIRRORS, HauntedInstance, HauntedSolution
 from .picture import _content_lines, parse_picture
 from .savefile import is_save_file, save_entries
@@ -36,67 +37,7 @@ def entry_atom(row: int, col: int, letter: str) -> Symbol:
     return Function("monster", [Number(row), Number(col), Function(KINDS[letter])])
 
 
-def entry_data(atom: Symbol) -> dict[str, Any]:
-    row, col, kind = atom.arguments
-    return {"row": row.number, "col": col.number, "monster": LETTER[kind.name]}
-
-
-def entry_holds(solution: HauntedSolution, atom: Symbol) -> bool:
-    row, col, kind = atom.arguments
-    return solution.grid[row.number - 1][col.number - 1] == LETTER[kind.name]
-
-
-def entry_text(atom: Symbol) -> str:
-    row, col, kind = atom.arguments
-    return f"cell ({row.number},{col.number}): a {kind.name}"
-
-
-def clue_data(instance: HauntedInstance, fact: Symbol) -> dict[str, Any]:
-    if fact.name == "total":
-        return {"total": fact.arguments[0].name}
-    line = fact.arguments[0].number
-    width, height = instance.width, instance.height
-    if line < width:
-        return {"side": "top", "index": line + 1}
-    if line < width + height:
-        return {"side": "right", "index": line - width + 1}
-    if line < 2 * width + height:
-        return {"side": "bottom", "index": width - (line - width - height)}
-    return {"side": "left", "index": height - (line - 2 * width - height)}
-
-
-def clue_text(instance: HauntedInstance, fact: Symbol) -> str:
-    if fact.name == "total":
-        kind, total = fact.arguments
-        return f"the {kind.name} total ({total.number})"
-    line, seen = fact.arguments
-    return (
-        f"the clue {seen.number} at the {clue_place(instance.width, instance.height, line.number)}"
-    )
-
-
 # ---------------------------------------------------------------------------- progress
-def parse_progress(instance: HauntedInstance, text: str, source: str) -> list[Symbol]:
-    """The monsters a player has placed so far, from a game saved by Undead (its MOVE
-    lines; pencil marks are ignored), a board picture, or JSON ``{"grid": [...]}`` with
-    ``.`` (or ``null`` in a list of cells) where a cell is still open."""
-    if is_save_file(text):
-        return _saved_moves(instance, text, source)
-    if text.lstrip().startswith(("{", "[")):
-        return _json_progress(instance, text, source)
-    lines = _content_lines(text)
-    if not lines:
-        raise InputError("no progress found (the file is empty or holds only comments)", source)
-    board = parse_picture(lines, source)
-    if (board.width, board.height) != (instance.width, instance.height):
-        raise InputError(
-            f"the progress is {board.width}x{board.height}, the puzzle {instance.width}x"
-            f"{instance.height}",
-            source,
-        )
-    return _placed(instance, board.grid, source)
-
-
 def _placed(instance: HauntedInstance, grid: tuple[str, ...], source: str) -> list[Symbol]:
     placed = []
     for row, (given_row, filled_row) in enumerate(zip(instance.grid, grid, strict=True), 1):
@@ -158,35 +99,113 @@ def _saved_moves(instance: HauntedInstance, text: str, source: str) -> list[Symb
     return placed
 
 
-def draw_progress(
-    puzzle: Any, instance: HauntedInstance, entries: list[Symbol], marked: list[Symbol], form: str
-) -> str:
-    """The board with the entries filled in; a marked entry is drawn in lower case in
-    text (framed in red in SVG), marked clues in red."""
-    grid = [list(row) for row in instance.grid]
-    marked_set = set(marked)
-    cells = set()
-    for entry in entries:
-        row, col, kind = (entry.arguments[0].number, entry.arguments[1].number, entry.arguments[2])
-        letter = LETTER[kind.name]
-        grid[row - 1][col - 1] = letter.lower() if entry in marked_set else letter
-        if entry in marked_set:
-            cells.add((row - 1, col - 1))
-    for entry in marked:
-        if entry.match("monster", 3):
-            cells.add((entry.arguments[0].number - 1, entry.arguments[1].number - 1))
-    clues = {
-        (data["side"], data["index"])
-        for data in (clue_data(instance, fact) for fact in marked if fact.match("clue", 2))
-    }
-    context = puzzle.template_context(instance, HauntedSolution(tuple("".join(r) for r in grid)))
-    context.update(marked=cells, marked_clues=clues)
-    if form == "txt":
-        for side in ("top", "right", "bottom", "left"):
-            context[side] = [
-                f"[{clue}]" if (side, index) in clues else clue
-                for index, clue in enumerate(context[side], start=1)
-            ]
-        context["cell_width"] = max(context["cell_width"], *(len(c) + 1 for c in context["top"]))
-        context["cell_width"] = max(context["cell_width"], *(len(c) + 1 for c in context["bottom"]))
-    return draw(puzzle, context, form)
+class HauntedHints(Hints[HauntedInstance, HauntedSolution]):
+    """Haunted's hints slot: a monster in a cell is an entry; a border clue or a total
+    is a clue."""
+
+    entry = ENTRY
+    clues = CLUES
+
+    def __init__(self, puzzle: Puzzle[HauntedInstance, HauntedSolution]) -> None:
+        self.puzzle = puzzle
+
+    def hint_facts(self, instance: HauntedInstance) -> list[Symbol]:
+        return list(self.puzzle.facts(instance))
+
+    def entry_data(self, instance: HauntedInstance, atom: Symbol) -> dict[str, Any]:
+        row, col, kind = atom.arguments
+        return {"row": row.number, "col": col.number, "monster": LETTER[kind.name]}
+
+    def entry_holds(
+        self, instance: HauntedInstance, solution: HauntedSolution, atom: Symbol
+    ) -> bool:
+        row, col, kind = atom.arguments
+        return solution.grid[row.number - 1][col.number - 1] == LETTER[kind.name]
+
+    def entry_text(self, instance: HauntedInstance, atom: Symbol) -> str:
+        row, col, kind = atom.arguments
+        return f"cell ({row.number},{col.number}): a {kind.name}"
+
+    def clue_data(self, instance: HauntedInstance, fact: Symbol) -> dict[str, Any]:
+        if fact.name == "total":
+            return {"total": fact.arguments[0].name}
+        line = fact.arguments[0].number
+        width, height = instance.width, instance.height
+        if line < width:
+            return {"side": "top", "index": line + 1}
+        if line < width + height:
+            return {"side": "right", "index": line - width + 1}
+        if line < 2 * width + height:
+            return {"side": "bottom", "index": width - (line - width - height)}
+        return {"side": "left", "index": height - (line - 2 * width - height)}
+
+    def clue_text(self, instance: HauntedInstance, fact: Symbol) -> str:
+        if fact.name == "total":
+            kind, total = fact.arguments
+            return f"the {kind.name} total ({total.number})"
+        line, seen = fact.arguments
+        place = clue_place(instance.width, instance.height, line.number)
+        return f"the clue {seen.number} at the {place}"
+
+    def parse_progress(self, instance: HauntedInstance, text: str, source: str) -> list[Symbol]:
+        """The monsters a player has placed so far, from a game saved by Undead (its MOVE
+        lines; pencil marks are ignored), a board picture, or JSON ``{"grid": [...]}`` with
+        ``.`` (or ``null`` in a list of cells) where a cell is still open."""
+        if is_save_file(text):
+            return _saved_moves(instance, text, source)
+        if text.lstrip().startswith(("{", "[")):
+            return _json_progress(instance, text, source)
+        lines = _content_lines(text)
+        if not lines:
+            raise InputError("no progress found (the file is empty or holds only comments)", source)
+        board = parse_picture(lines, source)
+        if (board.width, board.height) != (instance.width, instance.height):
+            raise InputError(
+                f"the progress is {board.width}x{board.height}, the puzzle {instance.width}x"
+                f"{instance.height}",
+                source,
+            )
+        return _placed(instance, board.grid, source)
+
+    def draw_progress(
+        self, instance: HauntedInstance, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        """The board with the entries filled in; a marked entry is drawn in lower case in
+        text (framed in red in SVG), marked clues in red."""
+        grid = [list(row) for row in instance.grid]
+        marked_set = set(marked)
+        cells = set()
+        for entry in entries:
+            row, col, kind = (
+                entry.arguments[0].number,
+                entry.arguments[1].number,
+                entry.arguments[2],
+            )
+            letter = LETTER[kind.name]
+            grid[row - 1][col - 1] = letter.lower() if entry in marked_set else letter
+            if entry in marked_set:
+                cells.add((row - 1, col - 1))
+        for entry in marked:
+            if entry.match("monster", 3):
+                cells.add((entry.arguments[0].number - 1, entry.arguments[1].number - 1))
+        clues = {
+            (data["side"], data["index"])
+            for data in (self.clue_data(instance, fact) for fact in marked if fact.match("clue", 2))
+        }
+        context = self.puzzle.template_context(
+            instance, HauntedSolution(tuple("".join(r) for r in grid))
+        )
+        context.update(marked=cells, marked_clues=clues)
+        if form == "txt":
+            for side in ("top", "right", "bottom", "left"):
+                context[side] = [
+                    f"[{clue}]" if (side, index) in clues else clue
+                    for index, clue in enumerate(context[side], start=1)
+                ]
+            context["cell_width"] = max(
+                context["cell_width"], *(len(c) + 1 for c in context["top"])
+            )
+            context["cell_width"] = max(
+                context["cell_width"], *(len(c) + 1 for c in context["bottom"])
+            )
+        return draw(self.puzzle, context, form)

@@ -37,7 +37,7 @@ from clingo import Function, String, Symbol
 from ...asp import number
 from ...errors import InputError, is_number
 from ...generating import add_difficulty_argument, as_asked
-from ...puzzle import Puzzle, atom_parts, json_field, lazy_module
+from ...puzzle import Puzzle, atom_parts, json_field
 from ...render import wheel_colours
 from ...strategy import Strategy
 from .checker import _is_pair, check_placement, mismatched_edges
@@ -61,9 +61,7 @@ from .search import (
 from .symmetry import symmetry_break
 
 if TYPE_CHECKING:
-    from . import hints
-else:  # hints, mistakes and explanations: loaded when a hint command first asks
-    hints = lazy_module(f"{__name__}.hints")
+    from .hints import TilesHints
 
 
 class Tiles(Puzzle[TilesInstance, TilesSolution]):
@@ -229,44 +227,11 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         legend, and the score of a scored placement."""
         return tiles_text(context)
 
-    # -- hints (the protocol hinting.Hintable, beside the puzzle interface) ------------
-    def entry_signature(self) -> tuple[str, int]:
-        return hints.ENTRY
+    # -- capabilities ------------------------------------------------------------------
+    def hints(self) -> TilesHints:
+        from .hints import TilesHints  # loaded when a hint command first asks
 
-    def hint_facts(self, instance: TilesInstance) -> list[Symbol]:
-        return hints.hint_facts(self, instance)
-
-    def is_clue(self, fact: Symbol) -> bool:
-        return fact.name in hints.CLUES
-
-    def entry_holds(self, instance: TilesInstance, solution: TilesSolution, entry: Symbol) -> bool:
-        return hints.entry_holds(instance, solution, entry)
-
-    def entry_data(self, instance: TilesInstance, entry: Symbol) -> dict[str, Any]:
-        return hints.entry_data(entry)
-
-    def entry_text(self, instance: TilesInstance, entry: Symbol) -> str:
-        return hints.entry_text(entry)
-
-    def clue_data(self, instance: TilesInstance, clue: Symbol) -> dict[str, Any]:
-        return hints.clue_data(clue)
-
-    def clue_text(self, instance: TilesInstance, clue: Symbol) -> str:
-        return hints.clue_text(clue)
-
-    def parse_progress(self, instance: TilesInstance, text: str, source: str) -> list[Symbol]:
-        return hints.parse_progress(self, instance, text, source)
-
-    def grade_anchor(self, instance: TilesInstance, entries: set[Symbol]) -> list[Symbol]:
-        return hints.grade_anchor(instance, entries)
-
-    def class_size(self, instance: TilesInstance) -> int:
-        return symmetry_break(instance).class_size
-
-    def draw_progress(
-        self, instance: TilesInstance, entries: list[Symbol], marked: list[Symbol], form: str
-    ) -> str:
-        return hints.draw_progress(self, instance, entries, marked, form)
+        return TilesHints(self)
 
     # ----------------------------------------------------------------- generator
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:

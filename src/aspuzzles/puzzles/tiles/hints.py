@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
 
+from ...capabilities import Hints
 from ...errors import InputError
 from ...puzzle import draw, json_field, progress_json
 from .model import TilesInstance, TilesSolution, distinct_rotations, rotate, shown_turn
-from .symmetry import kept_rotations
+from .symmetry import kept_rotations, symmetry_break
 
 if TYPE_CHECKING:
     from . import Tiles
@@ -136,3 +137,46 @@ def draw_progress(
     if form == "txt" and tiles:
         board += "marked tiles: " + " ".join(map(str, tiles)) + "\n"
     return board
+
+
+class TilesHints(Hints[TilesInstance, TilesSolution]):
+    """The hints slot of the puzzle (see ``capabilities.Hints``)."""
+
+    entry = ENTRY
+    clues = CLUES
+    anchored = True
+
+    def __init__(self, puzzle: Any) -> None:
+        self.puzzle = puzzle
+
+    def hint_facts(self, instance: TilesInstance) -> list[Symbol]:
+        return hint_facts(self.puzzle, instance)
+
+    def entry_holds(self, instance: TilesInstance, solution: TilesSolution, entry: Symbol) -> bool:
+        return entry_holds(instance, solution, entry)
+
+    def entry_data(self, instance: TilesInstance, entry: Symbol) -> dict[str, Any]:
+        return entry_data(entry)
+
+    def entry_text(self, instance: TilesInstance, entry: Symbol) -> str:
+        return entry_text(entry)
+
+    def clue_data(self, instance: TilesInstance, clue: Symbol) -> dict[str, Any]:
+        return clue_data(clue)
+
+    def clue_text(self, instance: TilesInstance, clue: Symbol) -> str:
+        return clue_text(clue)
+
+    def parse_progress(self, instance: TilesInstance, text: str, source: str) -> list[Symbol]:
+        return parse_progress(self.puzzle, instance, text, source)
+
+    def grade_anchor(self, instance: TilesInstance, entries: set[Symbol]) -> list[Symbol]:
+        return grade_anchor(instance, entries)
+
+    def class_size(self, instance: TilesInstance) -> int:
+        return symmetry_break(instance).class_size
+
+    def draw_progress(
+        self, instance: TilesInstance, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        return draw_progress(self.puzzle, instance, entries, marked, form)

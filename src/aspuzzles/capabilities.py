@@ -1,0 +1,131 @@
+"""What only some puzzles offer, each an object the puzzle hands out from a fixed slot
+of :class:`~aspuzzles.puzzle.Puzzle` (as a game of Tatham's fills in some slots of
+``struct game`` and leaves the others NULL):
+
+- ``Puzzle.hints()``: :class:`Hints`, a person's entries and the clues they rest on,
+  for ``hint``, ``explain`` and ``grade`` (:mod:`aspuzzles.hinting`);
+- ``Puzzle.plan_hints()``: :class:`PlanHints`, the next move of a planning puzzle;
+- ``Puzzle.sweep()``: :class:`Sweep`, every variant solved on one grounding
+  (:mod:`aspuzzles.sweep`).
+
+How an instance is searched (planning horizons, warm starts, races) is the other
+per-instance slot, ``Puzzle.strategy(instance)`` (:mod:`aspuzzles.strategy`). The
+shared machinery asks a slot, never the puzzle's class: a puzzle without the object
+says so in one line ("gives no hints", "has no sweep").
+
+This module loads nothing heavy: a puzzle imports it to declare its slots, and the
+objects themselves live in the puzzle's own modules, loaded when first used.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from clingo import Symbol
+
+InstanceT = TypeVar("InstanceT")
+SolutionT = TypeVar("SolutionT")
+
+
+class Hints(Generic[InstanceT, SolutionT]):
+    """A puzzle in a person's terms: which atoms are entries a person fills in, which
+    facts are clues, how both read, and how a player's progress is written."""
+
+    #: The atoms a person fills in (haunted: ``("monster", 3)``): shown atoms, or atoms
+    #: the encoding defines in its ``hints`` part, which only hints ground.
+    entry: ClassVar[tuple[str, int]]
+    #: The names of the facts that are clues: each may be named by an explanation and
+    #: dropped (it becomes a free atom: the puzzle without it).
+    clues: ClassVar[frozenset[str]]
+
+    def hint_facts(self, instance: InstanceT) -> list[Symbol]:
+        """The facts to reason with: the puzzle's facts, except that nothing a clue
+        says may be folded into the others (a placement left out because a clue
+        forbids it would still be forbidden once the clue is dropped)."""
+        raise NotImplementedError
+
+    def is_clue(self, fact: Symbol) -> bool:
+        return fact.name in self.clues
+
+    def entry_holds(self, instance: InstanceT, solution: SolutionT, entry: Symbol) -> bool:
+        """Whether an entry holds in a (checked) solution, read in Python from the
+        solution itself: the independent check of every hint."""
+        raise NotImplementedError
+
+    def entry_data(self, instance: InstanceT, entry: Symbol) -> dict[str, Any]:
+        """An entry as JSON (the ``entry`` of a hint)."""
+        raise NotImplementedError
+
+    def entry_text(self, instance: InstanceT, entry: Symbol) -> str:
+        """An entry in words (``cell (1,1): a ghost``)."""
+        raise NotImplementedError
+
+    def clue_data(self, instance: InstanceT, clue: Symbol) -> dict[str, Any]:
+        """A clue as JSON (a member of a hint's ``reasons``)."""
+        raise NotImplementedError
+
+    def clue_text(self, instance: InstanceT, clue: Symbol) -> str:
+        """A clue in words (``the clue 2 at the top of column 3``)."""
+        raise NotImplementedError
+
+    def parse_progress(self, instance: InstanceT, text: str, source: str) -> list[Symbol]:
+        """The entries of a player's progress; bad input raises InputError."""
+        raise NotImplementedError
+
+    def draw_progress(
+        self, instance: InstanceT, entries: list[Symbol], marked: list[Symbol], form: str
+    ) -> str:
+        """The board with the entries filled in, ``marked`` entries and clues
+        highlighted, as text (``txt``) or SVG (``svg``)."""
+        raise NotImplementedError
+
+    # -- solutions in classes no clue tells apart (tiles: the turns of the board) ----
+    #: Whether solutions come in such classes: without an anchor laid first nothing
+    #: would be forced at the start, and such a puzzle could not be graded at all.
+    anchored: ClassVar[bool] = False
+
+    def grade_anchor(self, instance: InstanceT, entries: set[Symbol]) -> list[Symbol]:
+        """Entries of the solution whose true entries are ``entries`` that single it out
+        of its class, laid before grading; none where a class has one member (then
+        nothing needs laying for the first step to be forced)."""
+        return []
+
+    def class_size(self, instance: InstanceT) -> int:
+        """How many solutions each class holds: a puzzle is unique when it has exactly
+        this many."""
+        return 1
+
+
+class PlanHints(Generic[InstanceT, SolutionT]):
+    """A planning puzzle's hints (capture): the first move of a shortest plan from the
+    board as the player has it."""
+
+    def board_after(self, instance: InstanceT, text: str, source: str) -> InstanceT | None:
+        """The instance after the moves of a player's progress, None if they clear the
+        board (bad input raises InputError naming the move)."""
+        raise NotImplementedError
+
+    def first_move(self, instance: InstanceT, solution: SolutionT) -> tuple[dict[str, Any], str]:
+        """A plan's first move as JSON data and as text."""
+        raise NotImplementedError
+
+
+class Sweep(Generic[InstanceT]):
+    """Every variant of a puzzle solved on one grounding, the variants differing only
+    in the externals they assume (the dice puzzles: every roll)."""
+
+    def base(self, options: dict[str, Any]) -> InstanceT:
+        """The instance grounded once for a sweep."""
+        raise NotImplementedError
+
+    def variants(self, options: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Every variant of a sweep, with the key it is recorded under."""
+        raise NotImplementedError
+
+    def equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
+        """Keys whose result equals a solved variant's (a symmetry reduction)."""
+        return {}
+
+    def assumptions(self, variant: Any) -> list[tuple[Symbol, bool]]:
+        """How a variant is set on the sweep's grounding."""
+        raise NotImplementedError

@@ -517,3 +517,11 @@ def test_the_top_level_help_lists_every_exit_code(capsys):
     codes = ("0 solved", "1 no solution", "2 bad input", "3 time limit", "4 internal")
     for code in (*codes, "5 memory limit reached", "130 interrupted"):
         assert code in text
+
+
+def test_a_puzzles_own_name_for_a_command_is_its_alone(cli):
+    """The dice puzzles declare 'roll' for 'generate'; other puzzles do not have it."""
+    rolled = cli("roll", "geniussquare", "--seed", "1")
+    assert rolled.code == 0 and rolled.out == cli("generate", "geniussquare", "--seed", "1").out
+    run = cli("roll", "haunted")
+    assert run.code == 2 and "invalid choice: 'roll'" in run.err

@@ -165,8 +165,9 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
         "--plan-search",
         choices=PLAN_SEARCHES,
         default=None,
-        help="(capture) split: two processes climb budgets 1, 2, ..., each over half "
-        "the first moves, bounded from above by a quick plan found in Python (default); "
+        help="for a puzzle that plans over moves (a horizon): split: two processes climb "
+        "budgets 1, 2, ..., each over half the first moves, bounded from above by a quick "
+        "plan found in Python (default); "
         "both: one process climbs while another shortens plans from above, starting "
         "from the quick plan; ascending: one process climbs; descending: one comes down",
     )
@@ -174,10 +175,8 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
         "--no-portfolio",
         dest="portfolio",
         action="store_false",
-        help="(tiles, cake) search with the tuned settings only, instead of racing "
-        "other settings (tiles: a second search order, and in score mode core-guided "
-        "optimization and the exact search; cake: Luby restarts) against them in "
-        "other processes",
+        help="search with the puzzle's tuned settings only, instead of racing the other "
+        "settings its strategy offers (see the puzzle's page in docs/) in other processes",
     )
     _encoding_argument(solve)
     solve.add_argument(
@@ -278,7 +277,7 @@ def _helper_arguments(helper: argparse.ArgumentParser, name: str) -> None:
 
 
 def _maker_arguments(maker: argparse.ArgumentParser) -> None:
-    """``generate`` and ``roll``: the puzzle adds its own options."""
+    """``generate`` (and a puzzle's own name for it): the puzzle adds its own options."""
     maker.add_argument("puzzle", help=PUZZLE_HELP)
     _output_argument(maker)
     _limit_arguments(maker, "the generator")
@@ -297,7 +296,9 @@ def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
     sweep.add_argument("--limit", type=_at_least(1), default=None, help="only the first N variants")
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
     sweep.add_argument(
-        "--reduce", action="store_true", help="solve one variant per symmetry orbit (dice puzzles)"
+        "--reduce",
+        action="store_true",
+        help="solve one variant per class of variants the puzzle's symmetries make alike",
     )
     _limit_arguments(sweep, "the sweep")
 
@@ -306,7 +307,11 @@ def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
     ("solve", "solve an instance", _solve_arguments),
     ("facts", "print the complete fact program of an instance", _facts_arguments),
-    ("check", "check a solution of your own (capture: moves)", _check_arguments),
+    (
+        "check",
+        "check a solution of your own (the JSON solve prints, or the puzzle's own form)",
+        _check_arguments,
+    ),
     (
         "hint",
         "the next entry to make, and the mistakes in your progress",
@@ -324,8 +329,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ),
     ("list", "list puzzles and their shipped instances", lambda _: None),
     ("generate", "generate a new instance", _maker_arguments),
-    ("roll", "roll the dice (geniusstar): same as generate", _maker_arguments),
-    ("sweep", "solve every variant (geniusstar: every roll)", _sweep_arguments),
+    ("sweep", "solve every variant of a puzzle that has a sweep", _sweep_arguments),
 )
 
 
@@ -338,6 +342,7 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
     The first pass ignores ``--help``, so that ``generate tiles --help`` lists the
     puzzle's own options instead of stopping before they are added.
     """
+    argv = _without_alias(argv)
     parser = _base_parser(_command_named(argv))
     asks_help = any(arg in HELP_FLAGS for arg in argv)
     probe = [arg for arg in argv if arg not in HELP_FLAGS]
@@ -355,7 +360,7 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
     if game is not None:
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub = subparsers.choices[known.command]
-        if known.command in ("generate", "roll"):
+        if known.command == "generate":
             game.add_arguments(sub)
         elif known.command in ("solve", "facts", "sweep", "check"):
             game.add_solve_arguments(sub)
@@ -363,6 +368,25 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
     if asks_help:  # the help of a command, or of them all: every command named
         parser = _base_parser(_command_named(argv), alone=False)
     return parser.parse_args(argv), game
+
+
+def _without_alias(argv: Sequence[str]) -> list[str]:
+    """The command line with a puzzle's own name for a command (``Puzzle.command_aliases``:
+    the dice puzzles roll rather than generate) replaced by the command's."""
+    command = _command_named(argv)
+    if not command or any(name == command for name, _, _ in COMMANDS):
+        return list(argv)
+    at = list(argv).index(command)
+    named = [arg for arg in argv[at + 1 :] if not arg.startswith("-")]
+    if not named:
+        return list(argv)
+    from .registry import get_puzzle  # only for a word that is no command
+
+    try:
+        target = get_puzzle(named[0]).command_aliases.get(command)
+    except InputError:
+        return list(argv)
+    return list(argv) if target is None else [*argv[:at], target, *argv[at + 1 :]]
 
 
 def _command_named(argv: Sequence[str]) -> str:
@@ -719,8 +743,10 @@ def _solution_text(reference: str) -> tuple[str, str]:
 def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     from .sweep import sweep
 
-    options = {**_options(game, args), "reduce": args.reduce}
-    suffix = "-golden" if options.get("golden") else ""
+    own = _options(game, args)
+    options = {**own, "reduce": args.reduce}
+    # A sweep under a puzzle option of its own (a variant of the rules) has its own file.
+    suffix = "".join(f"-{name}" for name, value in sorted(own.items()) if value is True)
     output = output_file(args.output or f"sweep-{game.name}{suffix}.tsv")
     summary = sweep(
         game,
@@ -841,7 +867,6 @@ _COMMANDS = {
     "facts": _facts,
     "check": _check,
     "generate": _generate,
-    "roll": _generate,
     "sweep": _sweep,
     "hint": _hint,
     "explain": _explain,

@@ -53,6 +53,8 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
     """The shared machinery; subclasses set the class attributes and templates."""
 
     accepts_inline = True
+    #: New puzzles are rolled: ``aspuzzles roll geniusstar`` is ``generate``.
+    command_aliases: ClassVar[dict[str, str]] = {"roll": "generate"}
     #: Pieces: (shape, letter in text drawings, how many come in the box).
     pieces: ClassVar[tuple[tuple[Shape, str, int], ...]]
     #: Cell labels each die can show.

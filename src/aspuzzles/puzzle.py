@@ -48,6 +48,9 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     #: The stem of the template that draws a solution as SVG (``<stem>.svg.j2``); the
     #: puzzle's name unless several puzzles share a template.
     templates: ClassVar[str | None] = None
+    #: The puzzle's own names for commands (``{"roll": "generate"}``: the dice are
+    #: rolled), accepted on the command line beside the commands' own.
+    command_aliases: ClassVar[dict[str, str]] = {}
 
     # -- required ---------------------------------------------------------------------
     def parse(self, text: str, source: str) -> InstanceT:

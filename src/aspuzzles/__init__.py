@@ -19,15 +19,14 @@ TYPE_CHECKING = False  # not typing's: importing typing alone takes 17 ms
 if TYPE_CHECKING:
     from typing import Any
 
-    from .api import Instance, generate, load, solve
+    from .api import Instance, explain, generate, grade, hint, load, solve
     from .driver import Result, load_instance, solve_instance
     from .errors import AspuzzlesError, CheckFailed, ExitCode, InputError
-    from .hinting import explain, grade, hint
     from .puzzle import Puzzle, Solution
     from .registry import get_puzzle, puzzle_names
 
 #: The modules that define the public names, looked through in this order.
-_HOMES = ("errors", "puzzle", "registry", "driver", "api", "hinting")
+_HOMES = ("errors", "puzzle", "registry", "driver", "api")
 
 __all__ = [
     "AspuzzlesError",

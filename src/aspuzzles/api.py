@@ -11,13 +11,17 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .driver import Result, load_instance, solve_instance
 from .driver.jobs import DEFAULT_PLAN_SEARCH, Progress
+from .driver.limits import checked_timeout
 from .errors import InputError
 from .puzzle import ProbeFormatter, Puzzle, render
 from .registry import get_puzzle
+
+if TYPE_CHECKING:
+    from .hinting import Grade, PlanReport, Report
 
 
 def solve(
@@ -139,6 +143,66 @@ def generate(puzzle: str | Puzzle[Any, Any], **options: Any) -> str:
     for key, value in options.items():
         setattr(args, key, value)
     return game.generate(args)
+
+
+def hint(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    every: bool = False,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> Report | PlanReport:
+    """The mistakes in a player's progress and the next entry to make (``every``: all
+    entries that follow), with the clues each rests on (:func:`aspuzzles.hinting.hint`).
+    ``timeout`` (seconds) bounds the whole question: TimeLimit when it runs out."""
+    from . import hinting  # loaded only for a question
+
+    return hinting.hint(
+        _puzzle(puzzle),
+        instance,
+        progress=progress,
+        every=every,
+        encoding=encoding,
+        timeout=checked_timeout(timeout),
+    )
+
+
+def explain(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> Report:
+    """Why the instance (with the progress) has no solution: a minimal set of clues
+    that cannot all hold (:func:`aspuzzles.hinting.explain`)."""
+    from . import hinting
+
+    return hinting.explain(
+        _puzzle(puzzle),
+        instance,
+        progress=progress,
+        encoding=encoding,
+        timeout=checked_timeout(timeout),
+    )
+
+
+def grade(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> Grade:
+    """How hard the puzzle is to solve by hints alone (:func:`aspuzzles.hinting.grade`)."""
+    from . import hinting
+
+    return hinting.grade(
+        _puzzle(puzzle), instance, encoding=encoding, timeout=checked_timeout(timeout)
+    )
 
 
 def _puzzle(puzzle: str | Puzzle[Any, Any]) -> Puzzle[Any, Any]:

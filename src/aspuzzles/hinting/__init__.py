@@ -1,0 +1,39 @@
+"""Hints, mistakes, explanations and grades: what a person solving by hand needs.
+
+A puzzle that offers them fills in its hints slot (``Puzzle.hints()``, a
+:class:`~aspuzzles.capabilities.Hints`): which atoms are a person's entries, which
+facts are clues, how both read in the puzzle's terms, and how a player's progress is
+written; a planning puzzle fills in ``Puzzle.plan_hints()`` instead. The reasoning
+itself is the driver's (:mod:`aspuzzles.driver.reasoning`); this module knows no
+puzzle.
+
+- ``hint``: mistakes in the progress first (entries no solution shares, each with a
+  minimal set of clues that rules it out), then the next entry as a person would find
+  it, at the easiest level that finds one (propagation, a trial that fails at once,
+  search), with a minimal set of clues and progress entries it rests on;
+- ``explain``: why an instance (with its progress) has no solution, as a minimal set of
+  clues that cannot all hold;
+- ``grade``: how hard the puzzle is to solve by such steps alone.
+"""
+
+from .grading import ANCHOR, BEYOND, OPEN, grade, grade_steps
+from .grounding import read_progress
+from .questions import explain, hint, plan_hint
+from .reports import Finding, Grade, PlanReport, Report, hintable
+
+__all__ = [
+    "ANCHOR",
+    "BEYOND",
+    "OPEN",
+    "Finding",
+    "Grade",
+    "PlanReport",
+    "Report",
+    "explain",
+    "grade",
+    "grade_steps",
+    "hint",
+    "hintable",
+    "plan_hint",
+    "read_progress",
+]

@@ -1,0 +1,236 @@
+"""Hints, mistakes and explanations: the next entry to make with the clues it rests on,
+the entries no solution shares, and a minimal set of clues that cannot all hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from clingo import Symbol
+
+from ..driver import load_instance, solve_instance
+from ..driver.loading import checked_encoding
+from ..driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL
+from ..errors import CheckFailed, InputError, TimeLimit
+from ..puzzle import Puzzle
+from .grounding import Grounded, complete, ground_instance, loaded, progress_text, read_progress
+from .reports import Finding, PlanReport, Report
+
+
+def _mistakes(ground: Grounded, progress: list[Symbol]) -> list[Finding]:
+    """The progress entries that no solution shares, each with a minimal set of clues
+    that rules it out."""
+    reasoner = ground.reasoner
+    found = []
+    for entry in progress:
+        if not reasoner.satisfiable([(entry, True)], reasoner.clues):
+            found.append(Finding(None, entry, reasoner.minimal([(entry, True)])))
+    return found
+
+
+def _forced(ground: Grounded, progress: list[Symbol], every: bool) -> list[Finding]:
+    """Entries that follow, the easiest level first; with ``every``, all of them."""
+    reasoner = ground.reasoner
+    assumed = [(entry, True) for entry in progress]
+    seen = reasoner.propagate(assumed)
+    if seen is None:
+        return []
+    known = set(progress) | ground.given
+    if not every and (single := _from_one_clue(ground, assumed, known)) is not None:
+        return [single]
+    found = [Finding(PROPAGATION, e) for e in sorted(seen.true - known)]
+    if found and not every:
+        return found[:1]
+    decided = seen.true | seen.false | known
+    open_entries = [entry for entry in reasoner.entries if entry not in decided]
+    ruled_out = [e for e in open_entries if reasoner.fails_at_once(assumed, (e, True))]
+    after = reasoner.propagate([*assumed, *((entry, False) for entry in ruled_out)])
+    trials = sorted(after.true - decided) if after is not None and ruled_out else []
+    found += [Finding(TRIAL, entry) for entry in trials]
+    if found and not every:
+        return found[:1]
+    following = reasoner.consequences(assumed) or set()
+    found += [
+        Finding(SEARCH, entry)
+        for entry in sorted(following - decided - set(trials))
+        if entry not in known
+    ]
+    return found if every else found[:1]
+
+
+def _from_one_clue(
+    ground: Grounded, assumed: list[tuple[Symbol, bool]], known: set[Symbol]
+) -> Finding | None:
+    """An entry that one clue gives by propagation, with the progress: the easiest
+    hint of all, the one a person sees first."""
+    for clue in ground.reasoner.clues:
+        seen = ground.reasoner.propagate(assumed, clues=[clue])
+        if seen is not None and (new := sorted(seen.true - known)):
+            return Finding(PROPAGATION, new[0])
+    return None
+
+
+def _rested(ground: Grounded, progress: list[Symbol], finding: Finding) -> Finding:
+    """The hint with a minimal set of clues and progress entries it rests on, each
+    verified: with only those, assuming the entry false has no solution."""
+    reasoner = ground.reasoner
+    reasons = reasoner.minimal([(finding.entry, False)], droppable=progress)
+    clues = [symbol for symbol in reasons if symbol in set(reasoner.clues)]
+    kept = [(symbol, True) for symbol in reasons if symbol not in set(reasoner.clues)]
+    if reasoner.satisfiable([*kept, (finding.entry, False)], clues):
+        raise CheckFailed(f"the reasons found for a hint of '{ground.game.name}' do not force it")
+    return Finding(finding.level, finding.entry, reasons)
+
+
+def _check_against_solution(ground: Grounded, progress: list[Symbol], hints: list[Finding]) -> None:
+    """Every hint holds in a solution that keeps the progress, decoded and passed by
+    the puzzle's checker, the hint read from it in Python (``entry_holds``)."""
+    if not hints:
+        return
+    found = ground.reasoner.one_solution([(entry, True) for entry in progress])
+    if found is None:
+        raise CheckFailed(f"a hint of '{ground.game.name}' was given with no solution to keep")
+    solution = ground.game.decode(ground.instance, found[0])
+    problems = ground.game.check(ground.instance, solution)
+    if problems:
+        raise CheckFailed(f"the solution behind a hint of '{ground.game.name}': {problems[0]}")
+    for finding in hints:
+        if not ground.puzzle.entry_holds(ground.instance, solution, finding.entry):
+            raise CheckFailed(
+                f"a hint of '{ground.game.name}' is not in a checked solution: {finding.entry}"
+            )
+
+
+def hint(
+    puzzle: Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    every: bool = False,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> Report:
+    """The mistakes in a player's progress and the next entry to make (``every``: all
+    entries that follow), with the clues each rests on. ``timeout`` (seconds) bounds
+    the whole question: TimeLimit when it runs out."""
+    if puzzle.hints() is None and puzzle.plan_hints() is not None:
+        return plan_hint(  # type: ignore[return-value]
+            puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
+        )
+    game, parsed, name = loaded(puzzle, instance)
+    ground = ground_instance(game, parsed, encoding, timeout)
+    entries = read_progress(game, parsed, progress)
+    reasoner = ground.reasoner
+    report = Report("hint", game, parsed, name, "hint", entries, encoding=ground.standing)
+    if not reasoner.satisfiable([], reasoner.clues):
+        report.status = "unsolvable"
+        return report
+    if reasoner.propagate([(entry, True) for entry in entries]) is None:
+        report.status = "contradiction"
+    # A solution with every entry shares each of them: one solve call clears a progress
+    # without mistakes; only otherwise is each entry tried alone.
+    whole = reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues)
+    report.mistakes = [] if whole else _mistakes(ground, entries)
+    if report.mistakes and report.status != "contradiction":
+        report.status = "mistakes"
+    kept = [entry for entry in entries if entry not in {m.entry for m in report.mistakes}]
+    if not whole and not reasoner.satisfiable([(e, True) for e in kept], reasoner.clues):
+        report.status = "contradiction"
+        return report
+    found = _forced(ground, kept, every)
+    if not every:
+        found = [_rested(ground, kept, finding) for finding in found]
+    _check_against_solution(ground, kept, found)
+    if not found and not every:
+        found = _choice(ground, kept)
+    report.hints = found
+    if not found and report.status == "hint":
+        report.status = "solved" if complete(ground, kept) else "no hint"
+    return report
+
+
+def _choice(ground: Grounded, progress: list[Symbol]) -> list[Finding]:
+    """Where nothing is forced (the puzzle has several solutions from here), an entry
+    of one of them: the first open one, in the entries' order. Verified: the progress
+    with it still has a solution."""
+    reasoner = ground.reasoner
+    assumed = [(entry, True) for entry in progress]
+    seen = reasoner.propagate(assumed)
+    found = reasoner.one_solution(assumed)
+    if seen is None or found is None:
+        return []
+    solution = found[1]
+    decided = seen.true | seen.false | set(progress) | ground.given
+    open_entries = [e for e in reasoner.entries if e in solution and e not in decided]
+    if not open_entries:
+        return []
+    chosen = open_entries[0]
+    if not reasoner.satisfiable([*assumed, (chosen, True)], reasoner.clues):
+        raise CheckFailed(f"a choice offered for '{ground.game.name}' leaves no solution")
+    return [Finding(CHOICE, chosen)]
+
+
+def plan_hint(
+    puzzle: Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> PlanReport:
+    """The first move of a shortest plan from the board after the player's moves (a
+    checked, proved-shortest solve of that board)."""
+    game = puzzle.plan_hints()
+    if game is None:
+        raise InputError(f"puzzle '{puzzle.name}' gives no hints yet")
+    parsed, name = load_instance(puzzle, instance)
+    if progress is not None:
+        if checked_encoding(puzzle, encoding).standing != "shipped":
+            raise InputError(
+                f"progress of '{puzzle.name}' is replayed by the shipped rules' simulator: "
+                "it cannot be used with an edited encoding"
+            )
+        text, source = progress_text(progress)
+        after = game.board_after(parsed, text, source)
+        if after is None:
+            return PlanReport(puzzle, parsed, name, "solved", moves_left=0)
+        parsed = after
+    result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
+    report = PlanReport(puzzle, parsed, name, "stuck", encoding=result.encoding)
+    if result.solution is None:
+        if result.status == "timeout":
+            raise TimeLimit("time limit reached before a shortest plan was proved: no hint")
+        if result.status != "unsatisfiable":
+            raise InputError(f"no plan was found ({result.status}): no hint")
+        return report
+    moves = puzzle.to_dict(parsed, result.solution.data).get("moves", [])
+    report.moves_left = len(moves)
+    if not moves:
+        report.status = "solved"
+        return report
+    report.status = "hint"
+    report.move = game.first_move(parsed, result.solution.data)
+    report.board = puzzle.unsolved(parsed)  # the board as it is: the plan stays unspoiled
+    return report
+
+
+def explain(
+    puzzle: Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> Report:
+    """Why the instance (with the progress, if given) has no solution: a minimal set of
+    clues (and progress entries) that cannot all hold; ``solvable`` if it has one."""
+    game, parsed, name = loaded(puzzle, instance)
+    ground = ground_instance(game, parsed, encoding, timeout)
+    entries = read_progress(game, parsed, progress)
+    report = Report("explain", game, parsed, name, "solvable", entries, encoding=ground.standing)
+    reasoner = ground.reasoner
+    if reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):
+        return report
+    report.status = "unsolvable"
+    report.conflict = reasoner.minimal([], droppable=entries)
+    return report

@@ -1,0 +1,238 @@
+"""What hints, explanations and grades report: each draws itself in a terminal, as
+JSON, as SVG and in a notebook."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from clingo import Symbol
+
+from ..capabilities import Hints
+from ..driver.loading import EDITED
+from ..driver.reasoning import CHOICE, SEARCH
+from ..errors import InputError
+from ..puzzle import Puzzle, render
+
+
+def hintable(game: Puzzle[Any, Any]) -> Hints[Any, Any]:
+    """The puzzle's hints slot, or a one-line error for a puzzle without one."""
+    slot = game.hints()
+    if slot is None:
+        raise InputError(f"puzzle '{game.name}' gives no hints yet")
+    return slot
+
+
+@dataclass
+class Finding:
+    """An entry (a hint, or a mistake) and what it rests on: clues and progress."""
+
+    level: str | None
+    entry: Symbol
+    reasons: list[Symbol] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    """What ``hint`` and ``explain`` found; draws itself in a notebook."""
+
+    kind: str  # "hint" or "explain"
+    game: Puzzle[Any, Any]
+    instance: Any
+    name: str
+    status: str
+    progress: list[Symbol]
+    mistakes: list[Finding] = field(default_factory=list)
+    hints: list[Finding] = field(default_factory=list)
+    conflict: list[Symbol] = field(default_factory=list)
+    #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
+    encoding: str = "shipped"
+
+    @property
+    def puzzle(self) -> Hints[Any, Any]:
+        return hintable(self.game)
+
+    def _reason(self, symbol: Symbol) -> dict[str, Any]:
+        if self.puzzle.is_clue(symbol):
+            return self.puzzle.clue_data(self.instance, symbol)
+        return self.puzzle.entry_data(self.instance, symbol)
+
+    def _reason_text(self, symbol: Symbol) -> str:
+        if self.puzzle.is_clue(symbol):
+            return self.puzzle.clue_text(self.instance, symbol)
+        return "your " + self.puzzle.entry_text(self.instance, symbol)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "puzzle": self.game.name,
+            "instance": self.name,
+            "status": self.status,
+        }
+        if self.encoding == EDITED:
+            data["encoding"] = EDITED
+        if self.kind == "explain":
+            data["conflict"] = [self._reason(symbol) for symbol in self.conflict]
+            return data
+        data["mistakes"] = [
+            {
+                **self.puzzle.entry_data(self.instance, finding.entry),
+                "reasons": [self._reason(symbol) for symbol in finding.reasons],
+            }
+            for finding in self.mistakes
+        ]
+        data["hints"] = [
+            {
+                "level": finding.level,
+                "entry": self.puzzle.entry_data(self.instance, finding.entry),
+                "reasons": [self._reason(symbol) for symbol in finding.reasons],
+            }
+            for finding in self.hints
+        ]
+        return data
+
+    def lines(self) -> list[str]:
+        head = f"{self.game.name} {self.name}: {self.status}"
+        lines = [head]
+        for finding in self.mistakes:
+            lines.append(f"mistake: {self.puzzle.entry_text(self.instance, finding.entry)}")
+            lines += self._because(finding.reasons, "cannot be, because of")
+        for finding in self.hints:
+            lines.append(
+                f"hint ({finding.level}): {self.puzzle.entry_text(self.instance, finding.entry)}"
+            )
+            if finding.level == CHOICE:
+                lines.append("  nothing is forced: the puzzle has several solutions from here")
+            lines += self._because(finding.reasons, "follows from")
+        if self.kind == "explain" and self.conflict:
+            lines.append("these cannot all hold:")
+            lines += [f"  {self._reason_text(symbol)}" for symbol in self.conflict]
+        return lines
+
+    def _because(self, reasons: list[Symbol], verb: str) -> list[str]:
+        if not reasons:
+            return []
+        return [f"  {verb}: " + "; ".join(self._reason_text(symbol) for symbol in reasons)]
+
+    def marked(self) -> list[Symbol]:
+        chosen = self.hints[:1] or self.mistakes[:1]
+        picked = [finding.entry for finding in chosen]
+        for finding in chosen:
+            picked += finding.reasons
+        return picked + self.conflict
+
+    def draw(self, form: str) -> str:
+        kept = [entry for entry in self.progress if entry not in {m.entry for m in self.mistakes}]
+        shown = [*kept, *(finding.entry for finding in self.hints[:1])]
+        return self.puzzle.draw_progress(self.instance, shown, self.marked(), form)
+
+    def text(self) -> str:
+        return "\n".join([*self.lines(), self.draw("txt").rstrip("\n")]) + "\n"
+
+    def svg(self) -> str:
+        return self.draw("svg")
+
+    def _repr_html_(self) -> str:
+        listed = "<br>".join(escape(line) for line in self.lines())
+        return f"<div><p>{listed}</p>{self.svg()}</div>"
+
+    def __repr__(self) -> str:
+        return f"<{self.lines()[0]}>"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass
+class Grade:
+    """How hard a puzzle is by hints alone: the hardest level needed, and the steps
+    taken at each level (an entry each)."""
+
+    puzzle: str
+    instance: str
+    grade: str
+    steps: dict[str, int]
+    unique: bool = True
+    #: Entries laid before the first step to pick one of a class of solutions that no
+    #: clue tells apart (see ``Hints.anchored``), as text.
+    laid_first: list[str] = field(default_factory=list)
+    #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
+    encoding: str = "shipped"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "puzzle": self.puzzle,
+            "instance": self.instance,
+            "grade": self.grade,
+            "steps": dict(self.steps),
+            "unique": self.unique,
+            "laid_first": list(self.laid_first),
+        }
+        if self.encoding == EDITED:
+            data["encoding"] = EDITED
+        return data
+
+    def summary(self) -> str:
+        done = ", ".join(f"{count} by {level}" for level, count in self.steps.items() if count)
+        first = f"{'; '.join(self.laid_first)} laid first; " if self.laid_first else ""
+        note = "" if self.unique else "; the puzzle has more than one solution"
+        return (
+            f"{self.puzzle} {self.instance}: {self.grade} "
+            f"({first}{done or 'nothing to fill in'}{note})"
+        )
+
+    def _repr_html_(self) -> str:
+        return f"<p>{escape(self.summary())}</p>"
+
+    def __repr__(self) -> str:
+        return f"<Grade {self.summary()}>"
+
+    def __str__(self) -> str:
+        return self.summary() + "\n"
+
+
+@dataclass
+class PlanReport:
+    """A planning puzzle's hint: the first move of a shortest plan from the board as
+    it is, or that the moves made can no longer clear it. Draws itself in a notebook."""
+
+    game: Puzzle[Any, Any]
+    instance: Any
+    name: str
+    status: str  # "hint", "solved" (nothing left to do) or "stuck"
+    moves_left: int | None = None
+    move: tuple[dict[str, Any], str] | None = None
+    board: Any = None
+    #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
+    encoding: str = "shipped"
+
+    def to_dict(self) -> dict[str, Any]:
+        hints = []
+        if self.move is not None:
+            hints.append({"level": SEARCH, "entry": self.move[0], "moves_left": self.moves_left})
+        data = {"puzzle": self.game.name, "instance": self.name, "status": self.status}
+        if self.encoding == EDITED:
+            data["encoding"] = EDITED
+        return data | {"mistakes": [], "hints": hints}
+
+    def lines(self) -> list[str]:
+        lines = [f"{self.game.name} {self.name}: {self.status}"]
+        if self.move is not None:
+            plan = f"the first of {self.moves_left} moves of a shortest plan"
+            lines.append(f"hint (search): {self.move[1]}, {plan}")
+        elif self.status == "stuck":
+            lines.append("the moves made can no longer lead to a clear board")
+        return lines
+
+    def text(self) -> str:
+        drawing = render(self.game, self.instance, self.board, "txt") if self.board else ""
+        return "\n".join(self.lines()) + "\n" + drawing
+
+    def svg(self) -> str:
+        return render(self.game, self.instance, self.board, "svg") if self.board else ""
+
+    def _repr_html_(self) -> str:
+        return "<div><p>" + "<br>".join(map(escape, self.lines())) + f"</p>{self.svg()}</div>"
+
+    def __repr__(self) -> str:
+        return f"<{self.lines()[0]}>"

@@ -14,8 +14,8 @@ import time
 from tests.oracles import geniusstar_algx
 
 from aspuzzles import solve
-from aspuzzles.dice_tiling import DiceRoll as StarInstance
 from aspuzzles.driver import Session
+from aspuzzles.kit.dice import DiceRoll as StarInstance
 from aspuzzles.puzzles.geniusstar import PUZZLE
 
 from common import median, table

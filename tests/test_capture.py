@@ -49,12 +49,12 @@ from aspuzzles.puzzles.capture.rules import (
 from aspuzzles.puzzles.capture.travel import (
     GROUPING,
     MAX_RUNS_ACROSS,
-    _blasts,
     _split_by_blasts,
     _travel_within,
     can_explode,
     classes_too_far,
     column_counts,
+    column_losses,
     flaming_columns,
     grouping_automaton,
     moves_needed,
@@ -279,13 +279,13 @@ def test_without_moves_travel_is_decided_over_the_counts_blasts_may_leave():
     """With no move left, whether counts split once blasts take some tiles is decided
     by running the automaton over every count each column may be left with; it agrees
     with the transport search on random counts and blasts."""
-    assert _split_by_blasts((0, 2, 1, 0, 0, 0, 0, 0), _blasts([1]))  # both go up
-    assert not _split_by_blasts((0, 2, 1, 0, 0, 0, 0, 0), _blasts([5]))  # out of reach
-    assert _split_by_blasts((4, 1, 1, 0, 0, 0, 0, 0), _blasts([]))  # an L, no blast needed
+    assert _split_by_blasts((0, 2, 1, 0, 0, 0, 0, 0), column_losses([1]))  # both go up
+    assert not _split_by_blasts((0, 2, 1, 0, 0, 0, 0, 0), column_losses([5]))  # out of reach
+    assert _split_by_blasts((4, 1, 1, 0, 0, 0, 0, 0), column_losses([]))  # an L, no blast needed
     rng = random.Random(3)
     for _ in range(3000):
         counts = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4, 6)) for _ in range(8))
-        blasts = _blasts(rng.sample(range(8), rng.randint(0, 2)))
+        blasts = column_losses(rng.sample(range(8), rng.randint(0, 2)))
         assert _split_by_blasts(counts, blasts) == (_travel_within(counts, 0, blasts) == 0)
 
 

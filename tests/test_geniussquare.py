@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from aspuzzles import InputError, solve
-from aspuzzles.dice_tiling import Tiling
+from aspuzzles.kit.dice import Tiling
 from aspuzzles.puzzles.geniussquare import PUZZLE
 
 from .oracles import geniusstar_algx

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from aspuzzles import InputError, get_puzzle, solve
-from aspuzzles.dice_tiling import DiceRoll as StarInstance
-from aspuzzles.dice_tiling import Tiling
+from aspuzzles.kit.dice import DiceRoll as StarInstance
+from aspuzzles.kit.dice import Tiling
 from aspuzzles.puzzles.geniusstar import DICE, PIECES, PUZZLE, hexagons, neighbour
 from aspuzzles.sweep import read_results, sweep
 
@@ -180,7 +180,7 @@ def test_renderings():
 
 @pytest.mark.slow
 def test_the_dice_respect_6_of_the_stars_12_symmetries():
-    from aspuzzles.dice_tiling import board_automorphisms, dice_symmetries
+    from aspuzzles.kit.dice import board_automorphisms, dice_symmetries
 
     assert len(board_automorphisms(PUZZLE)) == 12
     symmetries = dice_symmetries(PUZZLE)

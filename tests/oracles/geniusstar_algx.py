@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from aspuzzles.dice_tiling import DiceTiling
+from aspuzzles.kit.dice import DiceTiling
 from aspuzzles.puzzles.geniusstar import PUZZLE as STAR
 
 

@@ -3,7 +3,7 @@
 Rows are A-F from the top and columns 1-6, so cells read ``A1`` .. ``F6``. The pieces
 (monomino, domino, two trominoes, the tetrominoes I O T S L) cover the 29 free cells,
 turned and flipped freely. Everything but the board and the pieces is shared with the
-Genius Star (:mod:`aspuzzles.dice_tiling`), encoding included.
+Genius Star (:mod:`aspuzzles.kit.dice`), encoding included.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..dice_tiling import DiceRoll, DiceTiling, Tiling
-from ..geometry import Cell, square_symmetries, square_walk
-from ..polyform import Shape
+from ..kit.dice import DiceRoll, DiceTiling, Tiling
+from ..kit.geometry import Cell, square_symmetries, square_walk
+from ..kit.polyform import Shape
 
 SIDE = 6
 ROWS = "ABCDEF"

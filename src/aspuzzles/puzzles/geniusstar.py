@@ -19,10 +19,10 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from ..dice_tiling import DiceRoll, DiceTiling, Tiling
-from ..geometry import DIRECTIONS, Cell, is_up, reflect
-from ..geometry import walk as triangle_walk
-from ..polyform import Shape, direction_permutations
+from ..kit.dice import DiceRoll, DiceTiling, Tiling
+from ..kit.geometry import DIRECTIONS, Cell, is_up, reflect
+from ..kit.geometry import walk as triangle_walk
+from ..kit.polyform import Shape, direction_permutations
 
 #: Row lengths of the star, top to bottom (cells are numbered row by row from 1).
 ROW_SIZES = (1, 3, 11, 9, 9, 11, 3, 1)

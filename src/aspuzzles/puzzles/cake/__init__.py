@@ -26,7 +26,7 @@ from clingo import Function, String, Symbol
 from ... import asp
 from ...errors import InputError, LineReader, is_number
 from ...generating import add_difficulty_argument, as_asked
-from ...geometry import Cell, SquareGrid, is_connected
+from ...kit.geometry import Cell, SquareGrid, is_connected
 from ...puzzle import Puzzle, atom_parts, string_rows
 from ...render import wheel_colours
 from ...strategy import Strategy

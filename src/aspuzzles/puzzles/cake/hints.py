@@ -26,7 +26,7 @@ from clingo import Function, Number, Symbol
 
 from ...capabilities import Hints
 from ...errors import InputError
-from ...geometry import Cell, SquareGrid
+from ...kit.geometry import Cell, SquareGrid
 from ...puzzle import progress_json
 from ...render import render_template
 

@@ -40,7 +40,7 @@ from ...capabilities import PlanHints
 from ...errors import InputError
 from ...puzzle import Puzzle, atom_parts, json_field
 from ...strategy import Answered, Incremental, StepBound, Strategy
-from .formats import _is_move, format_board, parse_capture, parse_moves
+from .formats import format_board, is_move, parse_capture, parse_moves
 from .generate import planted_board, with_flaming_skulls
 from .geometry import geometry_facts, phase_bound
 from .lookahead import Lookahead
@@ -165,7 +165,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
 
     def from_dict(self, instance: CaptureInstance, data: Any, source: str) -> CaptureSolution:
         moves = json_field(data, "moves", source)
-        if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
+        if not isinstance(moves, list) or not all(is_move(move) for move in moves):
             raise InputError("'moves' must be a list of [row, col, \"Direction\"]", source)
         text = "\n".join(f"{row} {col} {direction}" for row, col, direction in moves)
         try:  # one move per line, so a line number is a move number

@@ -121,7 +121,7 @@ def format_board(board: Board) -> list[str]:
     return [board[row * SIZE : (row + 1) * SIZE] for row in range(SIZE)]
 
 
-def _is_move(move: Any) -> bool:
+def is_move(move: Any) -> bool:
     return (
         isinstance(move, list)
         and len(move) == 3

@@ -68,18 +68,18 @@ def geometry_facts(board: Board) -> list[Symbol]:
     pairs = swappable_pairs(cells, space)
     facts = _cell_facts(cells) + _line_facts(lines)
     for first, second in pairs:
-        facts.append(_fact("pair", first, second))
+        facts.append(fact_of("pair", first, second))
         facts += _forms_facts(second, first, lines, space)
         facts += _forms_facts(first, second, lines, space)
     if board == mirrored_board(board):  # only then does the encoding use mirror images
         facts.append(Function("symmetric", []))
         for first, second in pairs:
             image = sorted((mirror_cell(first), mirror_cell(second)))
-            facts.append(_fact("mirror", first, second, *image))
+            facts.append(fact_of("mirror", first, second, *image))
     return facts
 
 
-def _fact(name: str, *values: int) -> Symbol:
+def fact_of(name: str, *values: int) -> Symbol:
     return Function(name, [Number(value) for value in values])
 
 
@@ -89,22 +89,22 @@ def _cell_facts(cells: set[int]) -> list[Symbol]:
     facts = []
     for cell in sorted(cells):
         row, col = divmod(cell, SIZE)
-        facts += [_fact("cell", cell), _fact("col", cell, col)]
+        facts += [fact_of("cell", cell), fact_of("col", cell, col)]
         if row == SIZE - 1:
-            facts.append(_fact("bottom", cell))
+            facts.append(fact_of("bottom", cell))
         else:
-            facts.append(_fact("below", cell, cell + SIZE))
+            facts.append(fact_of("below", cell, cell + SIZE))
         for height in range(1, SIZE - row + 1):
-            facts.append(_fact("slot", cell, height, (SIZE - height) * SIZE + col))
-        facts += [_fact("near8", cell, other) for other in NEIGHBOURS8[cell] if other in cells]
+            facts.append(fact_of("slot", cell, height, (SIZE - height) * SIZE + col))
+        facts += [fact_of("near8", cell, other) for other in NEIGHBOURS8[cell] if other in cells]
     return facts
 
 
 def _line_facts(lines: list[tuple[int, int, int]]) -> list[Symbol]:
     facts = []
     for number, three in enumerate(lines):
-        facts.append(_fact("line", number, *three))
-        facts += [_fact("on", number, cell) for cell in three]
+        facts.append(fact_of("line", number, *three))
+        facts += [fact_of("on", number, cell) for cell in three]
     return facts
 
 
@@ -132,7 +132,7 @@ def _forms_facts(
         if target in three and source not in three:
             others = [cell for cell in three if cell != target]
             if all(cell in space for cell in others):
-                facts.append(_fact("forms", target, source, *others))
+                facts.append(fact_of("forms", target, source, *others))
     return facts
 
 

@@ -15,10 +15,10 @@ from ...strategy import State, Support
 from . import bits
 from .model import SKULL, Board
 from .travel import (
-    _blasts,
-    _every_atom,
-    _may_explode,
     classes_too_far,
+    column_losses,
+    every_atom,
+    may_explode,
     refutation,
     sideways_travel,
     state_board,
@@ -83,7 +83,7 @@ class Lookahead:
         if self.clears(state_board(state), moves):
             return None
         self.refuted += 1
-        return _every_atom
+        return every_atom
 
     def clears(self, board: Board, moves: int) -> bool:
         """Whether ``moves`` moves or fewer can empty ``board``."""
@@ -167,9 +167,9 @@ def _last_swaps(board: bits.Bits) -> Iterator[bits.Bits]:
     if bits.dead(board):
         return
     counts, flames = bits.column_counts(board), bits.flaming_columns(board)
-    if not _may_explode(bool(flames), sum(counts.get(SKULL, ()))):
+    if not may_explode(bool(flames), sum(counts.get(SKULL, ()))):
         flames = []
-    blasts = _blasts(flames)
+    blasts = column_losses(flames)
     unsplit = {kind for kind, column in counts.items() if sideways_travel(column, 0, blasts)}
     # A swap changes at most two classes' counts, and the blasts only by carrying a
     # flaming skull sideways (then the bound for one move decides).

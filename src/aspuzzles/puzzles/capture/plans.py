@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from clingo import Function, Number, Symbol
 
 from . import bits
-from .geometry import _fact, mirrored_board
+from .geometry import fact_of, mirrored_board
 from .model import ATOM_OF_TILE, EMPTY, EMPTY_BOARD, SIZE, Board, Move
 from .rules import SWAP_PAIRS, dead_reason, legal_moves, play, settle, swapped
 from .travel import column_counts
@@ -198,7 +198,9 @@ def breadth_first(board: Board) -> tuple[Move, ...] | None:
 def plan_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
     """A plan as the encoding's answer set names it: ``swap(Tick,A,B)`` for each swap of
     cells A < B at the tick where it is made (a move's cascade takes a tick per phase)."""
-    return [_fact("swap", tick, *_swap_of(move)) for tick, move, _ in _encoding_steps(board, plan)]
+    return [
+        fact_of("swap", tick, *_swap_of(move)) for tick, move, _ in _encoding_steps(board, plan)
+    ]
 
 
 def answer_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
@@ -206,7 +208,7 @@ def answer_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
     each move the settled board it is made on, ``settled(Tick,Cell,Tile)`` at the tick
     before the swap's (``f`` for a flaming skull)."""
     steps = _encoding_steps(board, plan)
-    swaps = [_fact("swap", tick, *_swap_of(move)) for tick, move, _ in steps]
+    swaps = [fact_of("swap", tick, *_swap_of(move)) for tick, move, _ in steps]
     boards = [
         Function("settled", [Number(tick - 1), Number(cell), Function(ATOM_OF_TILE[tile])])
         for tick, _, before in steps

@@ -266,7 +266,7 @@ def classes_too_far(
     """Classes whose sideways travel shows that ``moves`` swaps cannot clear the board
     whose ``counts`` per column are given (skulls of both kinds together), with
     flaming skulls in the columns ``flames`` (which must be able to explode: see
-    `_may_explode`); ``None`` if the travel allows it. Every flaming skull must go off
+    `may_explode`); ``None`` if the travel allows it. Every flaming skull must go off
     somewhere within ``moves`` columns; the classes returned refute every choice."""
     named: set[str] = set()
     # The classes with the fewest tiles first: they are the likeliest to stand apart.
@@ -328,15 +328,15 @@ def _blast_choices(
     reach, the skulls left where they are (no steps)."""
     reach = [range(max(0, col - moves), min(SIZE - 1, col + moves) + 1) for col in flames]
     if math.prod(map(len, reach)) > BLAST_CHOICES:
-        yield tuple(flames), _blasts(column for columns in reach for column in columns), 0
+        yield tuple(flames), column_losses(column for columns in reach for column in columns), 0
         return
     for centres in itertools.product(*reach):
         steps = sum(abs(centre - col) for centre, col in zip(centres, flames, strict=True))
         if steps <= 2 * moves:
-            yield centres, _blasts(centres), steps
+            yield centres, column_losses(centres), steps
 
 
-def _blasts(centres: Iterable[int]) -> tuple[int, ...]:
+def column_losses(centres: Iterable[int]) -> tuple[int, ...]:
     """Tiles each column may lose to flaming skulls going off in the columns
     ``centres``: 3 from each side column, 2 from the skull's own besides itself."""
     lost = [0] * SIZE
@@ -349,10 +349,10 @@ def _blasts(centres: Iterable[int]) -> tuple[int, ...]:
 
 def can_explode(board: Board) -> bool:
     """Whether an explosion may still happen on ``board``."""
-    return _may_explode(FLAMING in board, class_counts(board)[SKULL])
+    return may_explode(FLAMING in board, class_counts(board)[SKULL])
 
 
-def _may_explode(flaming: bool, skulls: int) -> bool:
+def may_explode(flaming: bool, skulls: int) -> bool:
     """A flaming skull goes off only when marked: it needs 3 skulls (itself among them)
     to match, or another flaming skull's blast, which needs the same."""
     return flaming and skulls >= 3
@@ -387,7 +387,7 @@ def refutation(state: State, moves: int, made: int = 0) -> Support | None:
     happen)."""
     counts = _counts_per_column(state["board"])
     flames = [cell % SIZE for (cell,) in state["flame"]]
-    if not _may_explode(bool(flames), sum(counts.get(SKULL, ()))):
+    if not may_explode(bool(flames), sum(counts.get(SKULL, ()))):
         flames = []
     too_far = classes_too_far(counts, moves, flames)
     if too_far is None:
@@ -406,6 +406,6 @@ def state_board(state: State) -> Board:
     return "".join(cells)
 
 
-def _every_atom(name: str, arguments: tuple[Any, ...]) -> bool:
+def every_atom(name: str, arguments: tuple[Any, ...]) -> bool:
     """The support of a refutation that rests on the whole board."""
     return True

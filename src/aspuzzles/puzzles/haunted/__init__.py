@@ -41,7 +41,7 @@ from .model import (
     HauntedInstance,
     HauntedSolution,
 )
-from .picture import _content_lines, parse_picture
+from .picture import content_lines, parse_picture
 from .savefile import is_save_file, parse_save_file
 from .sight import clue_place, clues_of, crossings, sight_range, trace
 
@@ -60,7 +60,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             return parse_save_file(text, source)
         if source.endswith(".lp") or "count(" in text or "#const" in text:
             return parse_facts(text, source)
-        lines = _content_lines(text)
+        lines = content_lines(text)
         if not lines:
             empty = "is empty" if not text.strip() else "holds only comments"
             raise InputError(f"no puzzle found (the file {empty})", source)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...asp import Fact, FactFile, read_facts
 from ...errors import InputError
-from .gameid import _validated
+from .gameid import validated
 from .model import MAX_SIDE, MIRRORS, HauntedInstance
 
 #: The seed blog's fact format: each fact's name and arity.
@@ -38,7 +38,7 @@ def parse_facts(text: str, source: str) -> HauntedInstance:
             source,
         )
     clues = tuple(program.numbers(clue_at[line])[2] for line in range(2 * (width + height)))
-    return _validated(
+    return validated(
         width, height, totals, grid, clues, lambda message: InputError(message, source)
     )
 

@@ -60,7 +60,7 @@ def parse_game_id(text: str, source: str, line: int | None = None) -> HauntedIns
         if not is_number(part.strip()):
             raise fail(f"clue {index} '{part}' is not a non-negative number")
         clues.append(int(part))
-    return _validated(width, height, totals, grid, tuple(clues), fail)
+    return validated(width, height, totals, grid, tuple(clues), fail)
 
 
 def _decode_grid(code: str, width: int, height: int, fail: Any) -> tuple[str, ...]:
@@ -82,7 +82,7 @@ def _decode_grid(code: str, width: int, height: int, fail: Any) -> tuple[str, ..
     return tuple("".join(cells[row * width : (row + 1) * width]) for row in range(height))
 
 
-def _validated(
+def validated(
     width: int,
     height: int,
     totals: dict[str, int],

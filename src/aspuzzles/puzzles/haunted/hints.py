@@ -20,7 +20,7 @@ from ...capabilities import Hints
 from ...errors import InputError
 from ...puzzle import Puzzle, draw, progress_json
 from .model import KINDS, LETTER, MIRRORS, HauntedInstance, HauntedSolution
-from .picture import _content_lines, parse_picture
+from .picture import content_lines, parse_picture
 from .savefile import is_save_file, save_entries
 from .sight import clue_place
 
@@ -155,7 +155,7 @@ class HauntedHints(Hints[HauntedInstance, HauntedSolution]):
             return _saved_moves(instance, text, source)
         if text.lstrip().startswith(("{", "[")):
             return _json_progress(instance, text, source)
-        lines = _content_lines(text)
+        lines = content_lines(text)
         if not lines:
             raise InputError("no progress found (the file is empty or holds only comments)", source)
         board = parse_picture(lines, source)

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from functools import partial
 
 from ...errors import LineReader, is_number
-from .gameid import _validated
+from .gameid import validated
 from .model import KINDS, MAX_SIDE, MIRRORS, HauntedInstance
 
 
-def _content_lines(text: str) -> list[tuple[int, str]]:
+def content_lines(text: str) -> list[tuple[int, str]]:
     """Numbered lines without blank and comment lines. A comment may also follow
     content after a space ('4x4:... # from undead.c'); a '#' right after a game ID's
     size is a random seed, which the game ID parser refuses with a hint."""
@@ -44,7 +44,7 @@ def parse_picture(lines: Sequence[tuple[int, str]], source: str) -> HauntedInsta
     unknown monster, ``/`` and ``\\`` for mirrors, ``G V Z`` for given monsters, one
     token each or a row written solid (``\\./.``); a clue is a number, or ``-`` where
     the puzzle gives none. ``lines`` are the file's numbered lines without comments
-    (``_content_lines``)."""
+    (``content_lines``)."""
     reader = LineReader(source)
     # Board rows start with a clue; a line starting with a letter must be the totals.
     totals = _picture_totals([(n, line) for n, line in lines if line[0].isalpha()], reader)
@@ -71,7 +71,7 @@ def parse_picture(lines: Sequence[tuple[int, str]], source: str) -> HauntedInsta
     if not (width <= MAX_SIDE and height <= MAX_SIDE):
         raise reader.error(None, f"grid size {width}x{height} is out of range")
     clues = (*top_clues, *right, *reversed(bottom_clues), *reversed(left))
-    return _validated(width, height, totals, tuple(rows), clues, partial(reader.error, None))
+    return validated(width, height, totals, tuple(rows), clues, partial(reader.error, None))
 
 
 def _picture_totals(lines: Sequence[tuple[int, str]], reader: LineReader) -> dict[str, int]:

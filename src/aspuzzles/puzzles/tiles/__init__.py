@@ -40,7 +40,7 @@ from ...generating import add_difficulty_argument, as_asked
 from ...puzzle import Puzzle, atom_parts, json_field
 from ...render import wheel_colours
 from ...strategy import Strategy
-from .checker import _is_pair, check_placement, mismatched_edges
+from .checker import check_placement, is_pair, mismatched_edges
 from .formats import format_tiles, parse_tiles
 from .generate import planted_tiles
 from .model import (
@@ -176,7 +176,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
     def from_dict(self, instance: TilesInstance, data: Any, source: str) -> TilesSolution:
         rows = json_field(data, "placement", source)
         if not isinstance(rows, list) or not all(
-            isinstance(row, list) and all(_is_pair(cell) for cell in row) for row in rows
+            isinstance(row, list) and all(is_pair(cell) for cell in row) for row in rows
         ):
             raise InputError("'placement' must be rows of [tile id, turns] pairs", source)
         return TilesSolution(tuple(tuple((cell[0], cell[1]) for cell in row) for row in rows))

@@ -12,7 +12,7 @@ from .model import FRAME, SIDES, TilesInstance, matches, rotate
 from .placements import border_sides
 
 
-def _is_pair(cell: Any) -> bool:
+def is_pair(cell: Any) -> bool:
     return isinstance(cell, list) and len(cell) == 2 and all(type(n) is int for n in cell)
 
 

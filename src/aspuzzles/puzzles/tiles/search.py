@@ -15,7 +15,7 @@ from clingo import Function, Number, Symbol
 from ...strategy import Shortcut, Strategy
 from .model import FRAME, Placement, TilesInstance, matches, partner, rotate, shown_turn
 from .placements import border_sides, grey_faces_out, turns_and_cells
-from .symmetry import _turned_cell, symmetry_break
+from .symmetry import symmetry_break, turned_cell
 
 
 def _fix_clash(instance: TilesInstance) -> str | None:
@@ -213,7 +213,7 @@ def _turned_board(instance: TilesInstance, placement: Placement, quarter_turns: 
     for row, cells in enumerate(placement, start=1):
         for col, (tile_id, turns) in enumerate(cells, start=1):
             tile = instance.tiles[tile_id - 1]
-            cell = _turned_cell(instance, (row, col), quarter_turns)
+            cell = turned_cell(instance, (row, col), quarter_turns)
             turned[cell] = (tile_id, shown_turn(tile, turns + quarter_turns))
     return [
         [turned[row, col] for col in range(1, instance.cols + 1)]

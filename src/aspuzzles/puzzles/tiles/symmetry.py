@@ -108,11 +108,11 @@ def _orbit(instance: TilesInstance, cell: tuple[int, int], rotations: int) -> se
     orbit, current = set(), cell
     while current not in orbit:
         orbit.add(current)
-        current = _turned_cell(instance, current, 4 // rotations)
+        current = turned_cell(instance, current, 4 // rotations)
     return orbit
 
 
-def _turned_cell(
+def turned_cell(
     instance: TilesInstance, cell: tuple[int, int], quarter_turns: int
 ) -> tuple[int, int]:
     """Where a cell goes when the board turns clockwise by ``quarter_turns`` (a multiple

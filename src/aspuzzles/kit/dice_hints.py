@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
 
-from .capabilities import Hints
-from .errors import InputError
-from .puzzle import draw, progress_json
+from ..capabilities import Hints
+from ..errors import InputError
+from ..puzzle import draw, progress_json
 
 if TYPE_CHECKING:
-    from .dice_tiling import DiceRoll, DiceTiling, Tiling
+    from .dice import DiceRoll, DiceTiling, Tiling
 
 #: The atoms a player fills in: which piece covers a cell.
 ENTRY = ("covered", 2)

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Function, Symbol
 
-from .asp import constant, number
-from .capabilities import Sweep
-from .errors import InputError
+from ..asp import constant, number
+from ..capabilities import Sweep
+from ..errors import InputError
+from ..logs import logger
+from ..puzzle import Puzzle, atom_parts, json_field
+from ..render import wheel_colours
 from .geometry import Cell
-from .logs import logger
 from .polyform import Shape, fixed_forms, placements
-from .puzzle import Puzzle, atom_parts, json_field
-from .render import wheel_colours
 
 if TYPE_CHECKING:
     from .dice_hints import DiceHints

@@ -237,3 +237,15 @@ def test_ctrl_c_late_in_a_long_listing_keeps_the_answers_found():
     data = json.loads(run.stdout)
     assert run.returncode == 130 and data["interrupted"] is True
     assert data["solutions"] and data["status"] == "interrupted"
+
+
+def test_an_edited_planning_encoding_has_no_horizon_bound_from_python(cli, tmp_path):
+    """The shipped capture rules bound a plan by the board's phases (Python's reading
+    of those rules); an edited encoding may allow longer plans, so it is never told
+    "no plan" from that bound: its horizon grows until the time limit."""
+    edited = tmp_path / "capture.lp"
+    edited.write_text((ENCODINGS / "capture.lp").read_text() + "\n% edited\n")
+    shipped = cli("solve", "capture", "unsolvable-planted", "--format", "json")
+    assert shipped.code == 1 and shipped.json()["status"] == "unsatisfiable"
+    run = cli("solve", "capture", "unsolvable-planted", "--encoding", edited, "--timeout", "1")
+    assert run.code == 3 and "timeout" in run.out and "unsatisfiable" not in run.out

@@ -12,12 +12,9 @@ Nothing here talks to clingo except through the symbols handed in and out.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from clingo import Symbol, SymbolType
@@ -139,19 +136,6 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     def sweep(self) -> Sweep[InstanceT] | None:
         """Every variant on one grounding, for ``sweep``."""
         return None
-
-
-def lazy_module(name: str) -> ModuleType:
-    """The module ``name``, loaded when one of its names is first used (the standard
-    library's ``LazyLoader``): a puzzle's hints module, say, which a solve never uses."""
-    spec = importlib.util.find_spec(name)
-    assert spec is not None and spec.loader is not None, name
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    loader.exec_module(module)
-    return module
 
 
 def render(puzzle: Puzzle[Any, Any], instance: Any, solution: Any, form: str = "txt") -> str:

@@ -23,7 +23,7 @@ encoding: a strategy never changes which answers exist, only how soon they are f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from clingo import Symbol
@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     import random
 
 InstanceT = TypeVar("InstanceT")
+
+
+#: A horizon with no last budget: it grows until an answer, the time limit or Ctrl-C.
+UNBOUNDED = 2**62
 
 
 @dataclass(frozen=True)
@@ -249,11 +253,11 @@ class EncodingOnly(Strategy[InstanceT]):
     what an encoding other than the shipped one gets (an edited file, ``--encoding``).
 
     Kept: what only says how to run clingo (program parts and text, settings, other
-    settings to race, figures for a count) and the horizon, whose budgets the encoding's own
-    ``query(t)`` and ``#const part/parts`` define (see docs/encodings.md). Dropped:
+    settings to race, figures for a count) and the horizon, whose budgets the encoding's
+    own ``query(t)`` defines (see docs/encodings.md), without its last budget. Dropped:
     verdicts without search, complete searches in Python (``answer``), step bounds,
-    quick answers and the rounds around them, and shortcuts, each of which may cut
-    answers that the edited rules allow."""
+    quick answers and the rounds around them, shortcuts, and the horizon's bound, each
+    of which may cut answers that the edited rules allow."""
 
     def __init__(self, strategy: Strategy[InstanceT]) -> None:
         super().__init__(strategy.instance)
@@ -269,7 +273,16 @@ class EncodingOnly(Strategy[InstanceT]):
         return self.strategy.program_source()
 
     def incremental(self) -> Incremental | None:
-        return self.strategy.incremental()
+        """The horizon without its last budget: a puzzle's bound on the steps a plan
+        can need is Python's reading of the shipped rules (capture: what the phases of
+        its board allow), and an edited encoding may allow longer plans. The horizon
+        then grows until an answer, the time limit or Ctrl-C, climbing (a search from
+        the top needs a top)."""
+        plan = self.strategy.incremental()
+        if plan is None or plan.incmode:  # incmode: the encoding's own imax
+            return plan
+        ticks = UNBOUNDED if plan.max_ticks else 0
+        return replace(plan, max_steps=UNBOUNDED, max_ticks=ticks)
 
     def settings(self) -> tuple[str, ...]:
         return self.strategy.settings()

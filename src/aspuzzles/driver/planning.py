@@ -19,7 +19,7 @@ from ..paths import (
     display_path,
 )
 from ..puzzle import Puzzle
-from ..strategy import Incremental
+from ..strategy import UNBOUNDED, Incremental
 from . import solving
 from .jobs import (
     ASCENDING,
@@ -32,10 +32,6 @@ from .jobs import (
     progress_text,
 )
 from .searches import check_plan_search
-
-#: The horizon of an incremental program without ``imax``: it grows until an answer,
-#: the time limit or Ctrl-C, as clingo's own incremental mode does.
-UNBOUNDED = 2**62
 
 
 def incmode_plan(job: Job) -> Incremental:
@@ -100,12 +96,14 @@ def searches(
         )
     if wanted != 1 or threads > 1 or plan.step_atom is None:
         return [climb]
+    if plan.max_steps >= UNBOUNDED and plan_search == DESCENDING:
+        raise InputError("a descending plan search needs a last budget to come down from")
     descend = {"descending": True}
     if plan_search == DESCENDING:
         return [descend]
     if plan_search == SPLIT and plan.splits:
         return [{"part": (0, 2)}, {"part": (1, 2)}]
-    return [climb, descend]
+    return [climb] if plan.max_steps >= UNBOUNDED else [climb, descend]
 
 
 def check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcome: Outcome) -> None:

@@ -131,12 +131,12 @@ def _solve_around(
     def on_model(model: clingo.Model) -> None:
         found.append((list(model.symbols(shown=True)), list(model.cost)))
 
-    configuration = solving.solve_settings(control)
-    limit, configuration.solve_limit = configuration.solve_limit, str(solving.SCOUT_CONFLICTS)
     assumptions = [(atom, True) for atom in atoms]
-    with control.solve(on_model=on_model, async_=True, assumptions=assumptions) as handle:
+    with (
+        solving.conflict_limit(control, solving.SCOUT_CONFLICTS),
+        control.solve(on_model=on_model, async_=True, assumptions=assumptions) as handle,
+    ):
         solving.wait(handle, outcome, deadline)
-    configuration.solve_limit = limit
     solving.add_effort(control, outcome)
     return found[-1] if found else None
 

@@ -75,12 +75,11 @@ class Session:
         (``models`` found, or none left to find). ``conflicts`` stops the search after
         that many conflicts: a bound that a seed repeats on every machine, where a time
         limit would make a generator's output depend on the machine's speed."""
-        settings = solving.solve_settings(self.control)
-        settings.models = models
-        settings.solve_limit = "umax,umax" if conflicts is None else str(conflicts)
+        solving.solve_settings(self.control).models = models
         shown: list[list[Symbol]] = []
         result = solving.solve_until(
             self.control,
+            conflicts=conflicts,
             assumptions=list(assumptions),
             on_model=lambda model: shown.append(list(model.symbols(shown=True))),
         )

@@ -4,7 +4,8 @@ one solve call under a deadline and Ctrl-C, and the statistics gathered from it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -237,47 +238,85 @@ def wait(
     """Wait for the search to finish, the deadline to pass (the search is cancelled)
     or Ctrl-C, which cancels it the same way: a long search stopped by hand still
     reports what it found."""
+    stopped = await_search(handle, deadline, heartbeat)
+    if stopped == DEADLINE:
+        outcome.timeout_phase = "solving"
+    elif stopped == INTERRUPTED:
+        outcome.interrupt("solving")
+
+
+#: Why ``await_search`` stopped a search before it finished.
+DEADLINE, INTERRUPTED = "deadline", "interrupted"
+
+
+def await_search(
+    handle: clingo.SolveHandle,
+    deadline: float | None,
+    heartbeat: Callable[[], None] | None = None,
+) -> str | None:
+    """The one loop that waits on a running search (every solve call of the driver is
+    an async handle waited on here): None when it finished; ``DEADLINE`` when
+    ``deadline`` (``time.perf_counter``) passed first, or ``INTERRUPTED`` on Ctrl-C,
+    the search cancelled either way (a search that has just finished keeps its
+    answer). Python sees Ctrl-C only between waits of ``WAIT_SLICE``; a blocking call
+    would let it arise inside one of clingo's callbacks, where clingo cannot pass it
+    on and ends the process. ``heartbeat`` is called every ``TICK`` seconds."""
     beat = time.perf_counter()
     try:
         while not handle.wait(WAIT_SLICE if deadline is None else _slice(deadline)):
             now = time.perf_counter()
             if deadline is not None and now >= deadline:
                 handle.cancel()
-                outcome.timeout_phase = "solving"
-                return
+                return DEADLINE
             if heartbeat is not None and now - beat >= TICK:
                 heartbeat()
                 beat = now
     except KeyboardInterrupt:
-        handle.cancel()  # a search that has just finished keeps its answer
-        outcome.interrupt("solving")
+        handle.cancel()
+        return INTERRUPTED
+    return None
 
 
 def solve_until(
     control: Control,
     deadline: float | None = None,
     on_core: Callable[[Sequence[int]], None] | None = None,
+    conflicts: int | None = None,
     **arguments: Any,
 ) -> clingo.SolveResult | None:
-    """One solve call (``arguments`` as for ``Control.solve``) run in clingo's own thread
-    and waited on here: None when ``deadline`` (``time.perf_counter``) passed first, the
-    search cancelled. Ctrl-C cancels the search and is raised again. A blocking call
-    would let Ctrl-C's exception arise inside one of clingo's callbacks, where clingo
-    cannot pass it on and ends the process instead. ``on_core`` gets the unsatisfiable
-    core, as in a blocking call (clingo hands it to those only)."""
-    with control.solve(async_=True, **arguments) as handle:
-        try:
-            while not handle.wait(WAIT_SLICE if deadline is None else _slice(deadline)):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    handle.cancel()
-                    return None
-        except KeyboardInterrupt:
-            handle.cancel()
-            raise
+    """One solve call (``arguments`` as for ``Control.solve``) waited on by
+    ``await_search``: None when ``deadline`` passed first; Ctrl-C cancels the search
+    and is raised again. ``conflicts`` stops the search after that many conflicts
+    (see ``conflict_limit``). ``on_core`` gets the unsatisfiable core, as in a blocking
+    call (clingo hands it to those only)."""
+    with conflict_limit(control, conflicts), control.solve(async_=True, **arguments) as handle:
+        stopped = await_search(handle, deadline)
+        if stopped == INTERRUPTED:
+            raise KeyboardInterrupt
+        if stopped == DEADLINE:
+            return None
         result = handle.get()
         if on_core is not None and result.unsatisfiable:
             on_core(handle.core())
         return result
+
+
+@contextmanager
+def conflict_limit(control: Control, conflicts: int | None) -> Iterator[None]:
+    """Stop the solve calls made inside after ``conflicts`` conflicts (None: the limit
+    set before, the user's ``--solve-limit`` or none), restored afterwards: the one
+    judge of a bounded search (a scout's hinted plan, a generator's uniqueness round),
+    a bound that a seed repeats on every machine, where a time limit would make the
+    outcome depend on the machine's speed."""
+    if conflicts is None:
+        yield
+        return
+    settings = solve_settings(control)
+    before, settings.solve_limit = settings.solve_limit, str(conflicts)
+    try:
+        yield
+    finally:
+        settings.solve_limit = before
 
 
 def _slice(deadline: float) -> float:

@@ -100,9 +100,7 @@ def test_following_the_guide_adds_a_working_puzzle(tmp_path: Path):
         outputs.append(run.stdout)
     assert "mypuzzle small-4x4.txt: solved, verdict unique" in outputs[0]
     assert "valid (checked)" in outputs[1]
-    listed = subprocess.run(
-        [sys.executable, "-m", "aspuzzles", "list"], cwd=tmp_path, env=env, capture_output=True
-    )
-    assert b"mypuzzle" in listed.stdout
+    assert "mypuzzle: My puzzle\n" in outputs[2]
+    assert outputs[3].startswith("# aspuzzles generate mypuzzle ")
     expected = json.loads((tmp_path / "instances/mypuzzle/small-4x4.expected.json").read_text())
     assert expected["grid"][0] == "1324"

@@ -132,7 +132,7 @@ class Reasoner:
     ) -> None:
         messages: list[str] = []
         arguments = ["--models=0", "--forget-on-step=lemmas", *arguments]
-        self.control = solving.new_control(arguments, messages)
+        self.control = solving.new_control(arguments, messages, warnings=False)
         try:
             self.control.load(str(encoding))
             # Consequences are computed over shown atoms only: the entries are shown,

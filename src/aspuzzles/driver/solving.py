@@ -59,17 +59,25 @@ def _check_constants(clingo_args: Sequence[str]) -> None:
 
 
 def new_control(
-    arguments: Sequence[str], messages: list[str], program_source: str | None = None
+    arguments: Sequence[str],
+    messages: list[str],
+    program_source: str | None = None,
+    warnings: bool = True,
 ) -> Control:
     """The one way the driver makes clingo's Control: clingo's messages routed to the
     ``aspuzzles.clingo`` logger with the user's file names (``program_source`` names
     the instance's program text), its errors kept in ``messages`` for the one-line
-    report; a bad option is an InputError."""
+    report; a bad option is an InputError. Without ``warnings``, clingo's warnings go
+    to the debug log only: a Control that asks questions of its own (the reasoner's
+    cautious enumerations, stopped early on purpose) would warn of its own doing."""
 
     def route(code: clingo.MessageCode, message: str) -> None:
         text = message.strip()
         if code == clingo.MessageCode.RuntimeError:
             messages.append(text)
+            if enabled(DEBUG):
+                logger("aspuzzles.clingo").debug(text)
+        elif not warnings:
             if enabled(DEBUG):
                 logger("aspuzzles.clingo").debug(text)
         elif code == clingo.MessageCode.AtomUndefined:

@@ -197,7 +197,7 @@ class Template(Puzzle[LatinInstance, LatinSolution]):
             for r in range(args.size)
         )
         options = f"--size {args.size} --givens {args.givens} --seed {args.seed}"
-        header = f"# aspuzzles generate template {options}\n"
+        header = f"# aspuzzles generate {self.name} {options}\n"
         return header + format_latin(LatinInstance(rows))
 
 

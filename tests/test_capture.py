@@ -1115,11 +1115,12 @@ def test_check_wants_json_from_puzzles_without_a_text_format(cli):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("search", "after"), [("both", 10), ("ascending", 3)])
+@pytest.mark.parametrize(("search", "after"), [("both", 10), ("ascending", 6)])
 def test_ctrl_c_on_a_long_plan_search_shows_what_it_proved(search, after):
     """mmik (minimum 6; the quick plan has 7 moves) takes minutes without the lookahead:
     stopped after a few seconds, the run prints the plan found so far, if any, with the
-    budgets refuted, and exits 130."""
+    budgets refuted, and exits 130. (The breadth-first search in Python has the first
+    2 s; clingo needs a few more to refute budget 1 on a loaded machine.)"""
     mmik = shared_data("capture", "mmik_mmik.txt")
     args = ("solve", "capture", str(mmik), "--plan-search", search, "--lookahead", "0")
     run = interrupted_run(*args, after=after)

@@ -125,6 +125,7 @@ def test_ctrl_c_while_a_hint_is_grounded_ends_it_at_once(tmp_path):
     assert time.perf_counter() - started < 6
 
 
+@pytest.mark.slow
 def test_a_sweep_past_its_time_limit_keeps_its_results_to_resume(cli, tmp_path):
     results = tmp_path / "sweep.tsv"
     run = cli("sweep", "geniussquare", "--timeout", "0.5", "-o", results, "--quiet")
@@ -239,6 +240,7 @@ def test_ctrl_c_late_in_a_long_listing_keeps_the_answers_found():
     assert data["solutions"] and data["status"] == "interrupted"
 
 
+@pytest.mark.slow
 def test_an_edited_planning_encoding_has_no_horizon_bound_from_python(cli, tmp_path):
     """The shipped capture rules bound a plan by the board's phases (Python's reading
     of those rules); an edited encoding may allow longer plans, so it is never told

@@ -11,10 +11,13 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InputError
 from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from .driver import Result, Session
 
 InstanceT = TypeVar("InstanceT")
 
@@ -41,14 +44,29 @@ def first_accepted(
     )
 
 
+def judged(puzzle: Puzzle[Any, Any], instance: Any, **options: Any) -> Result:
+    """A generator's solve of a drawn instance (``options`` as ``solve_instance`` takes
+    them): generators reach the driver through here, as every command does through the
+    engine, and load it only when they judge."""
+    from .driver import solve_instance
+
+    return solve_instance(puzzle, instance, **options)
+
+
+def grounded_once(puzzle: Puzzle[Any, Any], instance: Any) -> Session:
+    """One grounding of ``instance`` for a generator's many questions under assumptions
+    (``driver.Session``)."""
+    from .driver import Session
+
+    return Session(puzzle, instance)
+
+
 def has_one_solution(puzzle: Puzzle[Any, Any], instance: Any) -> bool:
     """Whether the solver proves exactly one solution within ``CONFLICTS`` conflicts
     (as the puzzle counts solutions: tiles up to turning the board, cakes up to the
     pieces' labels)."""
-    from .driver import solve_instance  # loaded only to generate with a judgement
-
     limit = (f"--solve-limit={CONFLICTS}",)
-    result = solve_instance(puzzle, instance, unique=True, clingo_args=limit, portfolio=False)
+    result = judged(puzzle, instance, unique=True, clingo_args=limit, portfolio=False)
     return result.verdict == "unique"
 
 

@@ -143,11 +143,10 @@ class GeniusStar(DiceTiling):
     def generate(self, args: argparse.Namespace) -> str:
         if not getattr(args, "golden", False):
             return super().generate(args)
-        from ..driver import solve_instance  # solves: loaded only when asked
-        from ..generating import first_accepted
+        from ..generating import first_accepted, judged
 
         def golden(roll: DiceRoll) -> bool:
-            return solve_instance(self, roll, portfolio=False).status == "solved"
+            return judged(self, roll, portfolio=False).status == "solved"
 
         def draw(rng: random.Random) -> DiceRoll:
             return replace(self.roll(rng), golden=True)

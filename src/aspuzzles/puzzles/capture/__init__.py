@@ -256,9 +256,9 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
     def minimum(self, instance: CaptureInstance, unique_plan: bool = False) -> int | None:
         """The proved length of the shortest plan; None if there is none (or, with
         ``unique_plan``, if more than one move list has that length)."""
-        from ...driver import solve_instance
+        from ...generating import judged
 
-        result = solve_instance(self, instance, unique=unique_plan, portfolio=False)
+        result = judged(self, instance, unique=unique_plan, portfolio=False)
         if result.solution is None or not result.solution.data.shortest:
             return None
         if unique_plan and result.verdict != "unique":

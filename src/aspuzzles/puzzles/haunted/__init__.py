@@ -229,7 +229,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
                 f"--size {args.size}: graded puzzles go up to {GRADED_MAX_SIDE} per side "
                 "(--givens makes larger ones)"
             )
-        # The generator solves (it imports the driver): loaded only when asked for.
+        # The generator solves (through generating, the driver): loaded only when asked for.
         import random
 
         from .generate import generate_graded, generate_unique, without_spare_clues

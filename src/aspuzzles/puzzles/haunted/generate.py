@@ -13,8 +13,8 @@ from typing import Any
 
 from clingo import Function, Number
 
-from ...driver import Session, solve_instance
 from ...errors import InputError
+from ...generating import grounded_once, judged
 from ...puzzle import Puzzle
 from .model import DIFFICULTIES, KINDS, NORMAL_TRIALS, HauntedInstance
 from .sight import clues_of, trace
@@ -50,7 +50,7 @@ def without_spare_clues(
         kept, clues[line] = clues[line], None
         trial = replace(instance, clues=tuple(clues))
         limit = (f"--solve-limit={PROOF_CONFLICTS}",)
-        if solve_instance(puzzle, trial, unique=True, clingo_args=limit).verdict != "unique":
+        if judged(puzzle, trial, unique=True, clingo_args=limit).verdict != "unique":
             clues[line] = kept
     return replace(instance, clues=tuple(clues))
 
@@ -87,7 +87,7 @@ def generate_unique(
         return HauntedInstance(width, height, totals, tuple("".join(r) for r in givens), clues)
 
     # One grounding for the whole search: givens are assumptions on monster/3 atoms.
-    grounding = Session(puzzle, board())
+    grounding = grounded_once(puzzle, board())
 
     def solutions() -> list[tuple[str, ...]] | None:
         """The board's solutions, up to two (None: PROOF_CONFLICTS ran out first)."""

@@ -485,6 +485,7 @@ def _every_parser():
     import argparse
 
     from aspuzzles import cli as cli_module
+    from aspuzzles.puzzle import add_options
     from aspuzzles.registry import get_puzzle, puzzle_names
 
     for command, _, add_arguments in cli_module.COMMANDS:
@@ -493,9 +494,9 @@ def _every_parser():
             parser = argparse.ArgumentParser(prog=f"aspuzzles {command}")
             add_arguments(parser)
             if command in ("generate", "roll"):
-                game.add_arguments(parser)
+                add_options(parser, game.generate_options)
             elif command in ("solve", "facts", "sweep", "check"):
-                game.add_solve_arguments(parser)
+                add_options(parser, game.solve_options)
             yield command, name, parser
 
 

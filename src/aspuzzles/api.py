@@ -17,7 +17,7 @@ from .driver import Result, load_instance, solve_instance
 from .driver.jobs import DEFAULT_PLAN_SEARCH, Progress
 from .driver.limits import checked_timeout
 from .errors import InputError
-from .puzzle import ProbeFormatter, Puzzle, render
+from .puzzle import Puzzle, render
 from .registry import get_puzzle
 
 if TYPE_CHECKING:
@@ -129,19 +129,14 @@ def generate(puzzle: str | Puzzle[Any, Any], **options: Any) -> str:
     ``aspuzzles generate PUZZLE``'s, spelled with ``_`` for ``-`` (``size="5x5"``,
     ``seed=3``). Options left out take the command's defaults."""
     game = _puzzle(puzzle)
-    parser = argparse.ArgumentParser(
-        prog=f"aspuzzles generate {game.name}", add_help=False, formatter_class=ProbeFormatter
-    )
-    game.add_arguments(parser)
-    known = {action.dest for action in parser._actions}
-    if unknown := sorted(set(options) - known):
+    declared = {option.name: option for option in game.generate_options}
+    if unknown := sorted(set(options) - set(declared)):
         raise InputError(
             f"generate {game.name} has no option {', '.join(unknown)} "
-            f"(it has: {', '.join(sorted(known)) or 'none'})"
+            f"(it has: {', '.join(sorted(declared)) or 'none'})"
         )
-    args = parser.parse_args([])
-    for key, value in options.items():
-        setattr(args, key, value)
+    defaults = {name: False if o.switch else o.default for name, o in declared.items()}
+    args = argparse.Namespace(**{**defaults, **options})
     return game.generate(args)
 
 

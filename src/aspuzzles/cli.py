@@ -354,6 +354,7 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
         known = argparse.Namespace()  # no puzzle named yet: the second pass prints the help
     game = None
     if getattr(known, "puzzle", None) is not None:
+        from .puzzle import add_options
         from .registry import get_puzzle  # the puzzles, the driver and clingo
 
         game = get_puzzle(known.puzzle)
@@ -361,9 +362,9 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub = subparsers.choices[known.command]
         if known.command == "generate":
-            game.add_arguments(sub)
+            add_options(sub, game.generate_options)
         elif known.command in ("solve", "facts", "sweep", "check"):
-            game.add_solve_arguments(sub)
+            add_options(sub, game.solve_options)
         return _parse_command(sub, argv, known.command), game
     if asks_help:  # the help of a command, or of them all: every command named
         parser = _base_parser(_command_named(argv), alone=False)

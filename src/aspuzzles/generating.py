@@ -8,13 +8,12 @@ puzzle on every machine; an instance whose judgement hits the limit is drawn aga
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InputError
-from .puzzle import Puzzle
+from .puzzle import Option, Puzzle
 
 if TYPE_CHECKING:
     from .driver import Result, Session
@@ -88,15 +87,13 @@ def first_unique(
 DIFFICULTY_LEVELS = {"easy": "propagation", "normal": "trial", "hard": "search"}
 
 
-def add_difficulty_argument(parser: argparse.ArgumentParser) -> None:
-    """``--difficulty`` as ``first_graded`` reads it."""
-    parser.add_argument(
-        "--difficulty",
-        choices=tuple(DIFFICULTY_LEVELS),
-        default=None,
-        help="draw until a unique puzzle grades as asked (aspuzzles grade): easy "
-        "(propagation alone), normal (failed trials, no search), hard (needs search)",
-    )
+#: ``--difficulty`` as ``first_graded`` reads it.
+DIFFICULTY_OPTION = Option(
+    "--difficulty",
+    choices=tuple(DIFFICULTY_LEVELS),
+    help="draw until a unique puzzle grades as asked (aspuzzles grade): easy "
+    "(propagation alone), normal (failed trials, no search), hard (needs search)",
+)
 
 
 def grades_as(puzzle: Puzzle[Any, Any], instance: Any, level: str) -> bool:

@@ -12,7 +12,7 @@ Nothing here talks to clingo except through the symbols handed in and out.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -28,6 +28,44 @@ if TYPE_CHECKING:
 
 InstanceT = TypeVar("InstanceT")
 SolutionT = TypeVar("SolutionT")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a puzzle's own, as data: the command line adds it to a command's
+    parser (the fields are ``argparse``'s), the API takes it as a keyword
+    (``size="5x5"`` for ``--size``). ``switch``: an option without a value, true when
+    given."""
+
+    flag: str
+    help: str
+    default: Any = None
+    type: Callable[[str], Any] | None = None
+    choices: tuple[Any, ...] | None = None
+    metavar: str | None = None
+    switch: bool = False
+
+    @property
+    def name(self) -> str:
+        """The option's name in Python (``--border-kinds``: ``border_kinds``)."""
+        return self.flag.lstrip("-").replace("-", "_")
+
+    def add_to(self, parser: argparse.ArgumentParser) -> None:
+        if self.switch:
+            parser.add_argument(self.flag, action="store_true", help=self.help)
+            return
+        extra: dict[str, Any] = {"metavar": self.metavar} if self.metavar else {}
+        if self.type is not None:
+            extra["type"] = self.type
+        if self.choices is not None:
+            extra["choices"] = self.choices
+        parser.add_argument(self.flag, default=self.default, help=self.help, **extra)
+
+
+def add_options(parser: argparse.ArgumentParser, options: Sequence[Option]) -> None:
+    """A command's parser with a puzzle's declared options added."""
+    for option in options:
+        option.add_to(parser)
 
 
 class Puzzle(Generic[InstanceT, SolutionT]):
@@ -48,6 +86,11 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     #: The puzzle's own names for commands (``{"roll": "generate"}``: the dice are
     #: rolled), accepted on the command line beside the commands' own.
     command_aliases: ClassVar[dict[str, str]] = {}
+    #: The puzzle's own options of ``solve`` (a variant of the rules, a search setting),
+    #: handed to ``configure``; and of ``generate``, handed to ``generate``. Declared as
+    #: data: the command line and the API are built from them.
+    solve_options: ClassVar[tuple[Option, ...]] = ()
+    generate_options: ClassVar[tuple[Option, ...]] = ()
 
     # -- required ---------------------------------------------------------------------
     def parse(self, text: str, source: str) -> InstanceT:
@@ -104,16 +147,10 @@ class Puzzle(Generic[InstanceT, SolutionT]):
             raise InputError(f"puzzle '{self.name}' has no solution format to check")
         return self.from_dict(instance, solution_json(text, source), source)
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """Puzzle options of ``aspuzzles solve`` (e.g. a variant of the rules)."""
-
     def configure(self, instance: InstanceT, options: dict[str, Any]) -> InstanceT:
         """The instance with puzzle options applied; options are part of the instance
         so that facts() alone decides what clingo sees."""
         return instance
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """Options of ``aspuzzles generate <puzzle>``; none by default."""
 
     def generate(self, args: argparse.Namespace) -> str:
         """A new instance as text; puzzles without a generator raise InputError."""
@@ -152,15 +189,6 @@ def draw(puzzle: Puzzle[Any, Any], context: dict[str, Any], form: str) -> str:
     return render_template(f"{puzzle.templates or puzzle.name}.{form}.j2", **context)
 
 
-class ProbeFormatter(argparse.HelpFormatter):
-    """The layout of a parser whose help is never shown (argparse still makes one for
-    every argument added, to check its metavar): a fixed width, where argparse's own
-    asks the terminal through ``shutil``, whose import every command would pay."""
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=80)
-
-
 def atom_parts(atom: Symbol) -> tuple[str, list[Symbol]]:
     """A shown atom's name and arguments, for ``decode``, each read once: every read of
     a symbol is a call into clingo (``match`` reads both, and ``arguments`` builds a new
@@ -173,9 +201,7 @@ def atom_parts(atom: Symbol) -> tuple[str, list[Symbol]]:
 
 def solve_option_names(puzzle: Puzzle[Any, Any]) -> list[str]:
     """The names of the puzzle's own ``solve`` options, as ``options=`` takes them."""
-    probe = argparse.ArgumentParser(add_help=False, formatter_class=ProbeFormatter)
-    puzzle.add_solve_arguments(probe)
-    return [action.dest for action in probe._actions]
+    return [option.name for option in puzzle.solve_options]
 
 
 @dataclass

@@ -25,7 +25,7 @@ from ..asp import constant, number
 from ..capabilities import Sweep
 from ..errors import InputError
 from ..logs import logger
-from ..puzzle import Puzzle, atom_parts, json_field
+from ..puzzle import Option, Puzzle, atom_parts, json_field
 from ..render import wheel_colours
 from .geometry import Cell
 from .polyform import Shape, fixed_forms, placements
@@ -181,12 +181,11 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         faces = [sorted({self.labels[face.upper()] for face in die}) for die in self.dice]
         return sorted({tuple(sorted(roll)) for roll in product(*faces)})
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--strict",
-            action="store_true",
-            help="dice puzzles: reject cells no roll of the dice gives",
-        )
+    solve_options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "--strict", switch=True, help="dice puzzles: reject cells no roll of the dice gives"
+        ),
+    )
 
     def configure(self, instance: DiceRoll, options: dict[str, Any]) -> DiceRoll:
         if options.get("strict") and not self.dice_can_roll(instance.blocked):
@@ -195,8 +194,9 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             )
         return instance
 
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--seed", type=int, default=None, help="random seed")
+    generate_options: ClassVar[tuple[Option, ...]] = (
+        Option("--seed", type=int, default=None, help="random seed"),
+    )
 
     def generate(self, args: argparse.Namespace) -> str:
         rng = random.Random(args.seed)

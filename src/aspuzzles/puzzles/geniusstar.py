@@ -17,12 +17,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from ..kit.dice import DiceRoll, DiceTiling, Tiling
 from ..kit.geometry import DIRECTIONS, Cell, is_up, reflect
 from ..kit.geometry import walk as triangle_walk
 from ..kit.polyform import Shape, direction_permutations
+from ..puzzle import Option
 
 #: Row lengths of the star, top to bottom (cells are numbered row by row from 1).
 ROW_SIZES = (1, 3, 11, 9, 9, 11, 3, 1)
@@ -124,21 +125,21 @@ class GeniusStar(DiceTiling):
     def normalise(self, cells: frozenset[Cell]) -> frozenset[Cell]:
         return normalise_triangles(cells)
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        super().add_solve_arguments(parser)
-        parser.add_argument(
-            "--golden",
-            action="store_true",
-            help="geniusstar: the two blue triiamonds must form a hexagon",
-        )
+    solve_options: ClassVar[tuple[Option, ...]] = (
+        *DiceTiling.solve_options,
+        Option(
+            "--golden", switch=True, help="geniusstar: the two blue triiamonds must form a hexagon"
+        ),
+    )
 
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        super().add_arguments(parser)
-        parser.add_argument(
+    generate_options: ClassVar[tuple[Option, ...]] = (
+        *DiceTiling.generate_options,
+        Option(
             "--golden",
-            action="store_true",
+            switch=True,
             help="roll until the dice admit a golden solution (the blue pair a hexagon)",
-        )
+        ),
+    )
 
     def generate(self, args: argparse.Namespace) -> str:
         if not getattr(args, "golden", False):

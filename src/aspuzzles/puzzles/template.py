@@ -17,12 +17,12 @@ import argparse
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from clingo import Function, Number, Symbol
 
 from ..errors import InputError, LineReader, is_number
-from ..puzzle import Puzzle, string_rows
+from ..puzzle import Option, Puzzle, string_rows
 
 #: The largest grid: values are written as one digit each.
 MAX_SIZE = 9
@@ -175,14 +175,11 @@ class Template(Puzzle[LatinInstance, LatinSolution]):
         return f"{instance.size}x{instance.size}, {given} given"
 
     # -- optional: a generator -----------------------------------------------------
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--size", type=int, default=4, help=f"N, from 2 to {MAX_SIZE} (default 4)"
-        )
-        parser.add_argument("--givens", type=int, default=6, help="numbers given (default 6)")
-        parser.add_argument(
-            "--seed", type=int, default=None, help="random seed (the same seed, the same grid)"
-        )
+    generate_options: ClassVar[tuple[Option, ...]] = (
+        Option("--size", type=int, default=4, help=f"N, from 2 to {MAX_SIZE} (default 4)"),
+        Option("--givens", type=int, default=6, help="numbers given (default 6)"),
+        Option("--seed", type=int, default=None, help="random seed (the same seed, the same grid)"),
+    )
 
     def generate(self, args: argparse.Namespace) -> str:
         if not 2 <= args.size <= MAX_SIZE:

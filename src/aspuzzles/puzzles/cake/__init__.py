@@ -19,15 +19,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Function, String, Symbol
 
 from ... import asp
 from ...errors import InputError, LineReader, is_number
-from ...generating import add_difficulty_argument, as_asked
+from ...generating import DIFFICULTY_OPTION, as_asked
 from ...kit.geometry import Cell, SquareGrid, is_connected
-from ...puzzle import Puzzle, atom_parts, string_rows
+from ...puzzle import Option, Puzzle, atom_parts, string_rows
 from ...render import wheel_colours
 from ...strategy import Strategy
 
@@ -243,23 +243,22 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         return CakeHints(self)
 
     # ----------------------------------------------------------------- generator
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--size", default="6x6", help="ROWSxCOLS (default 6x6)")
-        parser.add_argument("--pieces", type=int, default=4, help="K (default 4)")
-        parser.add_argument("--kinds", type=int, default=3, help="topping kinds (default 3)")
-        parser.add_argument("--seed", type=int, default=None, help="random seed")
-        parser.add_argument(
+    generate_options: ClassVar[tuple[Option, ...]] = (
+        Option("--size", default="6x6", help="ROWSxCOLS (default 6x6)"),
+        Option("--pieces", type=int, default=4, help="K (default 4)"),
+        Option("--kinds", type=int, default=3, help="topping kinds (default 3)"),
+        Option("--seed", type=int, default=None, help="random seed"),
+        Option(
             "--random",
-            action="store_true",
+            switch=True,
             help="toppings strewn at random (totals that divide, but no planted cut: "
             "the cake may have no solution)",
-        )
-        parser.add_argument(
-            "--unique",
-            action="store_true",
-            help="draw planted cakes until one has exactly one partition",
-        )
-        add_difficulty_argument(parser)
+        ),
+        Option(
+            "--unique", switch=True, help="draw planted cakes until one has exactly one partition"
+        ),
+        DIFFICULTY_OPTION,
+    )
 
     def generate(self, args: argparse.Namespace) -> str:
         match = re.fullmatch(r"(\d+)x(\d+)", args.size)

@@ -32,13 +32,13 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from clingo import Function, Number, Symbol
 
 from ...capabilities import PlanHints
 from ...errors import InputError
-from ...puzzle import Puzzle, atom_parts, json_field
+from ...puzzle import Option, Puzzle, atom_parts, json_field
 from ...strategy import Answered, Incremental, StepBound, Strategy
 from .formats import format_board, is_move, parse_capture, parse_moves
 from .generate import planted_board, with_flaming_skulls
@@ -100,8 +100,8 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
                 facts.append(Function("tile", [Number(cell), Function(ATOM_OF_TILE[tile])]))
         return facts + geometry_facts(board)
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
+    solve_options: ClassVar[tuple[Option, ...]] = (
+        Option(
             "--lookahead",
             type=int,
             default=CaptureInstance.lookahead,
@@ -109,8 +109,8 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             help="capture: once N moves of a plan are made, the simulator decides inside "
             "the search whether the rest of the budget can clear the board (default "
             "%(default)s; 0: clasp and the sideways-travel bound alone)",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--breadth-first",
             type=float,
             default=CaptureInstance.breadth_first,
@@ -118,7 +118,8 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             help="capture: first search the board breadth-first in Python for up to "
             "SECONDS, which answers boards of a few moves at once; clingo searches the "
             "boards it cannot finish (default %(default)s; 0: clingo alone)",
-        )
+        ),
+    )
 
     def configure(self, instance: CaptureInstance, options: dict[str, Any]) -> CaptureInstance:
         lookahead = options.get("lookahead", instance.lookahead)
@@ -191,24 +192,25 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             "boards": [format_board(board) for board in solution.boards],
         }
 
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--moves", type=int, default=5, help="moves planted (default 5)")
-        parser.add_argument("--kinds", default="ygrs", help="tile kinds to use (default ygrs)")
-        parser.add_argument(
+    generate_options: ClassVar[tuple[Option, ...]] = (
+        Option("--moves", type=int, default=5, help="moves planted (default 5)"),
+        Option("--kinds", default="ygrs", help="tile kinds to use (default ygrs)"),
+        Option(
             "--flaming", type=int, default=0, help="skulls turned into flaming skulls (default 0)"
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--exact",
-            action="store_true",
+            switch=True,
             help="draw boards until the shortest plan has exactly --moves moves, proved "
             "by the solver (up to 10 moves)",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--unique-plan",
-            action="store_true",
+            switch=True,
             help="with --exact: draw until exactly one move list is shortest (rare past 5 moves)",
-        )
-        parser.add_argument("--seed", type=int, default=None, help="random seed")
+        ),
+        Option("--seed", type=int, default=None, help="random seed"),
+    )
 
     def generate(self, args: argparse.Namespace) -> str:
         exact = getattr(args, "exact", False)

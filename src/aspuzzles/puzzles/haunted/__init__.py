@@ -20,13 +20,13 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Function, Symbol
 
 from ...asp import constant, number
 from ...errors import InputError
-from ...puzzle import Puzzle, atom_parts, render, string_rows
+from ...puzzle import Option, Puzzle, atom_parts, render, string_rows
 from ...strategy import Strategy
 from .checker import check_board
 from .facts import parse_facts
@@ -47,6 +47,10 @@ from .sight import clue_place, clues_of, crossings, sight_range, trace
 
 if TYPE_CHECKING:
     from .hints import HauntedHints
+
+
+#: The most cells Tatham's Undead accepts in a game.
+TATHAM_CELLS = 54
 
 
 class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
@@ -165,50 +169,47 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         )
 
     # ------------------------------------------------------------------ generator
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--size", default="6x6", help="WxH (default 6x6)")
-        parser.add_argument("--seed", type=int, default=None, help="random seed")
-        parser.add_argument(
+    generate_options: ClassVar[tuple[Option, ...]] = (
+        Option("--size", default="6x6", help="WxH (default 6x6)"),
+        Option("--seed", type=int, default=None, help="random seed"),
+        Option(
             "--difficulty",
             choices=DIFFICULTIES,
             default="normal",
             help="as aspuzzles grade measures it: easy (propagation alone), normal (at "
             f"most {NORMAL_TRIALS} failed trials), tricky (more), hard (needs search); "
             "default normal",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--givens",
-            action="store_true",
+            switch=True,
             help="make the puzzle unique by giving monsters (any size up to 64x64; no grade)",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--mirrors",
             type=float,
             default=None,
             help="share of cells holding a mirror at the start (default: from the size; "
             "a graded puzzle gains mirrors where a cell needs more reasoning than asked)",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--picture",
-            action="store_true",
+            switch=True,
             help="print the board picture (clues around the grid) instead of a game ID",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--link",
-            action="store_true",
+            switch=True,
             help=f"print the puzzle as a link to Tatham's Undead web page (up to {TATHAM_CELLS} "
             "cells)",
-        )
-        parser.add_argument(
-            "--json",
-            action="store_true",
-            help="print JSON: the game ID, the picture, and the grade",
-        )
-        parser.add_argument(
+        ),
+        Option("--json", switch=True, help="print JSON: the game ID, the picture, and the grade"),
+        Option(
             "--sparse",
-            action="store_true",
+            switch=True,
             help="(with --picture) leave out every clue that uniqueness does not need",
-        )
+        ),
+    )
 
     def generate(self, args: argparse.Namespace) -> str:
         width, height = _generated_size(args.size)
@@ -288,8 +289,6 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
 
 #: Tatham's Undead web page: a game ID after ``#`` opens that puzzle.
 TATHAM_PAGE = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/undead.html#"
-#: The most cells Tatham's Undead accepts in a game.
-TATHAM_CELLS = 54
 #: The largest side a graded puzzle (no givens) is made for.
 GRADED_MAX_SIDE = 30
 

@@ -30,14 +30,14 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Function, String, Symbol
 
 from ...asp import number
 from ...errors import InputError, is_number
-from ...generating import add_difficulty_argument, as_asked
-from ...puzzle import Puzzle, atom_parts, json_field
+from ...generating import DIFFICULTY_OPTION, as_asked
+from ...puzzle import Option, Puzzle, atom_parts, json_field
 from ...render import wheel_colours
 from ...strategy import Strategy
 from .checker import check_placement, is_pair, mismatched_edges
@@ -73,18 +73,19 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
     def parse(self, text: str, source: str) -> TilesInstance:
         return parse_tiles(text, source)
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
+    solve_options: ClassVar[tuple[Option, ...]] = (
+        Option(
             "--raw",
-            action="store_true",
+            switch=True,
             help="tiles: keep the whole-board rotations apart (count raw placements)",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--score",
-            action="store_true",
+            switch=True,
             help="tiles: let shared edges mismatch and find the placement with the fewest "
             "(Eternity II's contest score); the frame still faces out",
-        )
+        ),
+    )
 
     def configure(self, instance: TilesInstance, options: dict[str, Any]) -> TilesInstance:
         return replace(
@@ -234,42 +235,43 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return TilesHints(self)
 
     # ----------------------------------------------------------------- generator
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
+    generate_options: ClassVar[tuple[Option, ...]] = (
+        Option(
             "--style",
             choices=STYLES,
             default="e2",
             help="e2: colour numbers inside a grey frame (Eternity II); animal: halves of "
             "animals, the other half of the same kind matching; unframed: colour numbers "
             "with free outer edges (default e2)",
-        )
-        parser.add_argument("--size", default="4x4", help="ROWSxCOLS (default 4x4)")
-        parser.add_argument(
+        ),
+        Option("--size", default="4x4", help="ROWSxCOLS (default 4x4)"),
+        Option(
             "--kinds", type=int, default=6, help="edge kinds: colours without the frame, or animals"
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--border-kinds",
             type=int,
             default=0,
             help="(e2) colours 1..N only for edges along the frame, as in Eternity II; the "
             "--kinds inner colours are then numbered N+1.. (default 0: one shared palette)",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--fix",
             type=int,
             default=0,
             metavar="N",
             help="give N tiles of the planted solution as fixed hint pieces (default 0)",
-        )
-        parser.add_argument(
+        ),
+        Option(
             "--unique",
-            action="store_true",
+            switch=True,
             help="draw boards until one has exactly one solution up to turning the board",
-        )
-        add_difficulty_argument(parser)
-        parser.add_argument(
+        ),
+        DIFFICULTY_OPTION,
+        Option(
             "--seed", type=int, default=None, help="random seed (the same seed, the same board)"
-        )
+        ),
+    )
 
     def generate(self, args: argparse.Namespace) -> str:
         match = re.fullmatch(r"(\d+)x(\d+)", args.size)

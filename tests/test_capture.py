@@ -1000,7 +1000,7 @@ def test_the_first_share_of_a_split_search_reports_the_quick_plan_before_it_clim
     """Share 0 bounds the minimum from above with the quick plan (checked by the
     simulator) before its first budget; share 1 climbs with no plan to report."""
     parsed, job = planning_job("planted-6-moves")
-    job = replace(job, hints=PUZZLE.strategy(parsed).hints)
+    job = replace(job, warm_start=PUZZLE.strategy(parsed).warm_start)
 
     def reports(share: int) -> list[tuple[str, object]]:
         said: list[tuple[str, object]] = []

@@ -980,11 +980,11 @@ def test_hints_give_an_optimizing_search_its_first_answer_and_bound(tmp_path):
     job = Job(str(encoding), [], "", [], 1, False, None, None)
     plain = run_job(job)
     hinted_item = next(n for n in (1, 2, 3) if plain.models != [[f"pick({n})"]])
-    hinted = run_job(replace(job, hints=lambda: _pick(hinted_item)))
+    hinted = run_job(replace(job, warm_start=lambda: _pick(hinted_item)))
     assert hinted.models == [[f"pick({hinted_item})"]]  # not the answer clingo finds alone
     assert (hinted.satisfiable, hinted.optimal, hinted.cost) == (True, True, [1])
     # Hints that lead nowhere (two picks) cost a little search, never the answer.
-    astray = run_job(replace(job, hints=lambda: _pick(1, 2)))
+    astray = run_job(replace(job, warm_start=lambda: _pick(1, 2)))
     assert (astray.models, astray.optimal) == (plain.models, True)
 
 
@@ -1080,7 +1080,7 @@ def test_rounds_around_a_hinted_answer_improve_it_until_they_stop_paying():
         return kept
 
     job = Job("unused.lp", [], program, [], 1, False, None, None)
-    job = replace(job, hints=lambda: picks, neighbourhood=all_but_one)
+    job = replace(job, warm_start=lambda: picks, neighbourhood=all_but_one)
     outcome = Outcome()
     mode = driver.solving.optimization_mode(control, job)
     driver.optimization.solve_program(control, job, outcome, None, lambda kind, value: None, mode)

@@ -961,8 +961,10 @@ def test_score_mode_starts_from_a_greedy_placement_that_clingo_accepts(style, ro
         placement = quick_placement(board)
         assert placement is not None
         assert check_placement(board, placement, scored=True) == []
-        assert _completes(board, PUZZLE.strategy(board).hints())
-        assert PUZZLE.strategy(replace(board, scored=False)).hints() == []  # exact mode: no start
+        assert _completes(board, PUZZLE.strategy(board).warm_start())
+        assert (
+            PUZZLE.strategy(replace(board, scored=False)).warm_start() == []
+        )  # exact mode: no start
 
 
 def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
@@ -974,7 +976,7 @@ def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
     assert placement is not None
     mismatched = mismatched_edges(board, placement)
     assert mismatched  # a spoiled board, greedily filled
-    placed = set(PUZZLE.strategy(board).hints())
+    placed = set(PUZZLE.strategy(board).warm_start())
     atoms = [*placed] + [
         clingo.Function("mismatch", [clingo.Number(r), clingo.Number(c), clingo.Function(side)])
         for r, c, side in mismatched
@@ -1007,7 +1009,7 @@ def test_a_lone_centre_hint_keeps_the_greedy_board_from_turning_off_its_picture(
         assert kept_rotations(hinted) == 2
         placement = quick_placement(hinted)
         assert placement is not None and check_placement(hinted, placement, scored=True) == []
-        assert _completes(hinted, PUZZLE.strategy(hinted).hints())
+        assert _completes(hinted, PUZZLE.strategy(hinted).warm_start())
 
 
 def test_score_mode_reports_the_score_and_marks_mismatches(cli):

@@ -6,7 +6,7 @@ returning a :class:`Strategy` of their own from ``Puzzle.strategy(instance)``:
 
 - planning puzzles grow a horizon (:class:`Incremental`) and may bound the steps a plan
   still needs inside the search (:class:`StepBound`);
-- a search may start from an answer a quick Python search found (``hints``) and
+- a search may start from an answer a quick Python search found (``warm_start``) and
   improve it in rounds around it (``neighbourhood``);
 - other clingo settings may be raced against the tuned ones (``portfolio``), and
   searches whose "none" proves nothing may be raced beside them (:class:`Shortcut`);
@@ -181,7 +181,7 @@ class Strategy(Generic[InstanceT]):
         search (see :class:`StepBound`); ``None``: the search runs on the encoding alone."""
         return None
 
-    def hints(self) -> list[Symbol]:
+    def warm_start(self) -> list[Symbol]:
         """The atoms of an answer found by a quick, incomplete search in Python, as the
         encoding's answer set would hold them, assumed true in a first solve call so
         that clingo completes the answer by propagation and the search proper starts
@@ -204,7 +204,7 @@ class Strategy(Generic[InstanceT]):
         """Of an answer's shown atoms, those to keep (assumed true) in one round of a
         large-neighbourhood search: clingo re-solves the rest for a cheaper answer. A
         program with an objective, asked for one answer, runs such rounds after its
-        hinted answer (see ``hints``), until they stop paying, before the complete
+        hinted answer (see ``warm_start``), until they stop paying, before the complete
         search. ``[]``: no such search."""
         return []
 

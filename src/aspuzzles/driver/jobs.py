@@ -63,14 +63,14 @@ class Job:
     #: The encoding's ``#program`` parts to ground (see ``Strategy.parts``); a
     #: planning job grounds its own.
     parts: tuple[str, ...] = ("base",)
-    #: ``Strategy.hints``, called only by a search that uses them (a planning search
+    #: ``Strategy.warm_start``, called only by a search that uses them (a planning search
     #: from above, or a search for one optimal answer), in the process that runs it (no
     #: other search waits for them).
-    hints: Callable[[], list[Symbol]] | None = None
+    warm_start: Callable[[], list[Symbol]] | None = None
     #: ``Strategy.step_bound``: a lower bound the planning search applies as it goes.
     step_bound: StepBound | None = None
     #: ``Strategy.neighbourhood``: the atoms of an answer to keep in a round of the
-    #: large-neighbourhood search that follows a hinted answer (see ``hints``).
+    #: large-neighbourhood search that follows a hinted answer (see ``warm_start``).
     neighbourhood: Callable[[Sequence[Symbol], random.Random], list[Symbol]] | None = None
     #: A shortcut search (``Strategy.shortcuts``): its answers end a race, but its
     #: finding none does not.

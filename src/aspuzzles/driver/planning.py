@@ -306,7 +306,7 @@ def _scout(job: Job, outcome: Outcome, deadline: float | None) -> list[str]:
     moves): the search proper runs as if there were no hint, and the hint only bounds
     the minimum from above at once."""
     plan = job.incremental
-    hints = job.hints() if job.hints else []
+    hints = job.warm_start() if job.warm_start else []
     if not hints or plan is None:
         return []
     control = solving.loaded_control(job, [])

@@ -108,7 +108,7 @@ def solve_instance(
         timeout=None,  # what is left of the limit, once the Python search has had its turn
         incremental=strategy.incremental(),
         parts=strategy.parts(),
-        hints=strategy.hints,
+        warm_start=strategy.warm_start,
         neighbourhood=strategy.neighbourhood,
         step_bound=strategy.step_bound(),
         statistics=statistics,
@@ -223,7 +223,7 @@ def _shortcut_jobs(
                 arguments=solving.solver_arguments(game, 1, clingo_args, shortcut.arguments),
                 answers_only=True,
                 answer_cost=shortcut.cost,
-                hints=None,
+                warm_start=None,
                 neighbourhood=None,
             )
         )

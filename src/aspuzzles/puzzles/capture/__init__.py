@@ -414,7 +414,7 @@ class CaptureStrategy(Strategy[CaptureInstance]):
         atoms = answer_atoms(self.instance.board, searched.plan)
         return Answered(atoms, True, len(searched.plan), figures)
 
-    def hints(self) -> list[Symbol]:
+    def warm_start(self) -> list[Symbol]:
         plan = quick_plan(self.instance.board)
         return [] if plan is None else plan_atoms(self.instance.board, plan)
 

@@ -289,7 +289,7 @@ class TilesStrategy(Strategy[TilesInstance]):
         orders = ((), *TilesStrategy(exact).portfolio())
         return tuple(Shortcut(exact, order, cost=(0,)) for order in orders)
 
-    def hints(self) -> list[Symbol]:
+    def warm_start(self) -> list[Symbol]:
         """In score mode, the best of a few greedy placements (see ``quick_placement``),
         as the first answer the search improves on."""
         placement = quick_placement(self.instance) if self.instance.scored else None

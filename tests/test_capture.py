@@ -450,7 +450,7 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
     )
     assert first_plan(said).startswith("a plan of 6 moves found")
     assert len(result.solution.data.moves) == 6 and result.checked
-    monkeypatch.setattr(CaptureStrategy, "hints", lambda self: [])
+    monkeypatch.setattr(CaptureStrategy, "warm_start", lambda self: [])
     said.clear()
     solve(
         "capture",
@@ -466,7 +466,7 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
 def test_a_wrong_hint_costs_no_answer(monkeypatch, wrong):
     """A swap the board does not allow, or a plan's first three moves only."""
     wrong = wrong or plan_atoms(wight(), SEED_MOVES[:3])
-    monkeypatch.setattr(CaptureStrategy, "hints", lambda self: wrong)
+    monkeypatch.setattr(CaptureStrategy, "warm_start", lambda self: wrong)
     result = solve("capture", "wight", plan_search="descending", options=CLINGO_ONLY)
     assert len(result.solution.data.moves) == 6 and result.checked
 

@@ -23,8 +23,19 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from clingo import Symbol
 
+from .errors import InputError
+
 InstanceT = TypeVar("InstanceT")
 SolutionT = TypeVar("SolutionT")
+SlotT = TypeVar("SlotT")
+
+
+def offered(slot: SlotT | None, puzzle: str, missing: str) -> SlotT:
+    """A slot's object, or the one-line error of a puzzle without it (``missing``: what
+    the puzzle then does not do, as "gives no hints yet")."""
+    if slot is None:
+        raise InputError(f"puzzle '{puzzle}' {missing}")
+    return slot
 
 
 class Hints(Generic[InstanceT, SolutionT]):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .capabilities import Sweep
+from .capabilities import Sweep, offered
 from .driver import Session
 from .driver.limits import die_with_parent, limit_memory
 from .errors import InputError, TimeLimit
@@ -33,10 +33,7 @@ _SWEEP: Any = None
 
 def sweepable(game: Puzzle[Any, Any]) -> Sweep[Any]:
     """The puzzle's sweep slot, or a one-line error for a puzzle without one."""
-    slot = game.sweep()
-    if slot is None:
-        raise InputError(f"puzzle '{game.name}' has no sweep")
-    return slot
+    return offered(game.sweep(), game.name, "has no sweep")
 
 
 @dataclass

@@ -8,6 +8,7 @@ from typing import Any
 
 from clingo import Symbol
 
+from ..capabilities import offered
 from ..driver import load_instance, solve_instance
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL
@@ -180,9 +181,7 @@ def plan_hint(
 ) -> PlanReport:
     """The first move of a shortest plan from the board after the player's moves (a
     checked, proved-shortest solve of that board)."""
-    game = puzzle.plan_hints()
-    if game is None:
-        raise InputError(f"puzzle '{puzzle.name}' gives no hints yet")
+    game = offered(puzzle.plan_hints(), puzzle.name, "gives no hints yet")
     parsed, name = load_instance(puzzle, instance)
     if progress is not None:
         if checked_encoding(puzzle, encoding).standing != "shipped":

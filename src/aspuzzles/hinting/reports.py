@@ -9,19 +9,15 @@ from typing import Any
 
 from clingo import Symbol
 
-from ..capabilities import Hints
+from ..capabilities import Hints, offered
 from ..driver.loading import EDITED
 from ..driver.reasoning import CHOICE, SEARCH
-from ..errors import InputError
 from ..puzzle import Puzzle, render
 
 
 def hintable(game: Puzzle[Any, Any]) -> Hints[Any, Any]:
     """The puzzle's hints slot, or a one-line error for a puzzle without one."""
-    slot = game.hints()
-    if slot is None:
-        raise InputError(f"puzzle '{game.name}' gives no hints yet")
-    return slot
+    return offered(game.hints(), game.name, "gives no hints yet")
 
 
 @dataclass

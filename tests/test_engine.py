@@ -251,3 +251,29 @@ def test_an_edited_planning_encoding_has_no_horizon_bound_from_python(cli, tmp_p
     assert shipped.code == 1 and shipped.json()["status"] == "unsatisfiable"
     run = cli("solve", "capture", "unsolvable-planted", "--encoding", edited, "--timeout", "1")
     assert run.code == 3 and "timeout" in run.out and "unsatisfiable" not in run.out
+
+
+def test_a_question_asked_under_limits_from_python_comes_back_whole():
+    """From a notebook, hint, explain and grade with a time or memory limit run in the
+    engine's guard; the report comes back with its clingo symbols intact (a symbol
+    pickles as a reference into its own process's table, so they cross as text)."""
+    import aspuzzles
+
+    bounded = aspuzzles.hint("haunted", "gen-5x5-s3", timeout=30)
+    here = aspuzzles.hint("haunted", "gen-5x5-s3")
+    assert bounded.to_dict() == here.to_dict() and bounded.text() == here.text()
+    assert bounded.hints[0].entry == here.hints[0].entry
+    assert bounded.hints[0].entry.arguments == here.hints[0].entry.arguments
+    conflict = aspuzzles.explain("cake", "unsolvable-4x4-corner", memory=2000 << 20)
+    assert conflict.lines() == aspuzzles.explain("cake", "unsolvable-4x4-corner").lines()
+
+
+@pytest.mark.slow
+def test_a_time_limit_from_python_holds_while_a_question_is_grounded(tmp_path):
+    import aspuzzles
+
+    cake = big_cake(tmp_path / "cake.txt")
+    started = time.perf_counter()
+    with pytest.raises(TimeLimit, match="time limit of 2 s reached while"):
+        aspuzzles.grade("cake", cake, timeout=2)
+    assert time.perf_counter() - started < 6

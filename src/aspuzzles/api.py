@@ -8,20 +8,22 @@ look at before solving it.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .driver import Result, load_instance, solve_instance
 from .driver.jobs import DEFAULT_PLAN_SEARCH, Progress
-from .driver.limits import checked_timeout
+from .driver.limits import checked_memory, checked_timeout
 from .errors import InputError
 from .puzzle import Puzzle, render
 from .registry import get_puzzle
 
 if TYPE_CHECKING:
     from .hinting import Grade, PlanReport, Report
+
+T = TypeVar("T")
 
 
 def solve(
@@ -148,19 +150,21 @@ def hint(
     every: bool = False,
     encoding: str | Path | None = None,
     timeout: float | None = None,
+    memory: int | None = None,
 ) -> Report | PlanReport:
     """The mistakes in a player's progress and the next entry to make (``every``: all
     entries that follow), with the clues each rests on (:func:`aspuzzles.hinting.hint`).
-    ``timeout`` (seconds) bounds the whole question: TimeLimit when it runs out."""
+    ``timeout`` (seconds) and ``memory`` (bytes) bound the whole question, grounding
+    included (see :func:`_bounded`): TimeLimit or MemoryLimit when they run out."""
     from . import hinting  # loaded only for a question
 
-    return hinting.hint(
-        _puzzle(puzzle),
-        instance,
-        progress=progress,
-        every=every,
-        encoding=encoding,
-        timeout=checked_timeout(timeout),
+    game, limit = _puzzle(puzzle), checked_timeout(timeout)
+    return _bounded(
+        lambda: hinting.hint(
+            game, instance, progress=progress, every=every, encoding=encoding, timeout=limit
+        ),
+        limit,
+        memory,
     )
 
 
@@ -171,17 +175,19 @@ def explain(
     progress: str | None = None,
     encoding: str | Path | None = None,
     timeout: float | None = None,
+    memory: int | None = None,
 ) -> Report:
     """Why the instance (with the progress) has no solution: a minimal set of clues
-    that cannot all hold (:func:`aspuzzles.hinting.explain`)."""
+    that cannot all hold (:func:`aspuzzles.hinting.explain`); limits as for ``hint``."""
     from . import hinting
 
-    return hinting.explain(
-        _puzzle(puzzle),
-        instance,
-        progress=progress,
-        encoding=encoding,
-        timeout=checked_timeout(timeout),
+    game, limit = _puzzle(puzzle), checked_timeout(timeout)
+    return _bounded(
+        lambda: hinting.explain(
+            game, instance, progress=progress, encoding=encoding, timeout=limit
+        ),
+        limit,
+        memory,
     )
 
 
@@ -191,13 +197,27 @@ def grade(
     *,
     encoding: str | Path | None = None,
     timeout: float | None = None,
+    memory: int | None = None,
 ) -> Grade:
-    """How hard the puzzle is to solve by hints alone (:func:`aspuzzles.hinting.grade`)."""
+    """How hard the puzzle is to solve by hints alone (:func:`aspuzzles.hinting.grade`);
+    limits as for ``hint``."""
     from . import hinting
 
-    return hinting.grade(
-        _puzzle(puzzle), instance, encoding=encoding, timeout=checked_timeout(timeout)
+    game, limit = _puzzle(puzzle), checked_timeout(timeout)
+    return _bounded(
+        lambda: hinting.grade(game, instance, encoding=encoding, timeout=limit), limit, memory
     )
+
+
+def _bounded(question: Callable[[], T], timeout: float | None, memory: int | None) -> T:
+    """A question asked under limits: in the engine's guard (a forked process stopped at
+    the limit in any phase, grounding included, which clingo cannot interrupt), so that
+    a notebook's own process keeps its time and memory; without limits, here."""
+    if timeout is None and checked_memory(memory) is None:
+        return question()
+    from .driver.guard import Bounds, run_guarded
+
+    return run_guarded(question, Bounds(timeout, memory))
 
 
 def _puzzle(puzzle: str | Puzzle[Any, Any]) -> Puzzle[Any, Any]:

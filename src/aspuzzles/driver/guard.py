@@ -7,7 +7,8 @@ in a forked child; the parent waits for it, and kills it when the limit passes o
 Ctrl-C comes. The child bounds its own address space, so a grounding that outgrows the
 memory limit ends there (a ``MemoryError``, or clingo's abort, which the parent reads
 as the same outcome), not on the machine. The child sends back what the work returned
-(plain data: the command's text, its exit code) or raised, through a pipe, and says
+(plain data: the command's text, its exit code; a report, its clingo symbols sent as
+their text) or raised, through a pipe, and says
 which phase it is in (``note_phase``), so that a limit reached is reported with its
 phase. The solve path has workers of its own (:mod:`.workers`), which race several
 searches and keep the answers found before a limit; this is for questions whose
@@ -17,7 +18,9 @@ answer is whole or missing (a hint, an explanation, a grade, a generated instanc
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import pickle
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -97,12 +100,13 @@ def _await(child: Any, receiver: Any, bounds: Bounds) -> Any:
             raise _death(child.exitcode, bounds, phase) from None
         if kind == "phase":
             phase = value
-        elif kind == "returned":
-            return value
         elif kind == "memory":
             raise MemoryLimit(f"memory limit reached while {phase} (see --memory)")
-        else:
-            raise value
+        else:  # the answer, pickled with its clingo symbols as text (see _portable)
+            outcome, found = pickle.loads(value)
+            if outcome == "raised":
+                raise found
+            return found
 
 
 def _death(exitcode: int | None, bounds: Bounds, phase: str) -> Exception:
@@ -128,13 +132,32 @@ def _serve(work: Callable[[], Any], bounds: Bounds, sender: Any) -> None:
         limit_memory(bounds.memory)
         answer = ("returned", work())
     except MemoryError:
-        answer = ("memory", None)
+        sender.send(("memory", None))
+        sender.close()
+        return
     except Exception as error:  # sent back, raised again in the parent
         answer = ("raised", error)
     try:
-        sender.send(answer)
+        sender.send(("answer", _portable(answer)))
     except MemoryError:
         sender.send(("memory", None))
     except Exception as error:  # an answer or exception that does not pickle
-        sender.send(("raised", RuntimeError(repr(error))))
+        sender.send(("answer", pickle.dumps(("raised", RuntimeError(repr(error))))))
     sender.close()
+
+
+def _portable(answer: Any) -> bytes:
+    """The answer pickled with every clingo symbol as its text, read back by
+    ``clingo.parse_term`` in the parent: a symbol pickles as a reference into its own
+    process's symbol table, which means another symbol, or none, in any other process."""
+    import clingo
+
+    class Pickler(pickle.Pickler):
+        def reducer_override(self, obj: Any) -> Any:
+            if type(obj) is clingo.Symbol:
+                return clingo.parse_term, (str(obj),)
+            return NotImplemented
+
+    buffer = io.BytesIO()
+    Pickler(buffer).dump(answer)
+    return buffer.getvalue()

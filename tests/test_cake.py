@@ -182,17 +182,17 @@ def test_text_draws_cuts_and_svg_fills_pieces():
     assert "skull" in svg and "tombstone" in svg
 
 
-def test_generator_plants_a_solution():
+def test_generator_plants_a_solution(tmp_path):
     import argparse
 
     text = PUZZLE.generate(argparse.Namespace(size="6x4", pieces=4, kinds=3, seed=5, random=False))
     instance = parse_cake(text, "gen")
     assert instance.pieces == 4 and len(instance.grid) == 6
-    assert solve("cake", _write(text)).status == "solved"
+    assert solve("cake", _write(text, tmp_path)).status == "solved"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_random_cake_has_dividing_totals_and_the_same_count_as_the_python_search(seed):
+def test_a_random_cake_has_dividing_totals_and_the_same_count_as_the_python_search(seed, tmp_path):
     """`generate cake --random` strews a random mix times K over the grid: the totals
     divide, no cut is planted, and what the encoding counts is what the search finds."""
     import argparse
@@ -213,11 +213,8 @@ def test_large_cakes_race_luby_restarts_and_small_ones_do_not():
     assert PUZZLE.strategy(large).portfolio() == (("--restarts=L,128",),)
 
 
-def _write(text: str):
-    import tempfile
-    from pathlib import Path
-
-    path = Path(tempfile.mkdtemp()) / "generated.txt"
+def _write(text: str, folder):
+    path = folder / "generated.txt"
     path.write_text(text)
     return path
 

@@ -202,7 +202,7 @@ def test_a_random_cake_has_dividing_totals_and_the_same_count_as_the_python_sear
     assert "--random" in text.splitlines()[0] and text == PUZZLE.generate(args)
     instance = parse_cake(text, "gen")
     assert all(total % 4 == 0 for total in instance.totals().values())
-    result = solve("cake", _write(text), count=True)
+    result = solve("cake", _write(text, tmp_path), count=True)
     assert result.count == cake_baseline.count(list(instance.grid), 4)
 
 

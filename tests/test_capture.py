@@ -20,7 +20,13 @@ import aspuzzles.puzzles.capture as capture_module
 import aspuzzles.puzzles.capture.lookahead as lookahead_module
 from aspuzzles import CheckFailed, InputError, driver, solve, solve_instance
 from aspuzzles.driver.jobs import Job, Outcome, Reporter, progress_text
-from aspuzzles.puzzles.capture import PUZZLE, CaptureStrategy, bits
+from aspuzzles.puzzles.capture import (
+    PUZZLE,
+    CapturePlanning,
+    CaptureStrategy,
+    CaptureWarmStart,
+    bits,
+)
 from aspuzzles.puzzles.capture.formats import format_board, parse_capture, parse_moves
 from aspuzzles.puzzles.capture.generate import planted_board, with_flaming_skulls
 from aspuzzles.puzzles.capture.geometry import mirrored_board, phase_bound
@@ -374,13 +380,17 @@ def test_the_search_cuts_plans_the_bound_refutes():
         and result.stats["bound_checks"] >= result.stats["bound_cuts"]
     )
 
-    class HopelessBound(CaptureStrategy):
+    class HopelessBound(CapturePlanning):
         def step_bound(self):
             return replace(super().step_bound(), refute=lambda state, left, made: lambda *_: True)
 
+    class HopelessStrategy(CaptureStrategy):
+        def planning(self):
+            return HopelessBound(self.instance)
+
     class Hopeless(type(PUZZLE)):
         def strategy(self, instance):
-            return HopelessBound(instance)
+            return HopelessStrategy(instance)
 
     hopeless = solve_instance(
         Hopeless(), CaptureInstance(wight(), breadth_first=0), plan_search="ascending"
@@ -450,7 +460,7 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
     )
     assert first_plan(said).startswith("a plan of 6 moves found")
     assert len(result.solution.data.moves) == 6 and result.checked
-    monkeypatch.setattr(CaptureStrategy, "warm_start", lambda self: [])
+    monkeypatch.setattr(CaptureWarmStart, "first_answer", lambda self: [])
     said.clear()
     solve(
         "capture",
@@ -466,7 +476,7 @@ def test_the_search_from_above_starts_from_the_hinted_plan(monkeypatch):
 def test_a_wrong_hint_costs_no_answer(monkeypatch, wrong):
     """A swap the board does not allow, or a plan's first three moves only."""
     wrong = wrong or plan_atoms(wight(), SEED_MOVES[:3])
-    monkeypatch.setattr(CaptureStrategy, "warm_start", lambda self: wrong)
+    monkeypatch.setattr(CaptureWarmStart, "first_answer", lambda self: wrong)
     result = solve("capture", "wight", plan_search="descending", options=CLINGO_ONLY)
     assert len(result.solution.data.moves) == 6 and result.checked
 
@@ -982,7 +992,7 @@ def planning_job(name: str, models: int = 1, count_only: bool = False, **changes
         models,
         count_only,
         None,
-        PUZZLE.strategy(parsed).incremental(),
+        PUZZLE.strategy(parsed).planning().horizon(),
     )
     return parsed, replace(job, **changes)
 
@@ -1000,7 +1010,7 @@ def test_the_first_share_of_a_split_search_reports_the_quick_plan_before_it_clim
     """Share 0 bounds the minimum from above with the quick plan (checked by the
     simulator) before its first budget; share 1 climbs with no plan to report."""
     parsed, job = planning_job("planted-6-moves")
-    job = replace(job, warm_start=PUZZLE.strategy(parsed).warm_start)
+    job = replace(job, warm_start=PUZZLE.strategy(parsed).warm_start().first_answer)
 
     def reports(share: int) -> list[tuple[str, object]]:
         said: list[tuple[str, object]] = []
@@ -1179,7 +1189,7 @@ def test_a_plan_search_reports_what_it_has_proved_as_it_goes(search):
     result = planted_four_by_clingo(search, said)
     assert len(result.solution.data.moves) == 4
     if search == "ascending":  # one sentence per budget, as each one starts
-        plan = PUZZLE.strategy(result.solution.instance).incremental()
+        plan = PUZZLE.strategy(result.solution.instance).planning().horizon()
         assert said == [progress_text(plan, step) for step in range(1, 5)]
     else:  # the parent's bounds, from both workers, in the order it heard them
         assert said and all(text.endswith("unanswered") for text in said)

@@ -961,9 +961,9 @@ def test_score_mode_starts_from_a_greedy_placement_that_clingo_accepts(style, ro
         placement = quick_placement(board)
         assert placement is not None
         assert check_placement(board, placement, scored=True) == []
-        assert _completes(board, PUZZLE.strategy(board).warm_start())
+        assert _completes(board, PUZZLE.strategy(board).warm_start().first_answer())
         assert (
-            PUZZLE.strategy(replace(board, scored=False)).warm_start() == []
+            PUZZLE.strategy(replace(board, scored=False)).warm_start().first_answer() == []
         )  # exact mode: no start
 
 
@@ -976,7 +976,7 @@ def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
     assert placement is not None
     mismatched = mismatched_edges(board, placement)
     assert mismatched  # a spoiled board, greedily filled
-    placed = set(PUZZLE.strategy(board).warm_start())
+    placed = set(PUZZLE.strategy(board).warm_start().first_answer())
     atoms = [*placed] + [
         clingo.Function("mismatch", [clingo.Number(r), clingo.Number(c), clingo.Function(side)])
         for r, c, side in mismatched
@@ -985,14 +985,18 @@ def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
         (r, c + 1) if side == "right" else (r + 1, c) for r, c, side in mismatched
     }
     for seed in range(5):
-        kept = PUZZLE.strategy(board).neighbourhood(atoms, random.Random(seed))
+        kept = PUZZLE.strategy(board).warm_start().neighbourhood(atoms, random.Random(seed))
         assert set(kept) <= placed and len(kept) == 36 - FREED_CELLS
         freed = {(a.arguments[0].number, a.arguments[1].number) for a in placed - set(kept)}
         assert not freed & {(fix.row, fix.col) for fix in board.fixed}
         assert len(freed & beside) >= min(len(beside - {(f.row, f.col) for f in board.fixed}), 5)
     small = _spoiled(planted_tiles("e2", 4, 5, 3, rng), rng)
-    assert PUZZLE.strategy(small).neighbourhood(atoms, rng) == []  # 20 cells: the complete search
-    assert PUZZLE.strategy(replace(board, scored=False)).neighbourhood(atoms, rng) == []
+    assert (
+        PUZZLE.strategy(small).warm_start().neighbourhood(atoms, rng) == []
+    )  # 20 cells: the complete search
+    assert (
+        PUZZLE.strategy(replace(board, scored=False)).warm_start().neighbourhood(atoms, rng) == []
+    )
 
 
 def test_a_lone_centre_hint_keeps_the_greedy_board_from_turning_off_its_picture():
@@ -1009,7 +1013,7 @@ def test_a_lone_centre_hint_keeps_the_greedy_board_from_turning_off_its_picture(
         assert kept_rotations(hinted) == 2
         placement = quick_placement(hinted)
         assert placement is not None and check_placement(hinted, placement, scored=True) == []
-        assert _completes(hinted, PUZZLE.strategy(hinted).warm_start())
+        assert _completes(hinted, PUZZLE.strategy(hinted).warm_start().first_answer())
 
 
 def test_score_mode_reports_the_score_and_marks_mismatches(cli):

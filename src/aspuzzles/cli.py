@@ -600,7 +600,7 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))
     target = output_file(args.output) if args.output else None
-    if args.plan_search is not None and game.strategy(parsed).incremental() is None:
+    if args.plan_search is not None and game.strategy(parsed).planning() is None:
         print(
             f"aspuzzles: warning: --plan-search has no effect on {game.name} "
             "(it searches no plan over moves)",

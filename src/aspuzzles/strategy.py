@@ -1,17 +1,17 @@
-"""Search strategies a puzzle may opt into, beside the small interface of ``puzzle``.
+"""How one instance is searched, beside the small interface of ``puzzle``.
 
 Most puzzles are solved by grounding their encoding on the instance's facts and asking
 clingo for answers: they need nothing from this module. A few need more, and say so by
 returning a :class:`Strategy` of their own from ``Puzzle.strategy(instance)``:
 
-- planning puzzles grow a horizon (:class:`Incremental`) and may bound the steps a plan
-  still needs inside the search (:class:`StepBound`);
-- a search may start from an answer a quick Python search found (``warm_start``) and
-  improve it in rounds around it (``neighbourhood``);
+- a planning puzzle's :class:`Planning` (``planning()``): a growing horizon
+  (:class:`Incremental`), a bound on the steps a plan still needs applied inside the
+  search (:class:`StepBound`), and how a plan not proved shortest is shown;
+- a :class:`WarmStart` (``warm_start()``): an answer a quick Python search found, which
+  clingo completes and improves, in rounds around it (``neighbourhood``);
 - other clingo settings may be raced against the tuned ones (``portfolio``), and
   searches whose "none" proves nothing may be raced beside them (:class:`Shortcut`);
-- a count may come with puzzle figures (``count_details``), a plan cut short may say
-  it is not proved shortest (``unproved``);
+- a count may come with puzzle figures (``count_details``);
 - a small instance may be answered outright by a complete search in Python, before
   clingo starts (``answer``).
 
@@ -172,41 +172,15 @@ class Strategy(Generic[InstanceT]):
         count that does not divide); ``None`` when search must decide."""
         return None
 
-    def incremental(self) -> Incremental | None:
-        """How to grow a horizon, for planning puzzles; ``None`` for one-shot solving."""
+    def planning(self) -> Planning[InstanceT] | None:
+        """How a plan is searched over a growing horizon (see :class:`Planning`);
+        ``None`` for one-shot solving."""
         return None
 
-    def step_bound(self) -> StepBound | None:
-        """A lower bound on the steps a plan still needs, applied during a planning
-        search (see :class:`StepBound`); ``None``: the search runs on the encoding alone."""
+    def warm_start(self) -> WarmStart[InstanceT] | None:
+        """An answer found by a quick search in Python for clingo to start from (see
+        :class:`WarmStart`); ``None``: clingo starts from nothing."""
         return None
-
-    def warm_start(self) -> list[Symbol]:
-        """The atoms of an answer found by a quick, incomplete search in Python, as the
-        encoding's answer set would hold them, assumed true in a first solve call so
-        that clingo completes the answer by propagation and the search proper starts
-        with a bound. Two uses:
-
-        - a planning puzzle with monotone budgets (capture: ``swap(Tick,A,B)`` of a
-          plan): the search from above assumes them under the largest budget, in a
-          Control of its own, for an upper bound at once, and then runs as if there were
-          no hint;
-        - a program with an objective, asked for one answer (tiles in score mode:
-          ``place/4`` of a greedy placement): the completed answer is the first one and
-          its cost the bound; the search then looks only for cheaper answers, and
-          finishing without one proves the hinted answer optimal.
-
-        A wrong hint costs a little time, never an answer: the answer still comes from
-        clingo, and the checker checks it."""
-        return []
-
-    def neighbourhood(self, atoms: Sequence[Symbol], rng: random.Random) -> list[Symbol]:
-        """Of an answer's shown atoms, those to keep (assumed true) in one round of a
-        large-neighbourhood search: clingo re-solves the rest for a cheaper answer. A
-        program with an objective, asked for one answer, runs such rounds after its
-        hinted answer (see ``warm_start``), until they stop paying, before the complete
-        search. ``[]``: no such search."""
-        return []
 
     def settings(self) -> tuple[str, ...]:
         """clingo options for this instance, beside the puzzle's ``clingo_options``
@@ -231,11 +205,6 @@ class Strategy(Generic[InstanceT]):
         breaking), added to the JSON output and the summary."""
         return {}
 
-    def unproved(self, solution: Any) -> Any:
-        """The solution as a plan found before its minimality was proved (a planning run
-        cut short by its time limit), so that it does not claim to be the shortest."""
-        return solution
-
     def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
         """One answer found by a complete search in Python, asked before clingo starts
         when one answer is wanted: capture clears a board of a few moves by a
@@ -254,10 +223,10 @@ class EncodingOnly(Strategy[InstanceT]):
 
     Kept: what only says how to run clingo (program parts and text, settings, other
     settings to race, figures for a count) and the horizon, whose budgets the encoding's
-    own ``query(t)`` defines (see docs/encodings.md), without its last budget. Dropped:
-    verdicts without search, complete searches in Python (``answer``), step bounds,
-    quick answers and the rounds around them, shortcuts, and the horizon's bound, each
-    of which may cut answers that the edited rules allow."""
+    own ``query(t)`` defines (see docs/encodings.md), without its last budget
+    (``_Unbounded``). Dropped: verdicts without search, complete searches in Python
+    (``answer``), step bounds, warm starts and the rounds around them, shortcuts, and
+    the horizon's bound, each of which may cut answers that the edited rules allow."""
 
     def __init__(self, strategy: Strategy[InstanceT]) -> None:
         super().__init__(strategy.instance)
@@ -272,17 +241,9 @@ class EncodingOnly(Strategy[InstanceT]):
     def program_source(self) -> str | None:
         return self.strategy.program_source()
 
-    def incremental(self) -> Incremental | None:
-        """The horizon without its last budget: a puzzle's bound on the steps a plan
-        can need is Python's reading of the shipped rules (capture: what the phases of
-        its board allow), and an edited encoding may allow longer plans. The horizon
-        then grows until an answer, the time limit or Ctrl-C, climbing (a search from
-        the top needs a top)."""
-        plan = self.strategy.incremental()
-        if plan is None or plan.incmode:  # incmode: the encoding's own imax
-            return plan
-        ticks = UNBOUNDED if plan.max_ticks else 0
-        return replace(plan, max_steps=UNBOUNDED, max_ticks=ticks)
+    def planning(self) -> Planning[InstanceT] | None:
+        planning = self.strategy.planning()
+        return None if planning is None else _Unbounded(planning)
 
     def settings(self) -> tuple[str, ...]:
         return self.strategy.settings()
@@ -293,5 +254,79 @@ class EncodingOnly(Strategy[InstanceT]):
     def count_details(self, count: int) -> dict[str, int]:
         return self.strategy.count_details(count)
 
+
+class Planning(Generic[InstanceT]):
+    """A planning puzzle's search over a growing horizon (capture): the horizon, a bound
+    applied inside the search, and how a plan not proved shortest is shown."""
+
+    def __init__(self, instance: InstanceT) -> None:
+        self.instance = instance
+
+    def horizon(self) -> Incremental:
+        """How to grow the horizon (see :class:`Incremental`)."""
+        raise NotImplementedError
+
+    def step_bound(self) -> StepBound | None:
+        """A lower bound on the steps a plan still needs, applied during the search
+        (see :class:`StepBound`); ``None``: the search runs on the encoding alone."""
+        return None
+
     def unproved(self, solution: Any) -> Any:
-        return self.strategy.unproved(solution)
+        """A plan as shown when the search did not prove it shortest (a plan found by a
+        search cut short by its time limit), so that it does not claim to be the
+        shortest."""
+        return solution
+
+
+class WarmStart(Generic[InstanceT]):
+    """An answer found by a quick, incomplete search in Python, for clingo to start
+    from. A wrong one costs a little time, never an answer: the answer still comes
+    from clingo, and the checker checks it."""
+
+    def __init__(self, instance: InstanceT) -> None:
+        self.instance = instance
+
+    def first_answer(self) -> list[Symbol]:
+        """The answer's atoms as the encoding's answer set would hold them, assumed true
+        in a first solve call so that clingo completes it by propagation and the search
+        proper starts with a bound. Two uses:
+
+        - a planning puzzle with monotone budgets (capture: ``swap(Tick,A,B)`` of a
+          plan): the search from above assumes them under the largest budget, in a
+          Control of its own, for an upper bound at once, and then runs as if there
+          were no warm start;
+        - a program with an objective, asked for one answer (tiles in score mode:
+          ``place/4`` of a greedy placement): the completed answer is the first one and
+          its cost the bound; the search then looks only for cheaper answers, and
+          finishing without one proves it optimal."""
+        raise NotImplementedError
+
+    def neighbourhood(self, atoms: Sequence[Symbol], rng: random.Random) -> list[Symbol]:
+        """Of an answer's shown atoms, those to keep (assumed true) in one round of a
+        large-neighbourhood search: clingo re-solves the rest for a cheaper answer. A
+        program with an objective, asked for one answer, runs such rounds after its
+        first answer, until they stop paying, before the complete search. ``[]``: no
+        such search."""
+        return []
+
+
+class _Unbounded(Planning[InstanceT]):
+    """A planning puzzle's search for an edited encoding: the horizon without its last
+    budget and without the step bound. A puzzle's bound on the steps a plan can need is
+    Python's reading of the shipped rules (capture: what the phases of its board
+    allow), and an edited encoding may allow longer plans: the horizon then grows until
+    an answer, the time limit or Ctrl-C, climbing (a search from the top needs a top)."""
+
+    def __init__(self, planning: Planning[InstanceT]) -> None:
+        super().__init__(planning.instance)
+        self.planning = planning
+
+    def horizon(self) -> Incremental:
+        plan = self.planning.horizon()
+        if plan.incmode:  # the encoding's own imax
+            return plan
+        ticks = UNBOUNDED if plan.max_ticks else 0
+        return replace(plan, max_steps=UNBOUNDED, max_ticks=ticks)
+
+    def unproved(self, solution: Any) -> Any:
+        return self.planning.unproved(solution)

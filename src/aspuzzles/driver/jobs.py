@@ -63,13 +63,13 @@ class Job:
     #: The encoding's ``#program`` parts to ground (see ``Strategy.parts``); a
     #: planning job grounds its own.
     parts: tuple[str, ...] = ("base",)
-    #: ``Strategy.warm_start``, called only by a search that uses them (a planning search
+    #: ``WarmStart.first_answer``, called only by a search that uses them (a planning search
     #: from above, or a search for one optimal answer), in the process that runs it (no
     #: other search waits for them).
     warm_start: Callable[[], list[Symbol]] | None = None
-    #: ``Strategy.step_bound``: a lower bound the planning search applies as it goes.
+    #: ``Planning.step_bound``: a lower bound the planning search applies as it goes.
     step_bound: StepBound | None = None
-    #: ``Strategy.neighbourhood``: the atoms of an answer to keep in a round of the
+    #: ``WarmStart.neighbourhood``: the atoms of an answer to keep in a round of the
     #: large-neighbourhood search that follows a hinted answer (see ``warm_start``).
     neighbourhood: Callable[[Sequence[Symbol], random.Random], list[Symbol]] | None = None
     #: A shortcut search (``Strategy.shortcuts``): its answers end a race, but its

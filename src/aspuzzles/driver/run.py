@@ -96,6 +96,7 @@ def solve_instance(
             encoding=used.standing,
             exhausted=True,
         )
+    planning, start = strategy.planning(), strategy.warm_start()
     job = Job(
         encoding=str(used.path),
         facts=[],
@@ -106,11 +107,11 @@ def solve_instance(
         models=wanted,
         count_only=count,
         timeout=None,  # what is left of the limit, once the Python search has had its turn
-        incremental=strategy.incremental(),
+        incremental=None if planning is None else planning.horizon(),
         parts=strategy.parts(),
-        warm_start=strategy.warm_start,
-        neighbourhood=strategy.neighbourhood,
-        step_bound=strategy.step_bound(),
+        warm_start=None if start is None else start.first_answer,
+        neighbourhood=None if start is None else start.neighbourhood,
+        step_bound=None if planning is None else planning.step_bound(),
         statistics=statistics,
     )
     if job.incremental is None and used.incmode:
@@ -478,7 +479,9 @@ def _result(
     if not complete and outcome.progress and solutions:
         # The shortest plan is not known yet; a plan found on the way is shown as such.
         status = results.TIMEOUT
-        solutions = [replace(s, data=strategy.unproved(s.data)) for s in solutions]
+        planning = strategy.planning()
+        if planning is not None:
+            solutions = [replace(s, data=planning.unproved(s.data)) for s in solutions]
     if outcome.interrupted and status == results.TIMEOUT:
         status = results.INTERRUPTED
     elif outcome.out_of_memory and status == results.TIMEOUT:

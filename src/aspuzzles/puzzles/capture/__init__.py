@@ -39,7 +39,7 @@ from clingo import Function, Number, Symbol
 from ...capabilities import PlanHints
 from ...errors import InputError
 from ...puzzle import Option, Puzzle, atom_parts, json_field
-from ...strategy import Answered, Incremental, StepBound, Strategy
+from ...strategy import Answered, Incremental, Planning, StepBound, Strategy, WarmStart
 from .formats import format_board, is_move, parse_capture, parse_moves
 from .generate import planted_board, with_flaming_skulls
 from .geometry import geometry_facts, phase_bound
@@ -378,7 +378,34 @@ class CaptureStrategy(Strategy[CaptureInstance]):
     def infeasible(self) -> str | None:
         return dead_reason(self.instance.board)
 
-    def incremental(self) -> Incremental:
+    def planning(self) -> CapturePlanning:
+        return CapturePlanning(self.instance)
+
+    def warm_start(self) -> CaptureWarmStart:
+        return CaptureWarmStart(self.instance)
+
+    def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
+        """The breadth-first minimum on bitboards, for ``breadth_first`` seconds at most
+        and within ``memory``: the shortest plan (the first one in the order the
+        simulator names moves), or the proof that there is none."""
+        seconds = self.instance.breadth_first
+        if seconds <= 0:
+            return None
+        most = MOST_BOARDS if memory is None else min(MOST_BOARDS, memory // BOARD_BYTES)
+        deadline = min(deadline, time.perf_counter() + seconds)
+        searched = shortest_plan(self.instance.board, deadline, most)
+        figures = {"breadth_first_boards": searched.boards}
+        if searched.plan is None:
+            return Answered(None, searched.finished, searched.depth + 1, figures)
+        atoms = answer_atoms(self.instance.board, searched.plan)
+        return Answered(atoms, True, len(searched.plan), figures)
+
+
+class CapturePlanning(Planning[CaptureInstance]):
+    """Capture's horizon: moves, bounded by what the board's phases allow, with the
+    sideways-travel bound (and the lookahead) inside the search."""
+
+    def horizon(self) -> Incremental:
         bound = max(1, phase_bound(self.instance.board))
         return Incremental(
             max_steps=bound, max_ticks=bound, unit="moves", step_atom="swap", splits=True
@@ -398,28 +425,16 @@ class CaptureStrategy(Strategy[CaptureInstance]):
             statistics=statistics,
         )
 
-    def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
-        """The breadth-first minimum on bitboards, for ``breadth_first`` seconds at most
-        and within ``memory``: the shortest plan (the first one in the order the
-        simulator names moves), or the proof that there is none."""
-        seconds = self.instance.breadth_first
-        if seconds <= 0:
-            return None
-        most = MOST_BOARDS if memory is None else min(MOST_BOARDS, memory // BOARD_BYTES)
-        deadline = min(deadline, time.perf_counter() + seconds)
-        searched = shortest_plan(self.instance.board, deadline, most)
-        figures = {"breadth_first_boards": searched.boards}
-        if searched.plan is None:
-            return Answered(None, searched.finished, searched.depth + 1, figures)
-        atoms = answer_atoms(self.instance.board, searched.plan)
-        return Answered(atoms, True, len(searched.plan), figures)
-
-    def warm_start(self) -> list[Symbol]:
-        plan = quick_plan(self.instance.board)
-        return [] if plan is None else plan_atoms(self.instance.board, plan)
-
     def unproved(self, solution: CaptureSolution) -> CaptureSolution:
         return replace(solution, shortest=False)
+
+
+class CaptureWarmStart(WarmStart[CaptureInstance]):
+    """A quick plan found in Python: the search from above starts under its length."""
+
+    def first_answer(self) -> list[Symbol]:
+        plan = quick_plan(self.instance.board)
+        return [] if plan is None else plan_atoms(self.instance.board, plan)
 
 
 class CapturePlanHints(PlanHints[CaptureInstance, CaptureSolution]):

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from clingo import Function, Number, Symbol
 
-from ...strategy import Shortcut, Strategy
+from ...strategy import Shortcut, Strategy, WarmStart
 from .model import FRAME, Placement, TilesInstance, matches, partner, rotate, shown_turn
 from .placements import border_sides, grey_faces_out, turns_and_cells
 from .symmetry import symmetry_break, turned_cell
@@ -289,7 +289,20 @@ class TilesStrategy(Strategy[TilesInstance]):
         orders = ((), *TilesStrategy(exact).portfolio())
         return tuple(Shortcut(exact, order, cost=(0,)) for order in orders)
 
-    def warm_start(self) -> list[Symbol]:
+    def warm_start(self) -> TilesWarmStart:
+        return TilesWarmStart(self.instance)
+
+    def count_details(self, count: int) -> dict[str, int]:
+        if self.instance.symmetry_breaking:
+            return {"count_raw": count * symmetry_break(self.instance).class_size}
+        return {"count_raw": count}
+
+
+class TilesWarmStart(WarmStart[TilesInstance]):
+    """In score mode, a greedy placement to start from, and rounds that free a few
+    cells around it (a large-neighbourhood search) before the complete search."""
+
+    def first_answer(self) -> list[Symbol]:
         """In score mode, the best of a few greedy placements (see ``quick_placement``),
         as the first answer the search improves on."""
         placement = quick_placement(self.instance) if self.instance.scored else None
@@ -327,8 +340,3 @@ class TilesStrategy(Strategy[TilesInstance]):
         while len(freed) < size:
             freed.add(rng.choice(movable))
         return [atom for cell, atom in placed.items() if cell not in freed]
-
-    def count_details(self, count: int) -> dict[str, int]:
-        if self.instance.symmetry_breaking:
-            return {"count_raw": count * symmetry_break(self.instance).class_size}
-        return {"count_raw": count}

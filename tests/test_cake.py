@@ -185,7 +185,9 @@ def test_text_draws_cuts_and_svg_fills_pieces():
 def test_generator_plants_a_solution(tmp_path):
     import argparse
 
-    text = PUZZLE.generate(argparse.Namespace(size="6x4", pieces=4, kinds=3, seed=5, random=False))
+    text = PUZZLE.generator().generate(
+        argparse.Namespace(size="6x4", pieces=4, kinds=3, seed=5, random=False)
+    )
     instance = parse_cake(text, "gen")
     assert instance.pieces == 4 and len(instance.grid) == 6
     assert solve("cake", _write(text, tmp_path)).status == "solved"
@@ -198,8 +200,8 @@ def test_a_random_cake_has_dividing_totals_and_the_same_count_as_the_python_sear
     import argparse
 
     args = argparse.Namespace(size="4x4", pieces=4, kinds=3, seed=seed, random=True)
-    text = PUZZLE.generate(args)
-    assert "--random" in text.splitlines()[0] and text == PUZZLE.generate(args)
+    text = PUZZLE.generator().generate(args)
+    assert "--random" in text.splitlines()[0] and text == PUZZLE.generator().generate(args)
     instance = parse_cake(text, "gen")
     assert all(total % 4 == 0 for total in instance.totals().values())
     result = solve("cake", _write(text, tmp_path), count=True)

@@ -494,7 +494,7 @@ def _every_parser():
             parser = argparse.ArgumentParser(prog=f"aspuzzles {command}")
             add_arguments(parser)
             if command in ("generate", "roll"):
-                add_options(parser, game.generate_options)
+                add_options(parser, game.generator().options if game.generator() else ())
             elif command in ("solve", "facts", "sweep", "check"):
                 add_options(parser, game.solve_options)
             yield command, name, parser

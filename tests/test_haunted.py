@@ -505,22 +505,22 @@ def test_bad_fact_files_are_named_precisely(text, message):
 # ---------------------------------------------------------------- generator
 def test_generator_is_seeded_and_makes_unique_puzzles():
     args = argparse.Namespace(size="5x4", seed=7, mirrors=0.35)
-    game_id = PUZZLE.generate(args)
-    assert game_id == PUZZLE.generate(args)
+    game_id = PUZZLE.generator().generate(args)
+    assert game_id == PUZZLE.generator().generate(args)
     assert game_id.startswith("5x4:")
     assert solve("haunted", game_id, unique=True).verdict == "unique"
 
 
 def test_generator_draws_pictures_and_sparse_pictures_stay_unique():
     args = argparse.Namespace(size="6x5", seed=3, mirrors=0.35, picture=False, sparse=False)
-    game_id = PUZZLE.generate(args)
-    picture = PUZZLE.generate(argparse.Namespace(**{**vars(args), "picture": True}))
+    game_id = PUZZLE.generator().generate(args)
+    picture = PUZZLE.generator().generate(argparse.Namespace(**{**vars(args), "picture": True}))
     assert picture.startswith(
         "# aspuzzles generate haunted --size 6x5 --mirrors 0.35 --difficulty normal --seed 3"
     )
     assert PUZZLE.parse(picture, "gen.txt") == parse_game_id(game_id, "id")
     sparse_args = argparse.Namespace(**{**vars(args), "picture": True, "sparse": True})
-    sparse = PUZZLE.parse(PUZZLE.generate(sparse_args), "sparse.txt")
+    sparse = PUZZLE.parse(PUZZLE.generator().generate(sparse_args), "sparse.txt")
     full = parse_game_id(game_id, "id")
     assert sparse.grid == full.grid and sparse.totals == full.totals
     assert 0 < sparse.clues.count(None) < len(sparse.clues)
@@ -529,13 +529,13 @@ def test_generator_draws_pictures_and_sparse_pictures_stay_unique():
     assert result.verdict == "unique"
     assert result.solution.data.grid == solve("haunted", game_id).solution.data.grid
     with pytest.raises(InputError, match="--sparse needs --picture"):
-        PUZZLE.generate(argparse.Namespace(**{**vars(args), "sparse": True}))
+        PUZZLE.generator().generate(argparse.Namespace(**{**vars(args), "sparse": True}))
 
 
 @pytest.mark.parametrize(("size", "message"), [("5by4", "--size"), ("1x9", "out of range")])
 def test_generator_rejects_bad_sizes(size, message):
     with pytest.raises(InputError, match=message):
-        PUZZLE.generate(argparse.Namespace(size=size, seed=1, mirrors=0.3))
+        PUZZLE.generator().generate(argparse.Namespace(size=size, seed=1, mirrors=0.3))
 
 
 def test_renderings_show_clues_and_monsters():

@@ -508,15 +508,15 @@ def test_svg_escapes_markup_in_edge_names():
 def test_generator_plants_a_solvable_board():
     for style in ("animal", "e2", "unframed"):
         args = argparse.Namespace(style=style, size="3x4", kinds=5, border_kinds=0, fix=0, seed=3)
-        text = PUZZLE.generate(args)
-        assert text == PUZZLE.generate(args)
+        text = PUZZLE.generator().generate(args)
+        assert text == PUZZLE.generator().generate(args)
         instance = parse_tiles(text, "generated")
         assert solve_instance(PUZZLE, instance).status == "solved"
 
 
 def test_generator_keeps_border_colours_along_the_frame():
     args = argparse.Namespace(style="e2", size="5x6", kinds=4, border_kinds=2, fix=0, seed=7)
-    instance = parse_tiles(PUZZLE.generate(args), "generated")
+    instance = parse_tiles(PUZZLE.generator().generate(args), "generated")
     for tile in instance.tiles:
         sides = [int(edge) for edge in tile]
         for side, colour in enumerate(sides):
@@ -542,7 +542,7 @@ def test_generator_rejects_bad_border_kinds(style, border_kinds, message):
         style=style, size="4x4", kinds=4, border_kinds=border_kinds, fix=0, seed=1
     )
     with pytest.raises(InputError, match=message):
-        PUZZLE.generate(args)
+        PUZZLE.generator().generate(args)
 
 
 def test_larger_boards_race_a_second_search_order_small_ones_do_not():
@@ -848,15 +848,15 @@ def test_malformed_fix_lines_are_named_precisely(line, message):
 
 def test_generator_gives_planted_tiles_as_fixed_pieces():
     args = argparse.Namespace(style="e2", size="6x6", kinds=6, border_kinds=0, fix=3, seed=4)
-    text = PUZZLE.generate(args)
+    text = PUZZLE.generator().generate(args)
     assert "--fix 3 --seed 4" in text.splitlines()[0] and text.count("\nfix ") == 3
     instance = parse_tiles(text, "generated")
-    plain = parse_tiles(PUZZLE.generate(replace_namespace(args, fix=0)), "plain")
+    plain = parse_tiles(PUZZLE.generator().generate(replace_namespace(args, fix=0)), "plain")
     assert instance.tiles == plain.tiles and len(instance.fixed) == 3
     result = solve_instance(PUZZLE, instance)
     assert result.status == "solved"  # the driver checked the fixes before returning
     with pytest.raises(InputError, match="--fix must be from 0 to 36"):
-        PUZZLE.generate(replace_namespace(args, fix=37))
+        PUZZLE.generator().generate(replace_namespace(args, fix=37))
 
 
 def replace_namespace(args: argparse.Namespace, **changes) -> argparse.Namespace:

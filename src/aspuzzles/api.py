@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .capabilities import offered
 from .driver import Result, load_instance, solve_instance
 from .driver.jobs import DEFAULT_PLAN_SEARCH, Progress
 from .driver.limits import checked_memory, checked_timeout
@@ -131,7 +132,8 @@ def generate(puzzle: str | Puzzle[Any, Any], **options: Any) -> str:
     ``aspuzzles generate PUZZLE``'s, spelled with ``_`` for ``-`` (``size="5x5"``,
     ``seed=3``). Options left out take the command's defaults."""
     game = _puzzle(puzzle)
-    declared = {option.name: option for option in game.generate_options}
+    generator = offered(game.generator(), game.name, "has no generator")
+    declared = {option.name: option for option in generator.options}
     if unknown := sorted(set(options) - set(declared)):
         raise InputError(
             f"generate {game.name} has no option {', '.join(unknown)} "
@@ -139,7 +141,7 @@ def generate(puzzle: str | Puzzle[Any, Any], **options: Any) -> str:
         )
     defaults = {name: False if o.switch else o.default for name, o in declared.items()}
     args = argparse.Namespace(**{**defaults, **options})
-    return game.generate(args)
+    return generator.generate(args)
 
 
 def hint(

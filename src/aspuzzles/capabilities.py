@@ -6,7 +6,8 @@ of :class:`~aspuzzles.puzzle.Puzzle` (as a game of Tatham's fills in some slots 
   for ``hint``, ``explain`` and ``grade`` (:mod:`aspuzzles.hinting`);
 - ``Puzzle.plan_hints()``: :class:`PlanHints`, the next move of a planning puzzle;
 - ``Puzzle.sweep()``: :class:`Sweep`, every variant solved on one grounding
-  (:mod:`aspuzzles.sweep`).
+  (:mod:`aspuzzles.sweep`);
+- ``Puzzle.generator()``: :class:`Generator`, new instances (``aspuzzles generate``).
 
 How an instance is searched (planning horizons, warm starts, races) is the other
 per-instance slot, ``Puzzle.strategy(instance)`` (:mod:`aspuzzles.strategy`). The
@@ -19,9 +20,14 @@ objects themselves live in the puzzle's own modules, loaded when first used.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from clingo import Symbol
+
+if TYPE_CHECKING:
+    import argparse
+
+    from .puzzle import Option
 
 from .errors import InputError
 
@@ -139,4 +145,21 @@ class Sweep(Generic[InstanceT]):
 
     def assumptions(self, variant: Any) -> list[tuple[Symbol, bool]]:
         """How a variant is set on the sweep's grounding."""
+        raise NotImplementedError
+
+
+class Generator:
+    """A puzzle's generator, as Tatham's ``new_desc``: a new instance as text, from the
+    options it declares (data, as a puzzle's ``solve_options``: the command line and
+    the API are built from them). Every shipped puzzle has one; an encoding of one's
+    own has none."""
+
+    #: The options of ``aspuzzles generate PUZZLE``, handed to ``generate`` as ``args``.
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, puzzle: Any) -> None:
+        self.puzzle = puzzle
+
+    def generate(self, args: argparse.Namespace) -> str:
+        """A new instance in the puzzle's own text format; bad options raise InputError."""
         raise NotImplementedError

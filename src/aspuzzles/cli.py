@@ -361,8 +361,8 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
     if game is not None:
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub = subparsers.choices[known.command]
-        if known.command == "generate":
-            add_options(sub, game.generate_options)
+        if known.command == "generate" and (generator := game.generator()) is not None:
+            add_options(sub, generator.options)
         elif known.command in ("solve", "facts", "sweep", "check"):
             add_options(sub, game.solve_options)
         return _parse_command(sub, argv, known.command), game
@@ -452,7 +452,10 @@ def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
     if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
         args.seed = random.randrange(1_000_000)
-    return _answer(args, lambda: _Answer(game.generate(args).rstrip("\n") + "\n"))
+    from .capabilities import offered
+
+    generator = offered(game.generator(), game.name, "has no generator")
+    return _answer(args, lambda: _Answer(generator.generate(args).rstrip("\n") + "\n"))
 
 
 class _Answer:

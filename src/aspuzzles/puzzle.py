@@ -24,7 +24,7 @@ from .render import render_template
 from .strategy import Strategy
 
 if TYPE_CHECKING:
-    from .capabilities import Hints, PlanHints, Sweep
+    from .capabilities import Generator, Hints, PlanHints, Sweep
 
 InstanceT = TypeVar("InstanceT")
 SolutionT = TypeVar("SolutionT")
@@ -87,10 +87,9 @@ class Puzzle(Generic[InstanceT, SolutionT]):
     #: rolled), accepted on the command line beside the commands' own.
     command_aliases: ClassVar[dict[str, str]] = {}
     #: The puzzle's own options of ``solve`` (a variant of the rules, a search setting),
-    #: handed to ``configure``; and of ``generate``, handed to ``generate``. Declared as
-    #: data: the command line and the API are built from them.
+    #: handed to ``configure``. Declared as data: the command line and the API are
+    #: built from them (a generator declares its own the same way).
     solve_options: ClassVar[tuple[Option, ...]] = ()
-    generate_options: ClassVar[tuple[Option, ...]] = ()
 
     # -- required ---------------------------------------------------------------------
     def parse(self, text: str, source: str) -> InstanceT:
@@ -152,10 +151,6 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         so that facts() alone decides what clingo sees."""
         return instance
 
-    def generate(self, args: argparse.Namespace) -> str:
-        """A new instance as text; puzzles without a generator raise InputError."""
-        raise InputError(f"puzzle '{self.name}' has no generator")
-
     def strategy(self, instance: InstanceT) -> Strategy[InstanceT]:
         """How the instance is searched, where plain grounding and solving is not all
         (see :mod:`aspuzzles.strategy`); the default asks for nothing more."""
@@ -172,6 +167,10 @@ class Puzzle(Generic[InstanceT, SolutionT]):
 
     def sweep(self) -> Sweep[InstanceT] | None:
         """Every variant on one grounding, for ``sweep``."""
+        return None
+
+    def generator(self) -> Generator | None:
+        """New instances, for ``generate``."""
         return None
 
 

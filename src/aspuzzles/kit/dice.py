@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from clingo import Function, Symbol
 
 from ..asp import constant, number
-from ..capabilities import Sweep
+from ..capabilities import Generator, Sweep
 from ..errors import InputError
 from ..logs import logger
 from ..puzzle import Option, Puzzle, atom_parts, json_field
@@ -194,13 +194,8 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             )
         return instance
 
-    generate_options: ClassVar[tuple[Option, ...]] = (
-        Option("--seed", type=int, default=None, help="random seed"),
-    )
-
-    def generate(self, args: argparse.Namespace) -> str:
-        rng = random.Random(args.seed)
-        return " ".join(rng.choice(die) for die in self.dice)
+    def generator(self) -> DiceGenerator:
+        return DiceGenerator(self)
 
     def roll(self, rng: random.Random) -> DiceRoll:
         """One roll of the dice (one face each), as the instance it makes."""
@@ -466,3 +461,15 @@ def _usual_label(word: str) -> str:
         return str(int(word))
     match = re.fullmatch(r"(\d+)([A-Za-z]+)", word)
     return f"{match.group(2)}{match.group(1)}".upper() if match else word.upper()
+
+
+class DiceGenerator(Generator):
+    """The dice puzzles's generator (``aspuzzles generate``)."""
+
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("--seed", type=int, default=None, help="random seed"),
+    )
+
+    def generate(self, args: argparse.Namespace) -> str:
+        rng = random.Random(args.seed)
+        return " ".join(rng.choice(die) for die in self.puzzle.dice)

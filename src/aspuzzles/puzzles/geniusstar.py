@@ -19,7 +19,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar
 
-from ..kit.dice import DiceRoll, DiceTiling, Tiling
+from ..kit.dice import DiceGenerator, DiceRoll, DiceTiling, Tiling
 from ..kit.geometry import DIRECTIONS, Cell, is_up, reflect
 from ..kit.geometry import walk as triangle_walk
 from ..kit.polyform import Shape, direction_permutations
@@ -132,28 +132,8 @@ class GeniusStar(DiceTiling):
         ),
     )
 
-    generate_options: ClassVar[tuple[Option, ...]] = (
-        *DiceTiling.generate_options,
-        Option(
-            "--golden",
-            switch=True,
-            help="roll until the dice admit a golden solution (the blue pair a hexagon)",
-        ),
-    )
-
-    def generate(self, args: argparse.Namespace) -> str:
-        if not getattr(args, "golden", False):
-            return super().generate(args)
-        from ..generating import first_accepted, judged
-
-        def golden(roll: DiceRoll) -> bool:
-            return judged(self, roll, portfolio=False).status == "solved"
-
-        def draw(rng: random.Random) -> DiceRoll:
-            return replace(self.roll(rng), golden=True)
-
-        found = first_accepted(self, draw, golden, random.Random(args.seed), 200, "golden")
-        return self.describe(found)
+    def generator(self) -> StarGenerator:
+        return StarGenerator(self)
 
     def configure(self, instance: DiceRoll, options: dict[str, Any]) -> DiceRoll:
         return replace(super().configure(instance, options), golden=bool(options.get("golden")))
@@ -227,5 +207,33 @@ class GeniusStar(DiceTiling):
 
 #: The pieces' letters and shapes, under the star.
 LEGEND = "A M1  B D2  C,D T3 (blue pair)  E T4  F I4  G C4  H I5  I P5  J C5  K L5  # blocker"
+
+
+class StarGenerator(DiceGenerator):
+    """The Genius Star's generator (``aspuzzles generate``)."""
+
+    options: ClassVar[tuple[Option, ...]] = (
+        *DiceGenerator.options,
+        Option(
+            "--golden",
+            switch=True,
+            help="roll until the dice admit a golden solution (the blue pair a hexagon)",
+        ),
+    )
+
+    def generate(self, args: argparse.Namespace) -> str:
+        if not getattr(args, "golden", False):
+            return super().generate(args)
+        from ..generating import first_accepted, judged
+
+        def golden(roll: DiceRoll) -> bool:
+            return judged(self.puzzle, roll, portfolio=False).status == "solved"
+
+        def draw(rng: random.Random) -> DiceRoll:
+            return replace(self.puzzle.roll(rng), golden=True)
+
+        found = first_accepted(self.puzzle, draw, golden, random.Random(args.seed), 200, "golden")
+        return self.puzzle.describe(found)
+
 
 PUZZLE = GeniusStar()

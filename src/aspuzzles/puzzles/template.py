@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from clingo import Function, Number, Symbol
 
+from ..capabilities import Generator
 from ..errors import InputError, LineReader, is_number
 from ..puzzle import Option, Puzzle, string_rows
 
@@ -175,7 +176,22 @@ class Template(Puzzle[LatinInstance, LatinSolution]):
         return f"{instance.size}x{instance.size}, {given} given"
 
     # -- optional: a generator -----------------------------------------------------
-    generate_options: ClassVar[tuple[Option, ...]] = (
+
+    def generator(self) -> TemplateGenerator:
+        return TemplateGenerator(self)
+
+
+def random_latin_square(size: int, rng: random.Random) -> list[list[int]]:
+    """A cyclic Latin square with its rows, columns and symbols shuffled (a Latin square
+    still, though not every one can come out this way)."""
+    rows, cols, symbols = (rng.sample(range(size), size) for _ in range(3))
+    return [[symbols[(rows[r] + cols[c]) % size] + 1 for c in range(size)] for r in range(size)]
+
+
+class TemplateGenerator(Generator):
+    """The template's generator (``aspuzzles generate``)."""
+
+    options: ClassVar[tuple[Option, ...]] = (
         Option("--size", type=int, default=4, help=f"N, from 2 to {MAX_SIZE} (default 4)"),
         Option("--givens", type=int, default=6, help="numbers given (default 6)"),
         Option("--seed", type=int, default=None, help="random seed (the same seed, the same grid)"),
@@ -194,15 +210,8 @@ class Template(Puzzle[LatinInstance, LatinSolution]):
             for r in range(args.size)
         )
         options = f"--size {args.size} --givens {args.givens} --seed {args.seed}"
-        header = f"# aspuzzles generate {self.name} {options}\n"
+        header = f"# aspuzzles generate {self.puzzle.name} {options}\n"
         return header + format_latin(LatinInstance(rows))
-
-
-def random_latin_square(size: int, rng: random.Random) -> list[list[int]]:
-    """A cyclic Latin square with its rows, columns and symbols shuffled (a Latin square
-    still, though not every one can come out this way)."""
-    rows, cols, symbols = (rng.sample(range(size), size) for _ in range(3))
-    return [[symbols[(rows[r] + cols[c]) % size] + 1 for c in range(size)] for r in range(size)]
 
 
 PUZZLE = Template()

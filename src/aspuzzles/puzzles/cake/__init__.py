@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from clingo import Function, String, Symbol
 
 from ... import asp
+from ...capabilities import Generator
 from ...errors import InputError, LineReader, is_number
 from ...generating import DIFFICULTY_OPTION, as_asked
 from ...kit.geometry import Cell, SquareGrid, is_connected
@@ -243,49 +244,9 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         return CakeHints(self)
 
     # ----------------------------------------------------------------- generator
-    generate_options: ClassVar[tuple[Option, ...]] = (
-        Option("--size", default="6x6", help="ROWSxCOLS (default 6x6)"),
-        Option("--pieces", type=int, default=4, help="K (default 4)"),
-        Option("--kinds", type=int, default=3, help="topping kinds (default 3)"),
-        Option("--seed", type=int, default=None, help="random seed"),
-        Option(
-            "--random",
-            switch=True,
-            help="toppings strewn at random (totals that divide, but no planted cut: "
-            "the cake may have no solution)",
-        ),
-        Option(
-            "--unique", switch=True, help="draw planted cakes until one has exactly one partition"
-        ),
-        DIFFICULTY_OPTION,
-    )
 
-    def generate(self, args: argparse.Namespace) -> str:
-        match = re.fullmatch(r"(\d+)x(\d+)", args.size)
-        if not match:
-            raise InputError(f"--size must look like ROWSxCOLS, not '{args.size}'")
-        rows, cols = int(match.group(1)), int(match.group(2))
-        if not (1 <= rows <= 40 and 1 <= cols <= 40):
-            raise InputError(f"--size {args.size} is out of range (1 to 40 per side)")
-        if args.pieces < 1 or (rows * cols) % args.pieces:
-            raise InputError(f"{rows * cols} cells do not divide into {args.pieces} pieces")
-        if not 1 <= args.kinds <= 10:
-            raise InputError("--kinds must be from 1 to 10")
-        make = strewn_cake if args.random else planted_cake
-        rng = random.Random(args.seed)
-        unique = getattr(args, "unique", False)
-        difficulty = getattr(args, "difficulty", None)
-
-        def draw(rng: random.Random) -> CakeInstance:
-            return make(rows, cols, args.pieces, args.kinds, rng)
-
-        instance = as_asked(self, draw, rng, unique, difficulty)
-        flag = (" --random" if args.random else "") + (" --unique" if unique else "")
-        flag += f" --difficulty {difficulty}" if difficulty else ""
-        return (
-            f"# aspuzzles generate cake --size {args.size} --pieces {args.pieces} "
-            f"--kinds {args.kinds} --seed {args.seed}{flag}\n" + format_cake(instance)
-        )
+    def generator(self) -> CakeGenerator:
+        return CakeGenerator(self)
 
 
 #: The most first-cell candidates worth their pruning: past this many (cells x S^2,
@@ -524,6 +485,54 @@ class CakeStrategy(Strategy[CakeInstance]):
 def _at_or_after(grid: SquareGrid, start: int, cell: Cell) -> bool:
     """Whether ``cell`` is the cell numbered ``start`` or comes after it in the grid's order."""
     return grid.index(cell) >= start
+
+
+class CakeGenerator(Generator):
+    """The cake's generator (``aspuzzles generate``)."""
+
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("--size", default="6x6", help="ROWSxCOLS (default 6x6)"),
+        Option("--pieces", type=int, default=4, help="K (default 4)"),
+        Option("--kinds", type=int, default=3, help="topping kinds (default 3)"),
+        Option("--seed", type=int, default=None, help="random seed"),
+        Option(
+            "--random",
+            switch=True,
+            help="toppings strewn at random (totals that divide, but no planted cut: "
+            "the cake may have no solution)",
+        ),
+        Option(
+            "--unique", switch=True, help="draw planted cakes until one has exactly one partition"
+        ),
+        DIFFICULTY_OPTION,
+    )
+
+    def generate(self, args: argparse.Namespace) -> str:
+        match = re.fullmatch(r"(\d+)x(\d+)", args.size)
+        if not match:
+            raise InputError(f"--size must look like ROWSxCOLS, not '{args.size}'")
+        rows, cols = int(match.group(1)), int(match.group(2))
+        if not (1 <= rows <= 40 and 1 <= cols <= 40):
+            raise InputError(f"--size {args.size} is out of range (1 to 40 per side)")
+        if args.pieces < 1 or (rows * cols) % args.pieces:
+            raise InputError(f"{rows * cols} cells do not divide into {args.pieces} pieces")
+        if not 1 <= args.kinds <= 10:
+            raise InputError("--kinds must be from 1 to 10")
+        make = strewn_cake if args.random else planted_cake
+        rng = random.Random(args.seed)
+        unique = getattr(args, "unique", False)
+        difficulty = getattr(args, "difficulty", None)
+
+        def draw(rng: random.Random) -> CakeInstance:
+            return make(rows, cols, args.pieces, args.kinds, rng)
+
+        instance = as_asked(self.puzzle, draw, rng, unique, difficulty)
+        flag = (" --random" if args.random else "") + (" --unique" if unique else "")
+        flag += f" --difficulty {difficulty}" if difficulty else ""
+        return (
+            f"# aspuzzles generate cake --size {args.size} --pieces {args.pieces} "
+            f"--kinds {args.kinds} --seed {args.seed}{flag}\n" + format_cake(instance)
+        )
 
 
 PUZZLE = Cake()

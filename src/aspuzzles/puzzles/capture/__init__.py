@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from clingo import Function, Number, Symbol
 
-from ...capabilities import PlanHints
+from ...capabilities import Generator, PlanHints
 from ...errors import InputError
 from ...puzzle import Option, Puzzle, atom_parts, json_field
 from ...strategy import Answered, Incremental, Planning, StepBound, Strategy, WarmStart
@@ -192,68 +192,8 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             "boards": [format_board(board) for board in solution.boards],
         }
 
-    generate_options: ClassVar[tuple[Option, ...]] = (
-        Option("--moves", type=int, default=5, help="moves planted (default 5)"),
-        Option("--kinds", default="ygrs", help="tile kinds to use (default ygrs)"),
-        Option(
-            "--flaming", type=int, default=0, help="skulls turned into flaming skulls (default 0)"
-        ),
-        Option(
-            "--exact",
-            switch=True,
-            help="draw boards until the shortest plan has exactly --moves moves, proved "
-            "by the solver (up to 10 moves)",
-        ),
-        Option(
-            "--unique-plan",
-            switch=True,
-            help="with --exact: draw until exactly one move list is shortest (rare past 5 moves)",
-        ),
-        Option("--seed", type=int, default=None, help="random seed"),
-    )
-
-    def generate(self, args: argparse.Namespace) -> str:
-        exact = getattr(args, "exact", False)
-        unique_plan = getattr(args, "unique_plan", False)
-        if unique_plan and not exact:
-            raise InputError("--unique-plan needs --exact (the minimum is proved first)")
-        if exact and args.moves > EXACT_MOST:
-            raise InputError(f"--exact proves minima of up to {EXACT_MOST} moves, not {args.moves}")
-        if not 1 <= args.moves <= 21:
-            raise InputError("--moves must be from 1 to 21 (64 tiles at 3 a move)")
-        if args.flaming < 0:
-            raise InputError(f"--flaming must be 0 or more, not {args.flaming}")
-        kinds = "".join(dict.fromkeys(args.kinds))  # in the order given, once each
-        if not kinds or any(kind not in TILES or kind == FLAMING for kind in kinds):
-            raise InputError(f"--kinds takes letters from {TILES[:-1]}, not '{args.kinds}'")
-        rng = random.Random(args.seed)
-
-        def draw(rng: random.Random) -> CaptureInstance:
-            board = planted_board(args.moves, kinds, rng)
-            return CaptureInstance(with_flaming_skulls(board, args.flaming, rng))
-
-        if exact:
-            from ...generating import first_accepted  # solves: loaded only when asked
-
-            def shortest_is_planted(instance: CaptureInstance) -> bool:
-                return self.minimum(instance, unique_plan) == args.moves
-
-            wanted = "exact, unique-plan" if unique_plan else "exact"
-            instance = first_accepted(self, draw, shortest_is_planted, rng, 50, wanted)
-            only = ", the only one of that length" if unique_plan else ""
-            note = (
-                f"# its shortest plan has exactly {args.moves} moves{only}, proved by the solver\n"
-            )
-        else:
-            instance = draw(rng)
-            note = f"# planted with {args.moves} moves (a shorter plan may exist: see --exact)\n"
-        flags = f"--flaming {args.flaming} " + ("--exact " if exact else "")
-        flags += "--unique-plan " if unique_plan else ""
-        header = (
-            f"# aspuzzles generate capture --moves {args.moves} --kinds {kinds} "
-            f"{flags}--seed {args.seed}\n" + note
-        )
-        return header + "\n".join(format_board(instance.board)) + "\n"
+    def generator(self) -> CaptureGenerator:
+        return CaptureGenerator(self)
 
     def minimum(self, instance: CaptureInstance, unique_plan: bool = False) -> int | None:
         """The proved length of the shortest plan; None if there is none (or, with
@@ -471,6 +411,73 @@ def _replayed(instance: CaptureInstance, moves: Sequence[Move]) -> tuple[Board, 
         return tuple(effect.board for effect in replay(instance.board, moves))
     except ValueError:
         return ()
+
+
+class CaptureGenerator(Generator):
+    """Capture's generator (``aspuzzles generate``)."""
+
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("--moves", type=int, default=5, help="moves planted (default 5)"),
+        Option("--kinds", default="ygrs", help="tile kinds to use (default ygrs)"),
+        Option(
+            "--flaming", type=int, default=0, help="skulls turned into flaming skulls (default 0)"
+        ),
+        Option(
+            "--exact",
+            switch=True,
+            help="draw boards until the shortest plan has exactly --moves moves, proved "
+            "by the solver (up to 10 moves)",
+        ),
+        Option(
+            "--unique-plan",
+            switch=True,
+            help="with --exact: draw until exactly one move list is shortest (rare past 5 moves)",
+        ),
+        Option("--seed", type=int, default=None, help="random seed"),
+    )
+
+    def generate(self, args: argparse.Namespace) -> str:
+        exact = getattr(args, "exact", False)
+        unique_plan = getattr(args, "unique_plan", False)
+        if unique_plan and not exact:
+            raise InputError("--unique-plan needs --exact (the minimum is proved first)")
+        if exact and args.moves > EXACT_MOST:
+            raise InputError(f"--exact proves minima of up to {EXACT_MOST} moves, not {args.moves}")
+        if not 1 <= args.moves <= 21:
+            raise InputError("--moves must be from 1 to 21 (64 tiles at 3 a move)")
+        if args.flaming < 0:
+            raise InputError(f"--flaming must be 0 or more, not {args.flaming}")
+        kinds = "".join(dict.fromkeys(args.kinds))  # in the order given, once each
+        if not kinds or any(kind not in TILES or kind == FLAMING for kind in kinds):
+            raise InputError(f"--kinds takes letters from {TILES[:-1]}, not '{args.kinds}'")
+        rng = random.Random(args.seed)
+
+        def draw(rng: random.Random) -> CaptureInstance:
+            board = planted_board(args.moves, kinds, rng)
+            return CaptureInstance(with_flaming_skulls(board, args.flaming, rng))
+
+        if exact:
+            from ...generating import first_accepted  # solves: loaded only when asked
+
+            def shortest_is_planted(instance: CaptureInstance) -> bool:
+                return self.puzzle.minimum(instance, unique_plan) == args.moves
+
+            wanted = "exact, unique-plan" if unique_plan else "exact"
+            instance = first_accepted(self.puzzle, draw, shortest_is_planted, rng, 50, wanted)
+            only = ", the only one of that length" if unique_plan else ""
+            note = (
+                f"# its shortest plan has exactly {args.moves} moves{only}, proved by the solver\n"
+            )
+        else:
+            instance = draw(rng)
+            note = f"# planted with {args.moves} moves (a shorter plan may exist: see --exact)\n"
+        flags = f"--flaming {args.flaming} " + ("--exact " if exact else "")
+        flags += "--unique-plan " if unique_plan else ""
+        header = (
+            f"# aspuzzles generate capture --moves {args.moves} --kinds {kinds} "
+            f"{flags}--seed {args.seed}\n" + note
+        )
+        return header + "\n".join(format_board(instance.board)) + "\n"
 
 
 PUZZLE = Capture()

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from clingo import Function, Symbol
 
 from ...asp import constant, number
+from ...capabilities import Generator
 from ...errors import InputError
 from ...puzzle import Option, Puzzle, atom_parts, render, string_rows
 from ...strategy import Strategy
@@ -169,80 +170,9 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         )
 
     # ------------------------------------------------------------------ generator
-    generate_options: ClassVar[tuple[Option, ...]] = (
-        Option("--size", default="6x6", help="WxH (default 6x6)"),
-        Option("--seed", type=int, default=None, help="random seed"),
-        Option(
-            "--difficulty",
-            choices=DIFFICULTIES,
-            default="normal",
-            help="as aspuzzles grade measures it: easy (propagation alone), normal (at "
-            f"most {NORMAL_TRIALS} failed trials), tricky (more), hard (needs search); "
-            "default normal",
-        ),
-        Option(
-            "--givens",
-            switch=True,
-            help="make the puzzle unique by giving monsters (any size up to 64x64; no grade)",
-        ),
-        Option(
-            "--mirrors",
-            type=float,
-            default=None,
-            help="share of cells holding a mirror at the start (default: from the size; "
-            "a graded puzzle gains mirrors where a cell needs more reasoning than asked)",
-        ),
-        Option(
-            "--picture",
-            switch=True,
-            help="print the board picture (clues around the grid) instead of a game ID",
-        ),
-        Option(
-            "--link",
-            switch=True,
-            help=f"print the puzzle as a link to Tatham's Undead web page (up to {TATHAM_CELLS} "
-            "cells)",
-        ),
-        Option("--json", switch=True, help="print JSON: the game ID, the picture, and the grade"),
-        Option(
-            "--sparse",
-            switch=True,
-            help="(with --picture) leave out every clue that uniqueness does not need",
-        ),
-    )
 
-    def generate(self, args: argparse.Namespace) -> str:
-        width, height = _generated_size(args.size)
-        sparse, picture = getattr(args, "sparse", False), getattr(args, "picture", False)
-        difficulty = getattr(args, "difficulty", "normal")
-        givens = getattr(args, "givens", False)
-        mirrors = getattr(args, "mirrors", None)
-        share = start_share(width, height, difficulty) if mirrors is None else mirrors
-        if not 0.0 <= share < 1.0:
-            raise InputError("--mirrors must be a share from 0 up to (not including) 1")
-        if sparse and not picture:
-            raise InputError("--sparse needs --picture: a game ID has to give every clue")
-        if getattr(args, "link", False) and width * height > TATHAM_CELLS:
-            most, cells = TATHAM_CELLS, width * height
-            raise InputError(f"--link: Tatham's Undead takes at most {most} cells, not {cells}")
-        if not givens and max(width, height) > GRADED_MAX_SIDE:
-            raise InputError(
-                f"--size {args.size}: graded puzzles go up to {GRADED_MAX_SIDE} per side "
-                "(--givens makes larger ones)"
-            )
-        # The generator solves (through generating, the driver): loaded only when asked for.
-        import random
-
-        from .generate import generate_graded, generate_unique, without_spare_clues
-
-        rng = random.Random(args.seed)
-        if givens:
-            instance, _ = generate_unique(self, width, height, rng, share)
-        else:
-            instance, _ = generate_graded(self, width, height, rng, share, difficulty)
-        if sparse:
-            instance = without_spare_clues(self, instance, rng)
-        return self._generated_text(args, instance, None if givens else difficulty)
+    def generator(self) -> HauntedGenerator:
+        return HauntedGenerator(self)
 
     def _generated_text(
         self, args: argparse.Namespace, instance: HauntedInstance, difficulty: str | None
@@ -347,6 +277,85 @@ class HauntedStrategy(Strategy[HauntedInstance]):
                 given = f"the given monsters its line sees ({fewest})"
                 return f"the clue {clue} at the {place} asks for fewer monsters than {given}"
         return None
+
+
+class HauntedGenerator(Generator):
+    """Haunted's generator (``aspuzzles generate``)."""
+
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("--size", default="6x6", help="WxH (default 6x6)"),
+        Option("--seed", type=int, default=None, help="random seed"),
+        Option(
+            "--difficulty",
+            choices=DIFFICULTIES,
+            default="normal",
+            help="as aspuzzles grade measures it: easy (propagation alone), normal (at "
+            f"most {NORMAL_TRIALS} failed trials), tricky (more), hard (needs search); "
+            "default normal",
+        ),
+        Option(
+            "--givens",
+            switch=True,
+            help="make the puzzle unique by giving monsters (any size up to 64x64; no grade)",
+        ),
+        Option(
+            "--mirrors",
+            type=float,
+            default=None,
+            help="share of cells holding a mirror at the start (default: from the size; "
+            "a graded puzzle gains mirrors where a cell needs more reasoning than asked)",
+        ),
+        Option(
+            "--picture",
+            switch=True,
+            help="print the board picture (clues around the grid) instead of a game ID",
+        ),
+        Option(
+            "--link",
+            switch=True,
+            help=f"print the puzzle as a link to Tatham's Undead web page (up to {TATHAM_CELLS} "
+            "cells)",
+        ),
+        Option("--json", switch=True, help="print JSON: the game ID, the picture, and the grade"),
+        Option(
+            "--sparse",
+            switch=True,
+            help="(with --picture) leave out every clue that uniqueness does not need",
+        ),
+    )
+
+    def generate(self, args: argparse.Namespace) -> str:
+        width, height = _generated_size(args.size)
+        sparse, picture = getattr(args, "sparse", False), getattr(args, "picture", False)
+        difficulty = getattr(args, "difficulty", "normal")
+        givens = getattr(args, "givens", False)
+        mirrors = getattr(args, "mirrors", None)
+        share = start_share(width, height, difficulty) if mirrors is None else mirrors
+        if not 0.0 <= share < 1.0:
+            raise InputError("--mirrors must be a share from 0 up to (not including) 1")
+        if sparse and not picture:
+            raise InputError("--sparse needs --picture: a game ID has to give every clue")
+        if getattr(args, "link", False) and width * height > TATHAM_CELLS:
+            most, cells = TATHAM_CELLS, width * height
+            raise InputError(f"--link: Tatham's Undead takes at most {most} cells, not {cells}")
+        if not givens and max(width, height) > GRADED_MAX_SIDE:
+            raise InputError(
+                f"--size {args.size}: graded puzzles go up to {GRADED_MAX_SIDE} per side "
+                "(--givens makes larger ones)"
+            )
+        # The generator solves (through generating, the driver): loaded only when asked for.
+        import random
+
+        from .generate import generate_graded, generate_unique, without_spare_clues
+
+        rng = random.Random(args.seed)
+        if givens:
+            instance, _ = generate_unique(self.puzzle, width, height, rng, share)
+        else:
+            instance, _ = generate_graded(self.puzzle, width, height, rng, share, difficulty)
+        if sparse:
+            instance = without_spare_clues(self.puzzle, instance, rng)
+        return self.puzzle._generated_text(args, instance, None if givens else difficulty)
 
 
 PUZZLE = Haunted()

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from clingo import Function, String, Symbol
 
 from ...asp import number
+from ...capabilities import Generator
 from ...errors import InputError, is_number
 from ...generating import DIFFICULTY_OPTION, as_asked
 from ...puzzle import Option, Puzzle, atom_parts, json_field
@@ -235,7 +236,71 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         return TilesHints(self)
 
     # ----------------------------------------------------------------- generator
-    generate_options: ClassVar[tuple[Option, ...]] = (
+
+    def generator(self) -> TilesGenerator:
+        return TilesGenerator(self)
+
+
+def tiles_text(context: dict[str, Any]) -> str:
+    """The board as ``Tiles.draw_text`` draws it."""
+    width, label_width = context["width"], context["label_width"]
+    box = 2 * width + label_width + 2
+    rule = ("+" + "-" * box) * context["cols"] + "+"
+    lines = [rule]
+    for labels, row in zip(context["labels"], context["edges"], strict=True):
+        lines.append("|" + "".join(f"{tile[0].center(box)}|" for tile in row))
+        lines.append(
+            "|"
+            + "".join(
+                f"{tile[3].ljust(width)} {label.center(label_width)} {tile[1].rjust(width)}|"
+                for tile, label in zip(row, labels, strict=True)
+            )
+        )
+        lines.append("|" + "".join(f"{tile[2].center(box)}|" for tile in row))
+        lines.append(rule)
+    fixed = ", * fixed" if context["fixed"] else ""
+    unframed = "; unframed: outer edges are free" if context["style"] == "unframed" else ""
+    lines.append(
+        f"(each tile: id/clockwise quarter turns{fixed}; edges as they face after "
+        f"turning{unframed})"
+    )
+    if context["scored"]:
+        mismatched, shared = context["mismatched"], context["shared_edges"]
+        score = f"score: {shared - len(mismatched)} of {shared} shared edges match"
+        if mismatched:
+            named = ", ".join(f"({r + 1},{c + 1}) {side}" for r, c, side in mismatched[:8])
+            more = f" and {len(mismatched) - 8} more" if len(mismatched) > 8 else ""
+            score += f"; mismatched: {named}{more}"
+        lines.append(score)
+    return "".join(f"{line}\n" for line in lines)
+
+
+def _short_label(edge: str) -> str:
+    """An animal half as the board shows it: ``lionH``; a numbered kind with its sign
+    (``+3`` for ``3_head``, ``-3`` for ``3_tail``), as a list of signed edges wrote it."""
+    if not edge:  # an open place
+        return ""
+    kind, half = edge.rsplit("_", 1)
+    if is_number(kind):
+        first = any(half == pair[0] for pair in HALF_PAIRS)
+        return f"{'+' if first else '-'}{kind}"
+    return f"{kind[:4]}{half[0].upper()}"
+
+
+def _palette(style: str, values: list[str]) -> dict[str, str]:
+    """A colour per edge value: both halves of an animal kind share one, and e2's frame
+    is grey (in ``unframed``, 0 is an ordinary colour and gets its own)."""
+    kinds = sorted({v.rsplit("_", 1)[0] for v in values}) if style == "animal" else values
+    colours = dict(zip(kinds, wheel_colours(len(kinds), saturation=65, lightness=62), strict=True))
+    if style in COLOUR_STYLES:
+        return colours | ({FRAME: "#8a8a8a"} if style == "e2" else {})
+    return {value: colours[value.rsplit("_", 1)[0]] for value in values}
+
+
+class TilesGenerator(Generator):
+    """Tiles's generator (``aspuzzles generate``)."""
+
+    options: ClassVar[tuple[Option, ...]] = (
         Option(
             "--style",
             choices=STYLES,
@@ -296,7 +361,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
 
         unique = getattr(args, "unique", False)
         difficulty = getattr(args, "difficulty", None)
-        instance = as_asked(self, draw, rng, unique, difficulty)
+        instance = as_asked(self.puzzle, draw, rng, unique, difficulty)
         border = f"--border-kinds {border_kinds} " if border_kinds else ""
         fix = f"--fix {args.fix} " if args.fix else ""
         fix += "--unique " if unique else ""
@@ -306,62 +371,6 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             f"--kinds {args.kinds} {border}{fix}--seed {args.seed}\n"
         )
         return header + format_tiles(instance)
-
-
-def tiles_text(context: dict[str, Any]) -> str:
-    """The board as ``Tiles.draw_text`` draws it."""
-    width, label_width = context["width"], context["label_width"]
-    box = 2 * width + label_width + 2
-    rule = ("+" + "-" * box) * context["cols"] + "+"
-    lines = [rule]
-    for labels, row in zip(context["labels"], context["edges"], strict=True):
-        lines.append("|" + "".join(f"{tile[0].center(box)}|" for tile in row))
-        lines.append(
-            "|"
-            + "".join(
-                f"{tile[3].ljust(width)} {label.center(label_width)} {tile[1].rjust(width)}|"
-                for tile, label in zip(row, labels, strict=True)
-            )
-        )
-        lines.append("|" + "".join(f"{tile[2].center(box)}|" for tile in row))
-        lines.append(rule)
-    fixed = ", * fixed" if context["fixed"] else ""
-    unframed = "; unframed: outer edges are free" if context["style"] == "unframed" else ""
-    lines.append(
-        f"(each tile: id/clockwise quarter turns{fixed}; edges as they face after "
-        f"turning{unframed})"
-    )
-    if context["scored"]:
-        mismatched, shared = context["mismatched"], context["shared_edges"]
-        score = f"score: {shared - len(mismatched)} of {shared} shared edges match"
-        if mismatched:
-            named = ", ".join(f"({r + 1},{c + 1}) {side}" for r, c, side in mismatched[:8])
-            more = f" and {len(mismatched) - 8} more" if len(mismatched) > 8 else ""
-            score += f"; mismatched: {named}{more}"
-        lines.append(score)
-    return "".join(f"{line}\n" for line in lines)
-
-
-def _short_label(edge: str) -> str:
-    """An animal half as the board shows it: ``lionH``; a numbered kind with its sign
-    (``+3`` for ``3_head``, ``-3`` for ``3_tail``), as a list of signed edges wrote it."""
-    if not edge:  # an open place
-        return ""
-    kind, half = edge.rsplit("_", 1)
-    if is_number(kind):
-        first = any(half == pair[0] for pair in HALF_PAIRS)
-        return f"{'+' if first else '-'}{kind}"
-    return f"{kind[:4]}{half[0].upper()}"
-
-
-def _palette(style: str, values: list[str]) -> dict[str, str]:
-    """A colour per edge value: both halves of an animal kind share one, and e2's frame
-    is grey (in ``unframed``, 0 is an ordinary colour and gets its own)."""
-    kinds = sorted({v.rsplit("_", 1)[0] for v in values}) if style == "animal" else values
-    colours = dict(zip(kinds, wheel_colours(len(kinds), saturation=65, lightness=62), strict=True))
-    if style in COLOUR_STYLES:
-        return colours | ({FRAME: "#8a8a8a"} if style == "e2" else {})
-    return {value: colours[value.rsplit("_", 1)[0]] for value in values}
 
 
 PUZZLE = Tiles()

@@ -9,9 +9,10 @@ memory limit ends there (a ``MemoryError``, or clingo's abort, which the parent 
 as the same outcome), not on the machine. The child sends back what the work returned
 (plain data: the command's text, its exit code; a report, its clingo symbols sent as
 their text) or raised, through a pipe, and says which phase it is in
-(``note_phase``), so that a limit reached is reported with its phase. The solve path has workers of its own (:mod:`.workers`), which race several
-searches and keep the answers found before a limit; this is for questions whose
-answer is whole or missing (a hint, an explanation, a grade, a generated instance).
+(``note_phase``), so that a limit reached is reported with its phase. The solve path
+has workers of its own (:mod:`.workers`), which race several searches and keep the
+answers found before a limit; this is for questions whose answer is whole or missing
+(a hint, an explanation, a grade, a generated instance).
 """
 
 from __future__ import annotations

@@ -23,12 +23,9 @@ from .entry import version_line
 from .errors import AspuzzlesError, ExitCode, InputError
 from .logs import logger, set_verbosity
 from .paths import (
-    STDIN,
     instance_files,
-    named_file,
     output_file,
-    read_stdin,
-    read_text_file,
+    referenced_text,
     write_text_file,
 )
 from .render import stack_svgs, text_svg
@@ -339,7 +336,7 @@ HELP_FLAGS = ("-h", "--help")
 def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | None]:
     """Two passes: find the puzzle, then let it add its own options.
 
-    The first pass ignores ``--help``, so that ``generate tiles --help`` lists the
+    The first pass ignores ``--help``, so that ``generate PUZZLE --help`` lists the
     puzzle's own options instead of stopping before they are added.
     """
     argv = _without_alias(argv)
@@ -373,7 +370,7 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
 
 def _without_alias(argv: Sequence[str]) -> list[str]:
     """The command line with a puzzle's own name for a command (``Puzzle.command_aliases``:
-    the dice puzzles roll rather than generate) replaced by the command's."""
+    ``roll`` for ``generate``) replaced by the command's."""
     command = _command_named(argv)
     if not command or any(name == command for name, _, _ in COMMANDS):
         return list(argv)
@@ -397,7 +394,7 @@ def _command_named(argv: Sequence[str]) -> str:
 
 
 def _parse_command(sub: argparse.ArgumentParser, argv: Sequence[str], command: str) -> Any:
-    """The command's arguments in any order (``solve haunted -n 3 gen-4x4-s2``: plain
+    """The command's arguments in any order (``solve PUZZLE -n 3 INSTANCE``: plain
     argparse would take the instance for a stray argument after an option), after the
     options that come before the command."""
     at = list(argv).index(command)
@@ -653,7 +650,7 @@ def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         raise InputError("standard input (-) can give the instance or the solution, not both")
     parsed, name = load_instance(game, args.instance)
     parsed = game.configure(parsed, _options(game, args))  # the rules asked for (--score)
-    text, source = _solution_text(args.solution)
+    text, source = referenced_text(args.solution)
     problems, solution = check_solution(game, parsed, text, source)
     if problems:
         for problem in problems:
@@ -671,10 +668,10 @@ def _explains(game: Puzzle[Any, Any]) -> bool:
 
 
 def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    def work() -> _Answer:
-        from .hinting import hint
+    from .hinting import hint
 
-        report = hint(
+    def ask() -> Any:
+        return hint(
             game,
             args.instance,
             progress=args.progress,
@@ -682,49 +679,47 @@ def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
             encoding=args.encoding,
             timeout=args.timeout,
         )
-        stuck = ("unsolvable", "contradiction", "stuck")
-        code = ExitCode.NO_SOLUTION if report.status in stuck else ExitCode.SOLVED
-        return _report_answer(report, args.format, game, code)
 
-    return _answer(args, work)
+    return _question(args, game, ask, stuck=("unsolvable", "contradiction", "stuck"))
 
 
 def _explain(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    def work() -> _Answer:
-        from .hinting import explain
+    from .hinting import explain
 
-        found = explain(
-            game,
-            args.instance,
-            progress=args.progress,
-            encoding=args.encoding,
-            timeout=args.timeout,
+    def ask() -> Any:
+        progress, encoding = args.progress, args.encoding
+        return explain(
+            game, args.instance, progress=progress, encoding=encoding, timeout=args.timeout
         )
-        return _report_answer(found, args.format, game, ExitCode.SOLVED)
 
-    return _answer(args, work)
+    return _question(args, game, ask)
 
 
 def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    def work() -> _Answer:
-        from .hinting import grade
+    from .hinting import grade
 
-        graded = grade(game, args.instance, encoding=args.encoding, timeout=args.timeout)
-        if args.format == "json":
-            text = _json_text(graded.to_dict()) + "\n"
-        elif args.format == "svg":
-            text = text_svg(graded.summary()) + "\n"
-        else:
-            text = graded.summary() + "\n"
-        return _Answer(text, ExitCode.SOLVED, graded.encoding == "edited", game.name)
+    def ask() -> Any:
+        return grade(game, args.instance, encoding=args.encoding, timeout=args.timeout)
+
+    return _question(args, game, ask)
+
+
+def _question(
+    args: argparse.Namespace,
+    game: Puzzle[Any, Any],
+    ask: Callable[[], Any],
+    stuck: tuple[str, ...] = (),
+) -> int:
+    """A hint, an explanation or a grade, asked in the engine's guard and shown in the
+    format asked for; exit code 1 where the report's status is one of ``stuck``."""
+
+    def work() -> _Answer:
+        report = ask()
+        code = ExitCode.NO_SOLUTION if stuck and report.status in stuck else ExitCode.SOLVED
+        edited = report.encoding == "edited"
+        return _Answer(_shown(report, args.format), code, edited, game.name)
 
     return _answer(args, work)
-
-
-def _report_answer(report: Any, output_format: str, game: Puzzle[Any, Any], code: int) -> _Answer:
-    """A hint's or an explanation's report as the command prints it."""
-    edited = report.encoding == "edited"
-    return _Answer(_shown(report, output_format), code, edited, game.name)
 
 
 def _shown(report: Any, output_format: str) -> str:
@@ -733,15 +728,6 @@ def _shown(report: Any, output_format: str) -> str:
     if output_format == "svg":
         return str(report.svg()).rstrip("\n") + "\n"
     return str(report.text())
-
-
-def _solution_text(reference: str) -> tuple[str, str]:
-    if reference == "-":
-        return read_stdin(), STDIN
-    path = named_file(reference)
-    if path is not None:
-        return read_text_file(path), str(path)
-    return reference, "<argument>"
 
 
 def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:

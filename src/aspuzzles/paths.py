@@ -121,6 +121,17 @@ def read_stdin() -> str:
         raise InputError("not UTF-8 text", STDIN) from None
 
 
+def referenced_text(reference: str) -> tuple[str, str]:
+    """What an argument that names some text refers to, with the source messages name
+    it by: ``-`` standard input, a file's text, or else the argument itself (a solution
+    or a player's progress written on the command line)."""
+    if reference == "-":
+        return read_stdin(), STDIN
+    if (path := named_file(reference)) is not None:
+        return read_text_file(path), str(path)
+    return reference, "<argument>"
+
+
 def named_file(reference: str | Path) -> Path | None:
     """The file that a command-line argument names, if it names one. An argument too
     long to be a file name (a large game ID or a solution given inline) names none,

@@ -110,9 +110,9 @@ def _await(child: Any, receiver: Any, bounds: Bounds) -> Any:
 
 
 def _death(exitcode: int | None, bounds: Bounds, phase: str) -> Exception:
-    """What a child's death without an answer means: past the memory limit, clingo may
-    abort the process rather than raise (it cannot allocate its thread-local data), so
-    under a memory limit a death is that limit; otherwise it is a bug."""
+    """What a child's death without an answer means: past the memory limit it set
+    itself, clingo may abort the process rather than raise (it cannot allocate its
+    thread-local data), so under that limit a death is the limit; otherwise a bug."""
     if bounds.memory is not None:
         return MemoryLimit(f"memory limit reached while {phase} (see --memory)")
     return RuntimeError(f"the worker process died (exit code {exitcode}) while {phase}")

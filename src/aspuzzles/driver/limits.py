@@ -84,9 +84,13 @@ def limit_memory(limit: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
-def memory_limited() -> bool:
-    """Whether this process runs under a memory limit (an address-space limit, set by
-    ``limit_memory`` here or inherited)."""
+def died_of_memory(limit: int | None) -> bool:
+    """Whether a worker that ended without an answer is read as stopped by the memory
+    limit: it ran under one (its own ``limit``, or this process's, which it
+    inherited), and past it clingo may abort the process where it cannot allocate
+    (its thread-local data) instead of raising ``MemoryError``."""
+    if limit is not None:
+        return True
     try:
         import resource
     except ImportError:  # Windows

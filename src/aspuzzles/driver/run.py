@@ -74,8 +74,7 @@ def solve_instance(
     worker processes, so that the caller's own process keeps its memory. Without
     ``statistics``, clingo's own figures (choices, conflicts, the program's size) are
     not read, which a small board's solve feels; the times are kept."""
-    _check_request(models, timeout, threads)
-    checked_memory(memory)
+    _check_request(models, timeout, threads, memory)
     wanted = 0 if count else 2 if unique else models
     started = time.perf_counter()
     used = loading.checked_encoding(game, encoding)
@@ -183,10 +182,11 @@ def _searches(
     return planning.searches(plan, plan_search, wanted, threads)
 
 
-def _check_request(models: int, timeout: float | None, threads: int) -> None:
+def _check_request(models: int, timeout: float | None, threads: int, memory: int | None) -> None:
     if models < 0:
         raise InputError("the number of models must be 0 (all) or more")
     checked_timeout(timeout)
+    checked_memory(memory)
     if threads < 1:
         raise InputError("the number of threads must be at least 1")
 

@@ -75,9 +75,7 @@ def new_control(
         text = message.strip()
         if code == clingo.MessageCode.RuntimeError:
             messages.append(text)
-            if enabled(DEBUG):
-                logger("aspuzzles.clingo").debug(text)
-        elif not warnings:
+        if code == clingo.MessageCode.RuntimeError or not warnings:
             if enabled(DEBUG):
                 logger("aspuzzles.clingo").debug(text)
         elif code == clingo.MessageCode.AtomUndefined:

@@ -25,7 +25,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from .jobs import TICK, Bounds, Job, Outcome, Progress, Reporter, search_text
-from .limits import die_with_parent, limit_memory, memory_limited
+from .limits import die_with_parent, died_of_memory, limit_memory
 
 Runner = Callable[[Job, Reporter], Outcome]
 
@@ -131,11 +131,10 @@ class _Race:
             self.tell(self.bounds)
 
     def _died(self, worker: _Worker) -> None:
-        """A worker ended without its outcome. Under a memory limit that is the limit:
-        clingo may abort the process where it cannot allocate (its thread-local data)
-        instead of raising, and the worker is then out of the race like one that
-        reported ``memory``; otherwise it is a bug."""
-        if worker.memory is None and not memory_limited():
+        """A worker ended without its outcome: under a memory limit it is out of the
+        race like one that reported ``memory`` (see ``limits.died_of_memory``);
+        otherwise it is a bug."""
+        if not died_of_memory(worker.memory):
             self.final = Outcome(error=("internal error: the solver process died", None))
             return
         stopped = Outcome()

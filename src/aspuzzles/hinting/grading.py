@@ -29,13 +29,15 @@ def grade(
     when no trial fails either, one entry that holds in every solution is taken (a
     search step). The grade is the hardest level needed. A puzzle whose solutions come
     in classes no clue tells apart (``Hints.anchored``) is graded after its anchor is laid."""
-    game, parsed, name = loaded(puzzle, instance)
+    game = puzzle
+    parsed, name = loaded(game, instance)
+    entries = hintable(game)
     steps = {PROPAGATION: 0, TRIAL: 0, SEARCH: 0}
     unique = True
     laid_first: list[str] = []
     for level, entry in grade_steps(game, parsed, encoding, timeout=timeout):
         if level == ANCHOR:
-            laid_first.append(hintable(game).entry_text(parsed, entry))
+            laid_first.append(entries.entry_text(parsed, entry))
             continue
         if level == OPEN:
             unique = False

@@ -16,7 +16,7 @@ from ..driver.guard import note_phase
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import Reasoner
 from ..errors import TimeLimit, check_number_lengths
-from ..paths import STDIN, named_file, read_stdin, read_text_file
+from ..paths import referenced_text
 from ..puzzle import Puzzle
 from .reports import hintable
 
@@ -64,17 +64,9 @@ def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) 
     """A player's progress from a file, ``-`` (standard input) or the text itself."""
     if reference is None:
         return []
-    text, source = progress_text(reference)
+    text, source = referenced_text(reference)
     check_number_lengths(text, source)
     return hintable(game).parse_progress(instance, text, source)
-
-
-def progress_text(reference: str) -> tuple[str, str]:
-    if reference == "-":
-        return read_stdin(), STDIN
-    if (path := named_file(reference)) is not None:
-        return read_text_file(path), str(reference)
-    return reference, "<argument>"
 
 
 def complete(ground: Grounded, progress: list[Symbol]) -> bool:
@@ -84,8 +76,8 @@ def complete(ground: Grounded, progress: list[Symbol]) -> bool:
     )
 
 
-def loaded(puzzle: Puzzle[Any, Any], instance: str | Path | None) -> tuple[Any, Any, str]:
-    game = puzzle
-    hintable(game)
-    parsed, name = load_instance(game, instance)
-    return game, parsed, name
+def loaded(puzzle: Puzzle[Any, Any], instance: str | Path | None) -> tuple[Any, str]:
+    """The instance of a puzzle that gives hints (a one-line error for one that does
+    not), parsed, and its name."""
+    hintable(puzzle)
+    return load_instance(puzzle, instance)

@@ -13,8 +13,9 @@ from ..driver import load_instance, solve_instance
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL
 from ..errors import CheckFailed, InputError, TimeLimit
+from ..paths import referenced_text
 from ..puzzle import Puzzle
-from .grounding import Grounded, complete, ground_instance, loaded, progress_text, read_progress
+from .grounding import Grounded, complete, ground_instance, loaded, read_progress
 from .reports import Finding, PlanReport, Report
 
 
@@ -118,7 +119,8 @@ def hint(
         return plan_hint(  # type: ignore[return-value]
             puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
         )
-    game, parsed, name = loaded(puzzle, instance)
+    game = puzzle
+    parsed, name = loaded(game, instance)
     ground = ground_instance(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress)
     reasoner = ground.reasoner
@@ -189,7 +191,7 @@ def plan_hint(
                 f"progress of '{puzzle.name}' is replayed by the shipped rules' simulator: "
                 "it cannot be used with an edited encoding"
             )
-        text, source = progress_text(progress)
+        text, source = referenced_text(progress)
         after = game.board_after(parsed, text, source)
         if after is None:
             return PlanReport(puzzle, parsed, name, "solved", moves_left=0)
@@ -223,7 +225,8 @@ def explain(
 ) -> Report:
     """Why the instance (with the progress, if given) has no solution: a minimal set of
     clues (and progress entries) that cannot all hold; ``solvable`` if it has one."""
-    game, parsed, name = loaded(puzzle, instance)
+    game = puzzle
+    parsed, name = loaded(game, instance)
     ground = ground_instance(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress)
     report = Report("explain", game, parsed, name, "solvable", entries, encoding=ground.standing)

@@ -177,6 +177,16 @@ class Grade:
             f"({first}{done or 'nothing to fill in'}{note})"
         )
 
+    def text(self) -> str:
+        return self.summary() + "\n"
+
+    def svg(self) -> str:
+        """The summary as a drawing (a grade has no board): what ``--format svg``
+        shows."""
+        from ..render import text_svg
+
+        return text_svg(self.summary())
+
     def _repr_html_(self) -> str:
         return f"<p>{escape(self.summary())}</p>"
 

@@ -174,7 +174,7 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def generator(self) -> HauntedGenerator:
         return HauntedGenerator(self)
 
-    def _generated_text(
+    def generated_text(
         self, args: argparse.Namespace, instance: HauntedInstance, difficulty: str | None
     ) -> str:
         """The generated puzzle in the form asked for: game ID, link, picture or JSON."""
@@ -355,7 +355,7 @@ class HauntedGenerator(Generator):
             instance, _ = generate_graded(self.puzzle, width, height, rng, share, difficulty)
         if sparse:
             instance = without_spare_clues(self.puzzle, instance, rng)
-        return self.puzzle._generated_text(args, instance, None if givens else difficulty)
+        return self.puzzle.generated_text(args, instance, None if givens else difficulty)
 
 
 PUZZLE = Haunted()

@@ -12,7 +12,8 @@ import codecs
 import operator
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -278,6 +279,52 @@ def read_facts(text: str, source: str) -> FactFile:
     return FactFile(source, facts, constants)
 
 
+def split_facts(text: str, source: str) -> tuple[list[Fact], list[tuple[int, str]]]:
+    """A program's plain ground facts of its base part (each one atom, ``#const`` names
+    and integer arithmetic allowed), and the rest of it as program text: ``#const``
+    lines, rules, and facts written with intervals or pools (``row(1..9).``), which
+    stand for many atoms at once, each statement with its line (``program_text`` joins
+    them)."""
+    from clingo import ast
+
+    check_characters(text, source)
+    statements: list[ast.AST] = []
+    messages: list[str] = []
+    try:
+        ast.parse_string(text, statements.append, logger=lambda _c, m: messages.append(m))
+    except RuntimeError:
+        raise _syntax_error(messages, source) from None
+    constants: dict[str, Symbol] = {}
+    facts: list[Fact] = []
+    rest: list[tuple[int, str]] = []
+    part = "base"
+    for statement in statements:
+        line = statement.location.begin.line
+        kind = statement.ast_type
+        if kind == ast.ASTType.Program:
+            part = statement.name
+        if kind == ast.ASTType.Definition:
+            with suppress(InputError):  # clingo says what is wrong with it
+                constants[statement.name] = _evaluate(statement.value, constants, source, line)
+        plain = kind == ast.ASTType.Rule and not statement.body and _is_plain_atom(statement.head)
+        if plain and part == "base":
+            try:
+                symbol = _evaluate(statement.head.atom.symbol, constants, source, line)
+            except InputError:
+                symbol = None
+            if symbol is not None and symbol.type == SymbolType.Function:
+                facts.append(Fact(symbol, line))
+                continue
+        if kind != ast.ASTType.Program or statement.name != "base" or rest:
+            rest.append((line, str(statement)))
+    return facts, rest
+
+
+def program_text(statements: Sequence[tuple[int, str]]) -> str:
+    """Statements (``split_facts``'s rest) as one program text."""
+    return "".join(f"{text}\n" for _, text in statements)
+
+
 def _syntax_error(messages: list[str], source: str) -> InputError:
     """clingo's parser message, which places it in ``<string>``, placed in the file
     (``facts.lp:8:10: syntax error, unexpected <NUMBER>``)."""
@@ -301,7 +348,11 @@ def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: in
 
     kind = term.ast_type
     if kind == ast.ASTType.SymbolicTerm:
-        return term.symbol
+        symbol = term.symbol
+        named = symbol.type == SymbolType.Function and not symbol.arguments
+        if named and not symbol.negative and symbol.name in constants:
+            return constants[symbol.name]
+        return symbol
     if kind == ast.ASTType.Function and not term.external:
         if not term.arguments and term.name in constants:
             return constants[term.name]
@@ -311,7 +362,8 @@ def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: in
         value = _evaluate(term.argument, constants, source, line)
         if value.type == SymbolType.Number:
             return Number(-value.number)
-    if kind == ast.ASTType.BinaryOperation and term.operator_type.name in _BINARY:
+    operations = {int(getattr(ast.BinaryOperator, name)): apply for name, apply in _BINARY.items()}
+    if kind == ast.ASTType.BinaryOperation and int(term.operator_type) in operations:
         left = _evaluate(term.left, constants, source, line)
         right = _evaluate(term.right, constants, source, line)
         if left.type == right.type == SymbolType.Number:
@@ -320,5 +372,5 @@ def _evaluate(term: ast.AST, constants: dict[str, Symbol], source: str, line: in
                 and right.number == 0
             ):
                 raise InputError(f"division by zero in '{term}'", source, line)
-            return Number(_BINARY[term.operator_type.name](left.number, right.number))
+            return Number(operations[int(term.operator_type)](left.number, right.number))
     raise InputError(f"'{term}' is not a ground term", source, line)

@@ -48,12 +48,14 @@ class Hints(Generic[InstanceT, SolutionT]):
     """A puzzle in a person's terms: which atoms are entries a person fills in, which
     facts are clues, how both read, and how a player's progress is written."""
 
-    #: The atoms a person fills in (haunted: ``("monster", 3)``): shown atoms, or atoms
-    #: the encoding defines in its ``hints`` part, which only hints ground.
-    entry: ClassVar[tuple[str, int]]
+    #: The atoms a person fills in (haunted: ``("monster", 3)``); None (the default):
+    #: as the encoding declares them (``aspuzzles.declarations``): the signatures its
+    #: ``hints`` part shows, else the answer's shown atoms.
+    entry: ClassVar[tuple[str, int] | None] = None
     #: The names of the facts that are clues: each may be named by an explanation and
-    #: dropped (it becomes a free atom: the puzzle without it).
-    clues: ClassVar[frozenset[str]]
+    #: dropped (it becomes a free atom: the puzzle without it). None (the default):
+    #: every fact the encoding does not declare structure.
+    clues: ClassVar[frozenset[str] | None] = None
 
     def hint_facts(self, instance: InstanceT) -> list[Symbol]:
         """The facts to reason with: the puzzle's facts, except that nothing a clue
@@ -61,23 +63,29 @@ class Hints(Generic[InstanceT, SolutionT]):
         forbids it would still be forbidden once the clue is dropped)."""
         raise NotImplementedError
 
+    def hint_program(self, instance: InstanceT) -> str:
+        """Program text of the instance that is not facts (a bare instance's ``#const``
+        lines and rules), grounded with the facts."""
+        return ""
+
     def is_clue(self, fact: Symbol) -> bool:
-        return fact.name in self.clues
+        return self.clues is None or fact.name in self.clues
 
     def entry_holds(self, instance: InstanceT, solution: SolutionT, entry: Symbol) -> bool:
         """Whether an entry holds in a (checked) solution, read in Python from the
         solution itself: the independent check of every hint."""
         raise NotImplementedError
 
-    def entry_data(self, instance: InstanceT, entry: Symbol) -> dict[str, Any]:
-        """An entry as JSON (the ``entry`` of a hint)."""
+    def entry_data(self, instance: InstanceT, entry: Symbol) -> Any:
+        """An entry as JSON (the ``entry`` of a hint): an object of the puzzle's terms,
+        or the atom as clingo writes it."""
         raise NotImplementedError
 
     def entry_text(self, instance: InstanceT, entry: Symbol) -> str:
         """An entry in words (``cell (1,1): a ghost``)."""
         raise NotImplementedError
 
-    def clue_data(self, instance: InstanceT, clue: Symbol) -> dict[str, Any]:
+    def clue_data(self, instance: InstanceT, clue: Symbol) -> Any:
         """A clue as JSON (a member of a hint's ``reasons``)."""
         raise NotImplementedError
 

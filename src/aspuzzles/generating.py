@@ -9,14 +9,17 @@ puzzle on every machine; an instance whose judgement hits the limit is drawn aga
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from clingo import Symbol
 
 from .errors import InputError
 from .puzzle import Option, Puzzle
 
 if TYPE_CHECKING:
     from .driver import Result, Session
+    from .hinting import Grounded
 
 InstanceT = TypeVar("InstanceT")
 
@@ -142,3 +145,82 @@ def first_graded(
         return has_one_solution(puzzle, instance) and grades_as(puzzle, instance, level)
 
     return first_accepted(puzzle, draw, accept, rng, attempts, f"unique {difficulty}")
+
+
+#: ``generate --difficulty`` of a graded scheme with four levels (an encoding of one's
+#: own): easy is solved by propagation alone, normal with at most ``NORMAL_TRIALS``
+#: failed trials and tricky with more, neither with search; hard needs search.
+GRADED_DIFFICULTIES = ("easy", "normal", "tricky", "hard")
+NORMAL_TRIALS = 2
+#: The deepest reasoning each difficulty allows.
+DEEPEST = {"easy": "propagation", "normal": "trial", "tricky": "trial", "hard": "search"}
+
+
+def difficulty_of(steps: dict[str, int]) -> str:
+    """A unique puzzle's difficulty from the steps its grading took, by level."""
+    if steps.get("search"):
+        return "hard"
+    trials = steps.get("trial", 0)
+    return "tricky" if trials > NORMAL_TRIALS else "normal" if trials else "easy"
+
+
+def _within(difficulty: str, steps: dict[str, int]) -> bool:
+    """Whether grading steps so far stay at or below a difficulty."""
+    order = GRADED_DIFFICULTIES
+    return order.index(difficulty_of(steps)) <= order.index(difficulty)
+
+
+def fewest_clues(
+    ground: Grounded,
+    fixed: Sequence[Symbol],
+    candidates: Sequence[Symbol],
+    rng: random.Random,
+    difficulty: str | None,
+) -> list[Symbol] | None:
+    """A set of ``candidates`` that, with the ``fixed`` clues, leaves exactly one
+    solution, and from which no candidate can be dropped without losing that (or,
+    with ``difficulty``, without the puzzle grading harder than asked): candidates are
+    dropped one at a time in a seeded random order, each kept only where dropping it
+    fails. All on one grounding (``ground``, whose clues are the fixed and the
+    candidate ones), asked under assumptions (``Reasoner.only``). None where all the
+    candidates together leave more than one solution, or the result grades easier
+    than asked."""
+    kept = list(candidates)
+    if not _acceptable(ground, [*fixed, *kept], difficulty):
+        return None
+    order = list(candidates)
+    rng.shuffle(order)
+    for candidate in order:
+        trial = [clue for clue in kept if clue != candidate]
+        if _acceptable(ground, [*fixed, *trial], difficulty):
+            kept = trial
+    if difficulty is not None and _graded(ground, [*fixed, *kept], difficulty) != difficulty:
+        return None
+    return kept
+
+
+def _acceptable(ground: Grounded, clues: list[Symbol], difficulty: str | None) -> bool:
+    """Whether the clues leave one solution and, with a difficulty, grade no harder."""
+    with ground.reasoner.only(clues):
+        if ground.reasoner.count([], 2) != 1:
+            return False
+    if difficulty is None or difficulty == GRADED_DIFFICULTIES[-1]:
+        return True  # every unique puzzle is at most hard
+    return _graded(ground, clues, difficulty) is not None
+
+
+def _graded(ground: Grounded, clues: list[Symbol], difficulty: str) -> str | None:
+    """The difficulty of a unique puzzle with these clues; None where it is harder than
+    ``difficulty`` (grading stops at the first step beyond it)."""
+    from .hinting import BEYOND, OPEN, given_entries, unique_steps
+
+    steps = {"propagation": 0, "trial": 0, "search": 0}
+    with ground.reasoner.only(clues):
+        ground.given = given_entries(ground.reasoner)
+        for level, _ in unique_steps(ground, DEEPEST[difficulty]):
+            if level in (BEYOND, OPEN):
+                return None
+            steps[level] += 1
+            if not _within(difficulty, steps):
+                return None
+    return difficulty_of(steps)

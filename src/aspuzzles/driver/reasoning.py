@@ -24,7 +24,8 @@ keeping it out while the entry still follows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +43,7 @@ LEVELS = (PROPAGATION, TRIAL, SEARCH)
 CHOICE = "choice"
 #: The atom a propagation probe is switched on by (assumed true only while probing).
 PROBE = clingo.Function("__aspuzzles_probe")
+PROBE_SIGNATURE = ("__aspuzzles_probe", 0)
 
 
 @dataclass
@@ -119,16 +121,20 @@ class Reasoner:
     """An instance grounded once, asked many questions under assumptions.
 
     ``facts`` hold whatever is not a clue; ``clues`` are facts that may be dropped
-    (each made a free atom, assumed true); ``entries`` are the atoms a person fills in
-    (a puzzle's shown atoms), every one that can be true."""
+    (each made a free atom, assumed true); ``entries_of`` names the atoms a person
+    fills in (the signatures of a puzzle's shown atoms, or of its ``hints`` part's;
+    None for every atom that is neither a fact nor a clue), every one that can be true.
+    ``program`` is further program text of the instance (a bare encoding's instance:
+    its ``#const`` lines and rules)."""
 
     def __init__(
         self,
         encoding: Path,
         facts: Sequence[Symbol],
         clues: Sequence[Symbol],
-        entries_of: tuple[str, int],
+        entries_of: Sequence[tuple[str, int]] | None,
         arguments: Sequence[str] = (),
+        program: str = "",
     ) -> None:
         messages: list[str] = []
         arguments = ["--models=0", "--forget-on-step=lemmas", *arguments]
@@ -137,21 +143,48 @@ class Reasoner:
             self.control.load(str(encoding))
             # Consequences are computed over shown atoms only: the entries are shown,
             # whether or not the encoding shows them (the cake's side/3 it does not).
-            name, arity = entries_of
-            self.control.add("base", [], f"#show {name}/{arity}.")
+            shows = "".join(f"#show {name}/{arity}." for name, arity in entries_of or ())
+            self.control.add("base", [], program + shows)
             solving.add_facts(self.control, facts, choices=clues, externals=[PROBE])
             # The hints part defines entries that solving has no use for.
             self.control.ground([("base", []), ("hints", [])])
         except RuntimeError as error:
             raise InputError(solving.clingo_error(messages, error, None)) from None
         self.clues = list(dict.fromkeys(clues))
-        atoms = self.control.symbolic_atoms.by_signature(*entries_of)
-        self.entries = sorted(atom.symbol for atom in atoms)
+        #: The clues assumed where a question names none (``only``): all of them.
+        self.in_force: list[Symbol] = self.clues
+        self.entries = self._entries(
+            entries_of, {(s.name, len(s.arguments)) for s in [*facts, *clues]}
+        )
         self.probe = _Probe(self.entries, self.clues)
         self.control.register_propagator(self.probe)
         self.solve_calls = 0
         #: When the questions must have been answered (``time.perf_counter()``), if ever.
         self.deadline: float | None = None
+
+    def _entries(
+        self, entries_of: Sequence[tuple[str, int]] | None, given: set[tuple[str, int]]
+    ) -> list[Symbol]:
+        atoms = self.control.symbolic_atoms
+        if entries_of is None:
+            entries_of = [
+                (name, arity)
+                for name, arity, positive in atoms.signatures
+                if positive and (name, arity) not in given and (name, arity) != PROBE_SIGNATURE
+            ]
+        found = (atom.symbol for signature in entries_of for atom in atoms.by_signature(*signature))
+        return sorted(found)
+
+    @contextmanager
+    def only(self, clues: Sequence[Symbol]) -> Iterator[None]:
+        """Questions asked within assume only ``clues`` of the clues (a generator's
+        puzzle, a subset of the candidate clues, on the same grounding)."""
+        kept = self.in_force
+        self.in_force = list(clues)
+        try:
+            yield
+        finally:
+            self.in_force = kept
 
     # -- the three levels ------------------------------------------------------------
     def propagate(
@@ -219,7 +252,12 @@ class Reasoner:
         return shown, {atom for atom in true if atom in wanted}
 
     def count(self, assumptions: Sequence[Assumption], limit: int) -> int:
-        """How many solutions there are under the assumptions, counted up to ``limit``."""
+        """How many solutions there are under the assumptions, counted up to ``limit``.
+        The clues out of force are absent (assumed false), not free: a free clue would
+        count each solution once with it and once without."""
+        in_force = set(self.in_force)
+        absent = [(clue, False) for clue in self.clues if clue not in in_force]
+        assumptions = [*assumptions, *absent]
         settings = solving.solve_settings(self.control)
         settings.models = limit
         found = 0
@@ -296,7 +334,7 @@ class Reasoner:
         on_core: Callable[[Sequence[int]], None] | None = None,
     ) -> clingo.SolveResult:
         self.solve_calls += 1
-        assumed_clues = self.clues if clues is None else clues
+        assumed_clues = self.in_force if clues is None else clues
         every = [*((clue, True) for clue in assumed_clues), *assumptions]
         if probing:
             literals = [

@@ -16,8 +16,8 @@ puzzle.
 - ``grade``: how hard the puzzle is to solve by such steps alone.
 """
 
-from .grading import ANCHOR, BEYOND, OPEN, grade, grade_steps
-from .grounding import read_progress
+from .grading import ANCHOR, BEYOND, OPEN, grade, grade_steps, unique_steps
+from .grounding import Grounded, given_entries, ground_instance, read_progress
 from .questions import explain, hint, plan_hint
 from .reports import Finding, Grade, PlanReport, Report, hintable
 
@@ -27,13 +27,17 @@ __all__ = [
     "OPEN",
     "Finding",
     "Grade",
+    "Grounded",
     "PlanReport",
     "Report",
     "explain",
+    "given_entries",
     "grade",
     "grade_steps",
+    "ground_instance",
     "hint",
     "hintable",
     "plan_hint",
     "read_progress",
+    "unique_steps",
 ]

@@ -116,6 +116,12 @@ def _unshared(reasoner: Reasoner, laid: list[tuple[Symbol, bool]]) -> list[Symbo
     return sorted(found[1] - (reasoner.consequences(laid, UNSHARED_MODELS) or set()))
 
 
+def unique_steps(ground: Grounded, deepest: str = SEARCH) -> Iterator[tuple[str, Symbol]]:
+    """The steps of a puzzle known to have one solution, on a grounding already made
+    (a generator's, asking of many subsets of its clues in turn: ``Reasoner.only``)."""
+    return _steps(ground, deepest, [])
+
+
 def _steps(
     ground: Grounded, deepest: str, laid: list[tuple[Symbol, bool]]
 ) -> Iterator[tuple[str, Symbol]]:

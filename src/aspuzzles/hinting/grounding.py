@@ -11,11 +11,12 @@ from typing import Any
 from clingo import Symbol
 
 from ..capabilities import Hints
+from ..declarations import Declarations, declarations
 from ..driver import load_instance
 from ..driver.guard import note_phase
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import Reasoner
-from ..errors import TimeLimit, check_number_lengths
+from ..errors import InputError, TimeLimit, check_number_lengths
 from ..paths import referenced_text
 from ..puzzle import Puzzle
 from .reports import hintable
@@ -43,30 +44,81 @@ def ground_instance(
     (grading): as facts the grounder would simplify them away, and a step's level
     could then differ from the hint's."""
     puzzle = hintable(game)
-    facts = list(puzzle.hint_facts(instance))
-    clues = [fact for fact in facts if puzzle.is_clue(fact)]
-    others = [fact for fact in facts if not puzzle.is_clue(fact)]
     used = checked_encoding(game, encoding)
+    declared = declarations(used.path)
+    facts = list(puzzle.hint_facts(instance))
+    clues = [fact for fact in facts if _is_clue(puzzle, declared, fact)]
+    others = [fact for fact in facts if not _is_clue(puzzle, declared, fact)]
+    entries_of = [puzzle.entry] if puzzle.entry else declared.entries
     started = time.perf_counter()
     note_phase("grounding")
-    reasoner = Reasoner(used.path, others, clues, puzzle.entry, game.clingo_options)
+    program = puzzle.hint_program(instance)
+    reasoner = Reasoner(used.path, others, clues, entries_of, game.clingo_options, program)
     note_phase("reasoning")
     if timeout is not None:
         reasoner.deadline = started + timeout
         if time.perf_counter() > reasoner.deadline:
             raise TimeLimit("time limit reached while grounding")
+    return Grounded(game, puzzle, instance, reasoner, given_entries(reasoner), used.standing)
+
+
+def given_entries(reasoner: Reasoner) -> set[Symbol]:
+    """The entries a person finds made: those that hold without any clue, and those
+    that the clues in force state outright (``_restated``)."""
     without_clues = reasoner.propagate([], clues=[])
     given = set() if without_clues is None else without_clues.true
-    return Grounded(game, puzzle, instance, reasoner, given, used.standing)
+    return given | _restated(reasoner)
 
 
-def read_progress(game: Puzzle[Any, Any], instance: Any, reference: str | None) -> list[Symbol]:
-    """A player's progress from a file, ``-`` (standard input) or the text itself."""
+def _restated(reasoner: Reasoner) -> set[Symbol]:
+    """The entries that clues state outright: an entry with a clue's very arguments
+    (``cell(1,1,5)`` for ``given(1,1,5)``) that the clues in force of that kind place by
+    propagation. A person sees them on the board as given, so they are never hints."""
+    by_arguments: dict[tuple[Symbol, ...], list[Symbol]] = {}
+    for entry in reasoner.entries:
+        by_arguments.setdefault(tuple(entry.arguments), []).append(entry)
+    stating = [clue for clue in reasoner.in_force if tuple(clue.arguments) in by_arguments]
+    if not stating:
+        return set()
+    seen = reasoner.propagate([], clues=stating)
+    if seen is None:
+        return set()
+    stated = {e for clue in stating for e in by_arguments[tuple(clue.arguments)]}
+    return stated & seen.true
+
+
+def _is_clue(puzzle: Hints[Any, Any], declared: Declarations, fact: Symbol) -> bool:
+    return puzzle.is_clue(fact) and (fact.name, len(fact.arguments)) not in declared.structure
+
+
+def read_progress(
+    game: Puzzle[Any, Any], instance: Any, reference: str | None, ground: Grounded | None = None
+) -> list[Symbol]:
+    """A player's progress from a file, ``-`` (standard input) or the text itself; with
+    ``ground``, an atom that is not one of its entries' kinds is refused (a bare
+    encoding's progress is any fact file: ``cel(1,2,3)`` is most likely a typo)."""
     if reference is None:
         return []
     text, source = referenced_text(reference)
     check_number_lengths(text, source)
-    return hintable(game).parse_progress(instance, text, source)
+    entries = hintable(game).parse_progress(instance, text, source)
+    if ground is not None:
+        kinds = {(entry.name, len(entry.arguments)) for entry in ground.reasoner.entries}
+        for entry in entries:
+            if (entry.name, len(entry.arguments)) not in kinds:
+                listed = ", ".join(f"{name}/{arity}" for name, arity in sorted(kinds)) or "none"
+                line = _line_of(text, entry)
+                raise InputError(f"{entry} is not an entry (entries: {listed})", source, line)
+    return entries
+
+
+def _line_of(text: str, atom: Symbol) -> int | None:
+    """The first line that writes the atom (spaces aside), if any."""
+    written = str(atom)
+    for number, line in enumerate(text.splitlines(), 1):
+        if written in line.replace(" ", "").replace("\t", ""):
+            return number
+    return None
 
 
 def complete(ground: Grounded, progress: list[Symbol]) -> bool:

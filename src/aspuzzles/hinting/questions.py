@@ -122,9 +122,10 @@ def hint(
     game = puzzle
     parsed, name = loaded(game, instance)
     ground = ground_instance(game, parsed, encoding, timeout)
-    entries = read_progress(game, parsed, progress)
+    entries = read_progress(game, parsed, progress, ground)
     reasoner = ground.reasoner
     report = Report("hint", game, parsed, name, "hint", entries, encoding=ground.standing)
+    report.clues = frozenset(reasoner.clues)
     if not reasoner.satisfiable([], reasoner.clues):
         report.status = "unsolvable"
         return report
@@ -228,9 +229,10 @@ def explain(
     game = puzzle
     parsed, name = loaded(game, instance)
     ground = ground_instance(game, parsed, encoding, timeout)
-    entries = read_progress(game, parsed, progress)
+    entries = read_progress(game, parsed, progress, ground)
     report = Report("explain", game, parsed, name, "solvable", entries, encoding=ground.standing)
     reasoner = ground.reasoner
+    report.clues = frozenset(reasoner.clues)
     if reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):
         return report
     report.status = "unsolvable"

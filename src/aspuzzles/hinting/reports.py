@@ -44,18 +44,28 @@ class Report:
     conflict: list[Symbol] = field(default_factory=list)
     #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
     encoding: str = "shipped"
+    #: The clues reasoned with: a reason is one of them, or one of the progress entries.
+    clues: frozenset[Symbol] = frozenset()
 
     @property
     def puzzle(self) -> Hints[Any, Any]:
         return hintable(self.game)
 
-    def _reason(self, symbol: Symbol) -> dict[str, Any]:
-        if self.puzzle.is_clue(symbol):
+    def _reason(self, symbol: Symbol) -> Any:
+        if symbol in self.clues:
             return self.puzzle.clue_data(self.instance, symbol)
         return self.puzzle.entry_data(self.instance, symbol)
 
+    def _mistake(self, finding: Finding) -> Any:
+        """A mistake as JSON: the entry's object with its ``reasons``; an entry written
+        as an atom (a bare encoding's) stands alone, its reasons in ``mistake_reasons``."""
+        entry = self.puzzle.entry_data(self.instance, finding.entry)
+        if not isinstance(entry, dict):
+            return entry
+        return {**entry, "reasons": [self._reason(symbol) for symbol in finding.reasons]}
+
     def _reason_text(self, symbol: Symbol) -> str:
-        if self.puzzle.is_clue(symbol):
+        if symbol in self.clues:
             return self.puzzle.clue_text(self.instance, symbol)
         return "your " + self.puzzle.entry_text(self.instance, symbol)
 
@@ -70,13 +80,12 @@ class Report:
         if self.kind == "explain":
             data["conflict"] = [self._reason(symbol) for symbol in self.conflict]
             return data
-        data["mistakes"] = [
-            {
-                **self.puzzle.entry_data(self.instance, finding.entry),
-                "reasons": [self._reason(symbol) for symbol in finding.reasons],
+        data["mistakes"] = [self._mistake(finding) for finding in self.mistakes]
+        if any(isinstance(mistake, str) for mistake in data["mistakes"]):
+            data["mistake_reasons"] = {
+                str(finding.entry): [self._reason(symbol) for symbol in finding.reasons]
+                for finding in self.mistakes
             }
-            for finding in self.mistakes
-        ]
         data["hints"] = [
             {
                 "level": finding.level,

@@ -10,14 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol, SymbolType
 
-from .asp import anchor_includes, check_characters
-from .paths import instance_files
-from .puzzle import Puzzle
-from .strategy import Strategy
+from ..asp import anchor_includes, check_characters
+from ..declarations import Declarations, declarations
+from ..errors import InputError
+from ..paths import find_encoding, instance_files
+from ..puzzle import Puzzle
+from ..strategy import Strategy
+
+if TYPE_CHECKING:
+    from ..capabilities import Generator
+    from .hints import BareHints
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,30 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
     def default_instance(self) -> str:  # type: ignore[override]
         files = instance_files(self.name)
         return files[0].name if files else ""
+
+    def declared(self) -> Declarations:
+        """What the encoding declares about its entries, clues and clue candidates."""
+        path = find_encoding(self.name)
+        if path is None:
+            raise InputError(f"no encoding for puzzle '{self.name}'", f"encodings/{self.name}.lp")
+        return declarations(path)
+
+    def plans(self) -> bool:
+        """Whether the encoding is a planning one (clingo's incremental mode): its
+        horizons are grounded one by one, which hints and generation do not do."""
+        from ..driver.loading import checked_encoding
+
+        return checked_encoding(self, None).incmode
+
+    def hints(self) -> BareHints | None:
+        from .hints import BareHints
+
+        return None if self.plans() else BareHints(self)
+
+    def generator(self) -> Generator | None:
+        from .generate import BareGenerator
+
+        return None if self.plans() else BareGenerator(self)
 
     def parse(self, text: str, source: str) -> BareInstance:
         check_characters(text, source)

@@ -1,0 +1,120 @@
+"""New puzzles from an encoding alone: ``aspuzzles generate NAME SKELETON``.
+
+The skeleton is an instance holding what every puzzle of the kind shares (``#const
+n = 9.``, a region layout). A solution is drawn at random under the seed; the
+encoding's ``#program generate.`` part derives from its shown atoms every fact that
+could be given as a clue; of those, a set is kept that leaves exactly one solution and
+from which none can be dropped (``generating.fewest_clues``), graded as asked. The
+output is the skeleton's text and the chosen clues, one fact a line: an instance that
+``aspuzzles solve NAME - --unique`` calls unique. The same seed gives the same puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+from clingo import Symbol
+
+from ..capabilities import Generator
+from ..driver import load_instance
+from ..driver.derivation import RandomSolutions, derived_clues
+from ..driver.loading import checked_encoding
+from ..errors import InputError, NoSolution
+from ..generating import GRADED_DIFFICULTIES, fewest_clues
+from ..hinting import Grounded, ground_instance
+from ..puzzle import Option
+from .hints import BareHints
+
+if TYPE_CHECKING:
+    from . import BareInstance, BarePuzzle
+
+#: Solutions drawn before a generator asking for a difficulty gives up.
+ATTEMPTS = 30
+
+
+class BareGenerator(Generator):
+    """The generator of an encoding with a ``generate`` part."""
+
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "skeleton",
+            help="an instance with what every puzzle of the kind shares (#const lines, a "
+            "region layout): a file, a name in instances/NAME/, - for standard input, or "
+            "the text",
+        ),
+        Option(
+            "--seed", type=int, default=None, help="random seed (the same seed, the same puzzle)"
+        ),
+        Option(
+            "--difficulty",
+            choices=GRADED_DIFFICULTIES,
+            help="grade the puzzle as asked (aspuzzles grade): easy (propagation alone), "
+            "normal (at most 2 failed trials), tricky (more), hard (needs search)",
+        ),
+    )
+
+    def __init__(self, puzzle: BarePuzzle) -> None:
+        super().__init__(puzzle)
+        self.bare = puzzle
+
+    def generate(self, args: argparse.Namespace) -> str:
+        declared = self.bare.declared()
+        if not declared.generates:
+            raise InputError(
+                f"encodings/{self.bare.name}.lp has no '#program generate.' part deriving "
+                "clues from a solution: nothing to generate from (see docs/encodings.md)"
+            )
+        skeleton, _ = load_instance(self.bare, args.skeleton)
+        seed = 0 if args.seed is None else args.seed
+        clues = self._clues(skeleton, seed, args.difficulty)
+        options = f"--seed {seed}" + (f" --difficulty {args.difficulty}" if args.difficulty else "")
+        header = f"% aspuzzles generate {self.bare.name} SKELETON {options}\n"
+        body = skeleton.program.rstrip("\n") + "\n" if skeleton.program.strip() else ""
+        return header + body + "".join(f"{clue}.\n" for clue in clues)
+
+    def _clues(self, skeleton: BareInstance, seed: int, difficulty: str | None) -> list[Symbol]:
+        """The clues of a puzzle drawn as asked: another solution is drawn where one's
+        clues cannot be graded as asked."""
+        encoding = checked_encoding(self.bare, None).path
+        declared = self.bare.declared()
+        rng = random.Random(seed)
+        solutions = RandomSolutions(
+            encoding, skeleton.program, seed, self.bare.clingo_options, skeleton.source
+        )
+        fixed = BareHints(self.bare).hint_facts(skeleton)
+        for _ in range(ATTEMPTS if difficulty else 1):
+            solution = solutions.draw()
+            if solution is None:
+                raise NoSolution(f"the skeleton has no solution: no {self.bare.name} to generate")
+            candidates = derived_clues(
+                encoding, skeleton.program, solution, declared.generated, skeleton.source
+            )
+            candidates = [clue for clue in candidates if clue not in set(fixed)]
+            instance = self._with_clues(skeleton, candidates)
+            ground = ground_instance(self.bare, instance, None)
+            chosen = fewest_clues(ground, _fixed(ground, candidates), candidates, rng, difficulty)
+            if chosen is not None:
+                return chosen
+            if difficulty is None:
+                raise InputError(
+                    "the clues the generate part derives leave more than one solution: "
+                    "it must derive enough to single one out"
+                )
+        raise InputError(
+            f"no {difficulty} {self.bare.name} found in {ATTEMPTS} solutions (try another "
+            "seed or skeleton)"
+        )
+
+    def _with_clues(self, skeleton: BareInstance, clues: list[Symbol]) -> BareInstance:
+        from . import BareInstance
+
+        text = skeleton.program.rstrip("\n") + "\n" + "".join(f"{clue}.\n" for clue in clues)
+        return BareInstance(text, skeleton.source)
+
+
+def _fixed(ground: Grounded, candidates: list[Symbol]) -> list[Symbol]:
+    """The clues of the grounding that are not candidates: the skeleton's own."""
+    chosen = set(candidates)
+    return [clue for clue in ground.reasoner.clues if clue not in chosen]

@@ -1,0 +1,348 @@
+"""Hints, explanations, grades and generated puzzles for encodings the tests write
+themselves, with no Python module: every claim is proved again with clingo directly
+(the reasons force the entry and each is needed; a conflict has no solution and each
+clue is needed; a generated instance has exactly one solution)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import clingo
+import pytest
+
+from aspuzzles.errors import ExitCode
+
+LATIN = """\
+% A Latin square: every number once in each row and column; givens stay.
+num(1..n).
+1 { cell(R,C,V) : num(V) } 1 :- num(R), num(C).
+:- cell(R,C1,V), cell(R,C2,V), C1 < C2.
+:- cell(R1,C,V), cell(R2,C,V), R1 < R2.
+:- given(R,C,V), not cell(R,C,V).
+#show cell/3.
+
+#program generate.
+given(R,C,V) :- cell(R,C,V).
+"""
+
+FUTOSHIKI = """\
+% Futoshiki: a Latin square whose signs between neighbours hold.
+num(1..n).
+1 { cell(R,C,V) : num(V) } 1 :- num(R), num(C).
+:- cell(R,C1,V), cell(R,C2,V), C1 < C2.
+:- cell(R1,C,V), cell(R2,C,V), R1 < R2.
+:- given(R,C,V), not cell(R,C,V).
+% less(R1,C1,R2,C2): the number at (R1,C1) is smaller than the one at (R2,C2).
+:- less(R1,C1,R2,C2), cell(R1,C1,V1), cell(R2,C2,V2), V1 >= V2.
+#show cell/3.
+
+#program generate.
+given(R,C,V) :- cell(R,C,V).
+less(R,C,R,C+1) :- cell(R,C,V), cell(R,C+1,W), V < W.
+less(R,C+1,R,C) :- cell(R,C,V), cell(R,C+1,W), V > W.
+less(R,C,R+1,C) :- cell(R,C,V), cell(R+1,C,W), V < W.
+less(R+1,C,R,C) :- cell(R,C,V), cell(R+1,C,W), V > W.
+"""
+
+STARS = """\
+% Star Battle: one star in every row, column and region; no two stars touch.
+{ star(R,C) } :- region(R,C,_).
+:- region(R,_,_), #count { C : star(R,C) } != 1.
+:- region(_,C,_), #count { R : star(R,C) } != 1.
+:- region(_,_,G), #count { R,C : star(R,C), region(R,C,G) } != 1.
+:- star(R,C), star(R+1,C+D), D = -1..1.
+#show star/2.
+
+#program hints.
+% The regions are the board's shape, not clues.
+structure(region,3).
+% A person marks the cells without a star as well.
+empty(R,C) :- region(R,C,_), not star(R,C).
+#show star/2.
+#show empty/2.
+"""
+
+#: A 4x4 Latin square with one solution.
+LATIN_4 = """\
+#const n = 4.
+given(1,1,1). given(1,2,2).
+given(2,3,1).
+given(3,1,3). given(4,4,1).
+given(2,1,4).
+"""
+
+#: Rows of regions, with one solution: stars at (1,2), (2,4), (3,1), (4,3), (5,5).
+REGIONS = ["aaabb", "abbbb", "cbbbb", "cdddd", "cddee"]
+
+
+def _stars_instance() -> str:
+    return "".join(
+        f"region({r},{c},{g}).\n" for r, row in enumerate(REGIONS, 1) for c, g in enumerate(row, 1)
+    )
+
+
+@pytest.fixture
+def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with the tests' own encodings and instances, the working folder."""
+    for name, program in (("latin", LATIN), ("futoshiki", FUTOSHIKI), ("stars", STARS)):
+        (tmp_path / "encodings").mkdir(exist_ok=True)
+        (tmp_path / "encodings" / f"{name}.lp").write_text(program)
+        (tmp_path / "instances" / name).mkdir(parents=True)
+    (tmp_path / "instances" / "latin" / "four.lp").write_text(LATIN_4)
+    (tmp_path / "instances" / "latin" / "nine.lp").write_text("#const n = 9.\n")
+    (tmp_path / "instances" / "futoshiki" / "five.lp").write_text("#const n = 5.\n")
+    (tmp_path / "instances" / "stars" / "five.lp").write_text(_stars_instance())
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+# -- clingo, directly -----------------------------------------------------------------
+def _models(program: str, limit: int = 0) -> list[list[str]]:
+    """The answer sets of a program (base part only), each as its shown atoms' texts."""
+    control = clingo.Control([f"--models={limit}"])
+    control.add("base", [], program)
+    control.ground([("base", [])])
+    found: list[list[str]] = []
+    control.solve(on_model=lambda model: found.append([str(s) for s in model.symbols(shown=True)]))
+    return found
+
+
+def _instance_without(instance: str, dropped: set[str]) -> str:
+    """An instance's program with some of its facts left out (written one a line or
+    several a line, as the tests write them)."""
+    kept = []
+    for line in instance.splitlines():
+        facts = [f"{fact.strip()}." for fact in line.split(".") if fact.strip()]
+        if line.startswith("%"):
+            continue
+        if line.startswith("#const"):
+            kept.append(line)
+            continue
+        kept += [fact for fact in facts if fact.replace(" ", "")[:-1] not in dropped]
+    return "\n".join(kept) + "\n"
+
+
+def _base(encoding: str) -> str:
+    return encoding.split("#program")[0]
+
+
+def _only_clues(instance: str, clues: list[str], every: set[str]) -> str:
+    """The instance with only ``clues`` of the clues ``every`` names."""
+    return _instance_without(instance, every - set(clues))
+
+
+def _clue_atoms(instance: str) -> set[str]:
+    return {
+        fact.strip().replace(" ", "")
+        for line in instance.splitlines()
+        if not line.startswith(("#", "%"))
+        for fact in line.split(".")
+        if fact.strip()
+    }
+
+
+def _forced(encoding: str, instance: str, entry: str) -> bool:
+    """Whether every solution holds the entry (none without it)."""
+    program = _base(encoding) + instance
+    return _models(program + f":- not {entry}.\n", 1) != [] and not _models(
+        program + f":- {entry}.\n", 1
+    )
+
+
+def _unsatisfiable(program: str) -> bool:
+    return _models(program, 1) == []
+
+
+# -- hint -----------------------------------------------------------------------------
+def test_a_hint_names_an_entry_every_solution_holds_and_a_minimal_set_of_clues(
+    workspace: Path, cli
+) -> None:
+    run = cli("hint", "latin", "four.lp", "--format", "json")
+    assert run.code == ExitCode.SOLVED
+    data = run.json()
+    assert data["status"] == "hint"
+    [hint] = data["hints"]
+    entry, reasons = hint["entry"], hint["reasons"]
+    assert entry.startswith("cell(") and all(r.startswith("given(") for r in reasons)
+    # Not a given one: a given's own cell is on the board already.
+    assert entry.replace("cell", "given") not in _clue_atoms(LATIN_4)
+    every = _clue_atoms(LATIN_4)
+    assert _forced(LATIN, LATIN_4, entry)
+    with_reasons = _only_clues(LATIN_4, reasons, every)
+    assert _unsatisfiable(_base(LATIN) + with_reasons + f":- {entry}.\n")
+    for reason in reasons:  # each reason is needed
+        fewer = _only_clues(LATIN_4, [r for r in reasons if r != reason], every)
+        assert not _unsatisfiable(_base(LATIN) + fewer + f":- {entry}.\n")
+
+
+def test_hint_all_lists_every_open_entry_of_a_unique_puzzle(workspace: Path, cli) -> None:
+    data = cli("hint", "latin", "four.lp", "--all", "--format", "json").json()
+    [solution] = _models(_base(LATIN) + LATIN_4)
+    givens = {atom.replace("given", "cell") for atom in _clue_atoms(LATIN_4)}
+    assert {hint["entry"] for hint in data["hints"]} == set(solution) - givens
+
+
+def test_a_wrong_entry_is_a_mistake_with_the_clues_that_rule_it_out(workspace: Path, cli) -> None:
+    run = cli("hint", "latin", "four.lp", "--progress", "cell(1,3,3).", "--format", "json")
+    data = run.json()
+    assert data["mistakes"] == ["cell(1,3,3)"]
+    reasons = data["mistake_reasons"]["cell(1,3,3)"]
+    every = _clue_atoms(LATIN_4)
+    assert _unsatisfiable(_base(LATIN) + _only_clues(LATIN_4, reasons, every) + "cell(1,3,3).")
+    for reason in reasons:
+        fewer = _only_clues(LATIN_4, [r for r in reasons if r != reason], every)
+        assert not _unsatisfiable(_base(LATIN) + fewer + "cell(1,3,3).")
+    text = cli("hint", "latin", "four.lp", "--progress", "cell(1,3,3).").out
+    assert "mistake: cell(1,3,3)" in text
+
+
+def test_a_progress_file_is_read_and_a_typo_is_refused_at_its_line(workspace: Path, cli) -> None:
+    (workspace / "progress.lp").write_text("cell(1,3,4).\ncel(1,4,3).\n")
+    run = cli("hint", "latin", "four.lp", "--progress", "progress.lp")
+    assert run.code == ExitCode.BAD_INPUT
+    assert run.err.strip() == (
+        "aspuzzles: error: progress.lp:2: cel(1,4,3) is not an entry (entries: cell/3)"
+    )
+    (workspace / "progress.lp").write_text("cell(1,3,4).\nfoo :- bar.\n")
+    run = cli("hint", "latin", "four.lp", "--progress", "progress.lp")
+    assert run.code == ExitCode.BAD_INPUT
+    assert "progress.lp:2: progress holds facts of entries only" in run.err
+
+
+def test_the_hinted_cell_and_its_reasons_are_marked_on_the_grid(workspace: Path, cli) -> None:
+    data = cli("hint", "latin", "four.lp", "--format", "json").json()
+    entry = clingo.parse_term(data["hints"][0]["entry"])
+    row, col = (arg.number for arg in entry.arguments[:2])
+    text = cli("hint", "latin", "four.lp").out
+    grid = text.splitlines()[-4:]
+    cells = [line[i : i + 3] for line in grid for i in range(0, 12, 3)]
+    marked = {(i // 4 + 1, i % 4 + 1) for i, cell in enumerate(cells) if cell.startswith("[")}
+    reasons = {
+        tuple(arg.number for arg in clingo.parse_term(r).arguments[:2])
+        for r in data["hints"][0]["reasons"]
+    }
+    assert marked == {(row, col)} | reasons
+    svg = cli("hint", "latin", "four.lp", "--format", "svg").out
+    assert svg.startswith("<svg") and f'data-cell="{row},{col}"' in svg
+    assert svg.count("#ffd27f") == 1  # the hinted cell, in its own colour
+
+
+def test_declared_structure_is_never_a_reason_and_hints_part_entries_are_hinted(
+    workspace: Path, cli
+) -> None:
+    data = cli("hint", "stars", "five.lp", "--all", "--format", "json").json()
+    entries = {hint["entry"] for hint in data["hints"]}
+    [solution] = _models(_base(STARS) + _stars_instance())
+    assert {e for e in entries if e.startswith("star(")} == set(solution)
+    assert any(e.startswith("empty(") for e in entries)
+    one = cli("hint", "stars", "five.lp", "--format", "json").json()
+    assert one["hints"] and one["hints"][0]["reasons"] == []  # the regions alone force it
+    # Two stars in a row cannot both be: the explanation names entries, no region.
+    run = cli(
+        "explain", "stars", "five.lp", "--progress", "star(1,2). star(1,4).", "--format", "json"
+    )
+    assert run.json()["status"] == "unsolvable"
+    conflict = run.json()["conflict"]
+    assert conflict and set(conflict) <= {"star(1,2)", "star(1,4)"}
+    assert _unsatisfiable(_base(STARS) + _stars_instance() + "".join(f"{c}." for c in conflict))
+
+
+# -- explain --------------------------------------------------------------------------
+def test_an_explanation_is_a_minimal_set_of_clues_that_cannot_all_hold(
+    workspace: Path, cli
+) -> None:
+    broken = LATIN_4 + "given(4,1,1).\n"  # a second 1 in row 4
+    (workspace / "instances" / "latin" / "broken.lp").write_text(broken)
+    run = cli("explain", "latin", "broken.lp", "--format", "json")
+    assert run.code == ExitCode.SOLVED
+    data = run.json()
+    assert data["status"] == "unsolvable"
+    conflict = data["conflict"]
+    every = _clue_atoms(broken)
+    assert _unsatisfiable(_base(LATIN) + _only_clues(broken, conflict, every))
+    for clue in conflict:
+        fewer = _only_clues(broken, [c for c in conflict if c != clue], every)
+        assert not _unsatisfiable(_base(LATIN) + fewer)
+    assert cli("explain", "latin", "four.lp", "--format", "json").json()["status"] == "solvable"
+
+
+def test_a_const_line_is_never_dropped(workspace: Path, cli) -> None:
+    """An explanation drops clues, not the instance's constants (``#const n`` stays)."""
+    (workspace / "instances" / "latin" / "two.lp").write_text(
+        "#const n = 2.\ngiven(1,1,1). given(1,2,1).\n"
+    )
+    data = cli("explain", "latin", "two.lp", "--format", "json").json()
+    assert sorted(data["conflict"]) == ["given(1,1,1)", "given(1,2,1)"]
+
+
+# -- grade ----------------------------------------------------------------------------
+def test_grade_of_a_bare_puzzle(workspace: Path, cli) -> None:
+    data = cli("grade", "latin", "four.lp", "--format", "json").json()
+    assert data["grade"] == "propagation" and data["unique"] is True
+    [solution] = _models(_base(LATIN) + LATIN_4)
+    givens = len(_clue_atoms(LATIN_4))
+    assert data["steps"]["propagation"] == len(solution) - givens
+    several = cli("grade", "latin", "nine.lp", "--format", "json").json()
+    assert several["unique"] is False
+
+
+# -- generate -------------------------------------------------------------------------
+@pytest.mark.parametrize("name, skeleton", [("latin", "nine.lp"), ("futoshiki", "five.lp")])
+def test_a_generated_puzzle_has_exactly_one_solution_and_no_spare_clue(
+    workspace: Path, cli, name: str, skeleton: str
+) -> None:
+    run = cli("generate", name, skeleton, "--seed", "4")
+    assert run.code == ExitCode.SOLVED
+    encoding = LATIN if name == "latin" else FUTOSHIKI
+    assert run.out.startswith(f"% aspuzzles generate {name} SKELETON --seed 4\n")
+    assert len(_models(_base(encoding) + run.out, 0)) == 1
+    clues = _clue_atoms(run.out)
+    assert clues
+    for clue in sorted(clues)[:12]:  # none can be dropped
+        assert len(_models(_base(encoding) + _instance_without(run.out, {clue}), 2)) == 2
+    assert cli("generate", name, skeleton, "--seed", "4").out == run.out  # same seed
+    (workspace / "g.lp").write_text(run.out)
+    solved = cli("solve", name, "g.lp", "--unique")
+    assert solved.code == ExitCode.SOLVED and "verdict unique" in solved.out
+
+
+@pytest.mark.parametrize("difficulty, grade", [("easy", "propagation"), ("normal", "trial")])
+def test_a_generated_puzzle_grades_as_asked(
+    workspace: Path, cli, difficulty: str, grade: str
+) -> None:
+    run = cli("generate", "futoshiki", "five.lp", "--seed", "1", "--difficulty", difficulty)
+    assert run.code == ExitCode.SOLVED
+    (workspace / "g.lp").write_text(run.out)
+    graded = cli("grade", "futoshiki", "g.lp", "--format", "json").json()
+    assert graded["grade"] == grade and graded["unique"] is True
+    if difficulty == "normal":
+        assert 1 <= graded["steps"]["trial"] <= 2
+
+
+def test_generate_without_a_generate_part_says_so(workspace: Path, cli) -> None:
+    run = cli("generate", "stars", "five.lp")
+    assert run.code == ExitCode.BAD_INPUT
+    assert "encodings/stars.lp has no '#program generate.' part" in run.err
+    unsolvable = "#const n = 2.\ngiven(1,1,1). given(1,2,1).\n"
+    (workspace / "instances" / "latin" / "bad.lp").write_text(unsolvable)
+    run = cli("generate", "latin", "bad.lp")
+    assert run.code == ExitCode.NO_SOLUTION and "the skeleton has no solution" in run.err
+
+
+def test_generate_holds_its_time_limit(workspace: Path) -> None:
+    from .conftest import command_process
+
+    (workspace / "instances" / "latin" / "big.lp").write_text("#const n = 40.\n")
+    process = command_process("generate", "latin", "big.lp", "--timeout", "1")
+    process.wait(timeout=30)
+    assert process.returncode == ExitCode.TIMEOUT
+    assert "time limit of 1 s reached" in process.stderr.read()  # type: ignore[union-attr]
+
+
+def test_the_api_answers_for_a_bare_encoding(workspace: Path) -> None:
+    import aspuzzles
+
+    report = aspuzzles.hint("latin", "four.lp", timeout=30)
+    assert report.status == "hint" and json.dumps(report.to_dict())
+    assert aspuzzles.grade("latin", "four.lp").grade == "propagation"

@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,7 @@ from .paths import (
     instance_files,
     output_file,
     referenced_text,
+    stdin_kept,
     write_text_file,
 )
 from .render import stack_svgs, text_svg
@@ -473,7 +474,9 @@ def _answer(args: argparse.Namespace, produce: Callable[[], _Answer]) -> int:
     from .driver.guard import Bounds, run_guarded
 
     target = output_file(args.output) if getattr(args, "output", None) else None
-    answer = run_guarded(produce, Bounds(args.timeout, args.memory))
+    reads_stdin = "-" in vars(args).values()  # read here: the worker's input is closed
+    with stdin_kept() if reads_stdin else nullcontext():
+        answer = run_guarded(produce, Bounds(args.timeout, args.memory))
     if answer.edited:
         print(EDITED_NOTE.format(puzzle=answer.puzzle), file=sys.stderr)
     _emit(answer.text, target)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -112,13 +114,31 @@ def read_text_file(path: Path) -> str:
 STDIN = "<stdin>"
 
 
+#: Standard input read ahead by ``stdin_kept``: what a worker process forked meanwhile
+#: reads for ``-`` (its own standard input is closed).
+_stdin_kept: list[str] = []
+
+
 def read_stdin() -> str:
     """Standard input as text (``-`` for a file, as in ``generate ... | solve ... -``),
     under the same rules as a file: UTF-8, a byte-order mark dropped."""
+    if _stdin_kept:
+        return _stdin_kept[0]
     try:
         return sys.stdin.buffer.read().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", STDIN) from None
+
+
+@contextmanager
+def stdin_kept() -> Iterator[None]:
+    """Standard input read now and kept while the work inside runs: a worker process
+    forked inside reads it for ``-``, where its own standard input is closed."""
+    _stdin_kept[:] = [read_stdin()]
+    try:
+        yield
+    finally:
+        _stdin_kept.clear()
 
 
 def referenced_text(reference: str) -> tuple[str, str]:

@@ -346,3 +346,19 @@ def test_the_api_answers_for_a_bare_encoding(workspace: Path) -> None:
     report = aspuzzles.hint("latin", "four.lp", timeout=30)
     assert report.status == "hint" and json.dumps(report.to_dict())
     assert aspuzzles.grade("latin", "four.lp").grade == "propagation"
+
+
+def test_progress_and_skeleton_come_from_standard_input(
+    workspace: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read before the worker process starts: a forked worker's standard input is
+    closed."""
+    from .test_cli import standard_input
+
+    standard_input(monkeypatch, b"cell(1,3,3).\n")
+    run = cli("hint", "latin", "four.lp", "--progress", "-", "--format", "json")
+    assert run.json()["mistakes"] == ["cell(1,3,3)"]
+    standard_input(monkeypatch, b"#const n = 3.\n")
+    run = cli("generate", "latin", "-", "--seed", "1")
+    assert run.out.startswith("% aspuzzles generate latin <stdin> --seed 1\n#const n = 3.\n")
+    assert len(_models(_base(LATIN) + run.out)) == 1

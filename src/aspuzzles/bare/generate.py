@@ -66,11 +66,12 @@ class BareGenerator(Generator):
                 f"encodings/{self.bare.name}.lp has no '#program generate.' part deriving "
                 "clues from a solution: nothing to generate from (see docs/encodings.md)"
             )
-        skeleton, _ = load_instance(self.bare, args.skeleton)
+        skeleton, name = load_instance(self.bare, args.skeleton)
         seed = 0 if args.seed is None else args.seed
         clues = self._clues(skeleton, seed, args.difficulty)
         options = f"--seed {seed}" + (f" --difficulty {args.difficulty}" if args.difficulty else "")
-        header = f"% aspuzzles generate {self.bare.name} SKELETON {options}\n"
+        named = name if "\n" not in str(args.skeleton) else "SKELETON"
+        header = f"% aspuzzles generate {self.bare.name} {named} {options}\n"
         body = skeleton.program.rstrip("\n") + "\n" if skeleton.program.strip() else ""
         return header + body + "".join(f"{clue}.\n" for clue in clues)
 

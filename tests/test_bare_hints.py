@@ -295,7 +295,7 @@ def test_a_generated_puzzle_has_exactly_one_solution_and_no_spare_clue(
     run = cli("generate", name, skeleton, "--seed", "4")
     assert run.code == ExitCode.SOLVED
     encoding = LATIN if name == "latin" else FUTOSHIKI
-    assert run.out.startswith(f"% aspuzzles generate {name} SKELETON --seed 4\n")
+    assert run.out.startswith(f"% aspuzzles generate {name} {skeleton} --seed 4\n")
     assert len(_models(_base(encoding) + run.out, 0)) == 1
     clues = _clue_atoms(run.out)
     assert clues

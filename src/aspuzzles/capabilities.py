@@ -68,6 +68,12 @@ class Hints(Generic[InstanceT, SolutionT]):
         lines and rules), grounded with the facts."""
         return ""
 
+    def with_entries(self, instance: InstanceT, entries: list[Symbol]) -> InstanceT:
+        """The instance knowing every entry its grounding has (each that can be true):
+        where only the encoding knows the board (a bare encoding's grid), it is drawn
+        from them. Others have their board in the instance already."""
+        return instance
+
     def is_clue(self, fact: Symbol) -> bool:
         return self.clues is None or fact.name in self.clues
 

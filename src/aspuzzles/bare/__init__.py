@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 class BareInstance:
     program: str
     source: str
+    #: The grid cells its entries name, once a grounding knows them (hints draw them).
+    cells: frozenset[tuple[int, int]] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ marked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +91,10 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
     def hint_program(self, instance: BareInstance) -> str:
         return program_text(_split(instance.program, instance.source)[1])
 
+    def with_entries(self, instance: BareInstance, entries: list[Symbol]) -> BareInstance:
+        cells = frozenset(cell for entry in entries for cell in _cells_of(entry))
+        return replace(instance, cells=cells)
+
     def entry_holds(self, instance: BareInstance, solution: BareSolution, entry: Symbol) -> bool:
         return str(entry) in set(solution.atoms)
 
@@ -128,6 +132,7 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
         structure = self.puzzle.declared().structure
         clues = [f for f in facts if (f.name, len(f.arguments)) not in structure]
         cells = {cell for atom in [*facts, *entries, *marked] for cell in _cells_of(atom)}
+        cells |= instance.cells
         values: dict[Cell, str] = {}
         givens: set[Cell] = set()
         for clue in clues:

@@ -59,6 +59,7 @@ def ground_instance(
         reasoner.deadline = started + timeout
         if time.perf_counter() > reasoner.deadline:
             raise TimeLimit("time limit reached while grounding")
+    instance = puzzle.with_entries(instance, reasoner.entries)
     return Grounded(game, puzzle, instance, reasoner, given_entries(reasoner), used.standing)
 
 

@@ -124,7 +124,7 @@ def hint(
     ground = ground_instance(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress, ground)
     reasoner = ground.reasoner
-    report = Report("hint", game, parsed, name, "hint", entries, encoding=ground.standing)
+    report = Report("hint", game, ground.instance, name, "hint", entries, encoding=ground.standing)
     report.clues = frozenset(reasoner.clues)
     if not reasoner.satisfiable([], reasoner.clues):
         report.status = "unsolvable"
@@ -230,7 +230,9 @@ def explain(
     parsed, name = loaded(game, instance)
     ground = ground_instance(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress, ground)
-    report = Report("explain", game, parsed, name, "solvable", entries, encoding=ground.standing)
+    report = Report(
+        "explain", game, ground.instance, name, "solvable", entries, encoding=ground.standing
+    )
     reasoner = ground.reasoner
     report.clues = frozenset(reasoner.clues)
     if reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):

@@ -362,3 +362,14 @@ def test_progress_and_skeleton_come_from_standard_input(
     run = cli("generate", "latin", "-", "--seed", "1")
     assert run.out.startswith("% aspuzzles generate latin <stdin> --seed 1\n#const n = 3.\n")
     assert len(_models(_base(LATIN) + run.out)) == 1
+
+
+def test_the_api_generates_under_a_time_limit(workspace: Path) -> None:
+    import aspuzzles
+    from aspuzzles.errors import TimeLimit
+
+    text = aspuzzles.generate("futoshiki", skeleton="five.lp", seed=3, timeout=60)
+    assert len(_models(_base(FUTOSHIKI) + text, 2)) == 1
+    (workspace / "instances" / "latin" / "big.lp").write_text("#const n = 40.\n")
+    with pytest.raises(TimeLimit):
+        aspuzzles.generate("latin", skeleton="big.lp", timeout=1)

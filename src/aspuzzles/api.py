@@ -127,10 +127,17 @@ def load(puzzle: str | Puzzle[Any, Any], instance: str | Path | None = None) -> 
     return Instance(game, name, parsed)
 
 
-def generate(puzzle: str | Puzzle[Any, Any], **options: Any) -> str:
+def generate(
+    puzzle: str | Puzzle[Any, Any],
+    *,
+    timeout: float | None = None,
+    memory: int | None = None,
+    **options: Any,
+) -> str:
     """A new instance of the puzzle as text, made by its generator; ``options`` are
     ``aspuzzles generate PUZZLE``'s, spelled with ``_`` for ``-`` (``size="5x5"``,
-    ``seed=3``). Options left out take the command's defaults."""
+    ``seed=3``). Options left out take the command's defaults. ``timeout`` (seconds)
+    and ``memory`` (bytes) bound it as they bound a hint (see :func:`_bounded`)."""
     game = _puzzle(puzzle)
     generator = offered(game.generator(), game.name, "has no generator")
     declared = {option.name: option for option in generator.options}
@@ -141,7 +148,7 @@ def generate(puzzle: str | Puzzle[Any, Any], **options: Any) -> str:
         )
     defaults = {name: False if o.switch else o.default for name, o in declared.items()}
     args = argparse.Namespace(**{**defaults, **options})
-    return generator.generate(args)
+    return _bounded(lambda: generator.generate(args), checked_timeout(timeout), memory)
 
 
 def hint(

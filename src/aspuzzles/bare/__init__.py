@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 class BareInstance:
     program: str
     source: str
-    #: The grid cells its entries name, once a grounding knows them (hints draw them).
-    cells: frozenset[tuple[int, int]] = frozenset()
+    #: Every entry that can be true, once a grounding knows them (hints draw the grid
+    #: cells they name).
+    entries: tuple[Symbol, ...] = ()
 
 
 @dataclass(frozen=True)

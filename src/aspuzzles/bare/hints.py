@@ -92,8 +92,7 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
         return program_text(_split(instance.program, instance.source)[1])
 
     def with_entries(self, instance: BareInstance, entries: list[Symbol]) -> BareInstance:
-        cells = frozenset(cell for entry in entries for cell in _cells_of(entry))
-        return replace(instance, cells=cells)
+        return replace(instance, entries=tuple(entries))
 
     def entry_holds(self, instance: BareInstance, solution: BareSolution, entry: Symbol) -> bool:
         return str(entry) in set(solution.atoms)
@@ -132,7 +131,7 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
         structure = self.puzzle.declared().structure
         clues = [f for f in facts if (f.name, len(f.arguments)) not in structure]
         cells = {cell for atom in [*facts, *entries, *marked] for cell in _cells_of(atom)}
-        cells |= instance.cells
+        cells |= {cell for atom in instance.entries for cell in _cells_of(atom)}
         values: dict[Cell, str] = {}
         givens: set[Cell] = set()
         for clue in clues:

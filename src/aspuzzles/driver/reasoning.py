@@ -24,7 +24,7 @@ keeping it out while the entry still follows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +71,8 @@ class _Probe(Propagator):
         self.assumed: list[int] | None = None
         #: Whether a probe records the entries' values (not needed for a trial).
         self.record = True
+        #: The literals a probe looks at, with their entries (None: every entry's).
+        self.looked_at: list[tuple[int, list[Symbol]]] | None = None
         self.seen: _Propagated | None = None
 
     def init(self, init: PropagateInit) -> None:
@@ -105,10 +107,13 @@ class _Probe(Propagator):
         if not all(assignment.is_true(literal) for literal in self.assumed):
             return
         if self.record:
-            self.seen = _Propagated(
-                {e for lit, es in self.watch.items() if assignment.is_true(lit) for e in es},
-                {e for lit, es in self.watch.items() if assignment.is_false(lit) for e in es},
-            )
+            seen = self.seen = _Propagated()
+            value = assignment.value  # one call into clingo a literal: the probe's cost
+            looked_at = self.watch.items() if self.looked_at is None else self.looked_at
+            for literal, entries in looked_at:
+                decided = value(literal)
+                if decided is not None:
+                    (seen.true if decided else seen.false).update(entries)
         else:  # only whether propagation got here without a conflict
             self.seen = _Propagated()
         control.add_clause([-self.solver[PROBE]], tag=True)
@@ -188,12 +193,27 @@ class Reasoner:
 
     # -- the three levels ------------------------------------------------------------
     def propagate(
-        self, assumptions: Sequence[Assumption], clues: Sequence[Symbol] | None = None
+        self,
+        assumptions: Sequence[Assumption],
+        clues: Sequence[Symbol] | None = None,
+        among: Collection[Symbol] | None = None,
     ) -> _Propagated | None:
         """The entries decided by propagation alone under the assumptions and the clues
-        (all of them, unless given), or None if they contradict each other outright."""
+        (all of them, unless given), or None if they contradict each other outright.
+        With ``among``, only those entries are looked at: a probe reads each entry's
+        value with a call into clingo, its main cost on a large board."""
         self.probe.seen = None
-        self._solve([*assumptions, (PROBE, True)], probing=True, clues=clues)
+        if among is not None:
+            wanted = set(among)
+            self.probe.looked_at = [
+                (literal, [e for e in entries if e in wanted])
+                for literal, entries in self.probe.watch.items()
+                if any(e in wanted for e in entries)
+            ]
+        try:
+            self._solve([*assumptions, (PROBE, True)], probing=True, clues=clues)
+        finally:
+            self.probe.looked_at = None
         return self.probe.seen
 
     def fails_at_once(self, assumptions: Sequence[Assumption], trial: Assumption) -> bool:

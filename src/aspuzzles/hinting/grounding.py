@@ -81,11 +81,9 @@ def _restated(reasoner: Reasoner) -> set[Symbol]:
     stating = [clue for clue in reasoner.in_force if tuple(clue.arguments) in by_arguments]
     if not stating:
         return set()
-    seen = reasoner.propagate([], clues=stating)
-    if seen is None:
-        return set()
     stated = {e for clue in stating for e in by_arguments[tuple(clue.arguments)]}
-    return stated & seen.true
+    seen = reasoner.propagate([], clues=stating, among=stated)
+    return set() if seen is None else stated & seen.true
 
 
 def _is_clue(puzzle: Hints[Any, Any], declared: Declarations, fact: Symbol) -> bool:

@@ -15,6 +15,28 @@ from aspuzzles.registry import get_puzzle
 
 from .conftest import ROOT
 
+#: Each puzzle's entries, as its page names them.
+ENTRIES = {
+    "haunted": ("monster", 3),
+    "cake": ("side", 3),
+    "tiles": ("place", 4),
+    "geniusstar": ("covered", 2),
+    "geniussquare": ("covered", 2),
+}
+#: The facts each puzzle's pages name as its clues (the encodings declare the rest
+#: structure): what the reasons are checked against here.
+CLUES = {
+    "haunted": {"clue", "total"},
+    "cake": {"given", "quota"},
+    "tiles": {"tile"},
+    "geniusstar": {"blocked"},
+    "geniussquare": {"blocked"},
+}
+
+
+def _is_clue(puzzle: str, fact: clingo.Symbol) -> bool:
+    return fact.name in CLUES[puzzle]
+
 
 def _facts_with(puzzle: str, instance: Any, kept: list[dict]) -> str:
     """The puzzle's hint facts with only the ``kept`` clues as facts; every other clue
@@ -22,7 +44,7 @@ def _facts_with(puzzle: str, instance: Any, kept: list[dict]) -> str:
     game = get_puzzle(puzzle).hints()
     lines = []
     for fact in game.hint_facts(instance):
-        if not game.is_clue(fact) or game.clue_data(instance, fact) in kept:
+        if not _is_clue(puzzle, fact) or game.clue_data(instance, fact) in kept:
             lines.append(f"{fact}.")
         else:
             lines.append(f"{{ {fact} }}.")
@@ -42,7 +64,7 @@ def _entry_atom(puzzle: str, instance: Any, data: dict) -> clingo.Symbol:
     """The entry atom whose JSON is ``data``, found among the grounded entries."""
     game = get_puzzle(puzzle).hints()
     control = _control(puzzle, instance, [])
-    for atom in control.symbolic_atoms.by_signature(*game.entry):
+    for atom in control.symbolic_atoms.by_signature(*ENTRIES[puzzle]):
         if game.entry_data(instance, atom.symbol) == data:
             return atom.symbol
     raise AssertionError(f"no entry {data}")
@@ -52,7 +74,7 @@ def _follows(puzzle: str, instance: Any, entry: dict, kept: list[dict]) -> bool:
     """Whether the entry holds in every answer set with only the ``kept`` clues and
     progress entries (a kept reason that is no clue is an entry, assumed true)."""
     game = get_puzzle(puzzle).hints()
-    clues = [game.clue_data(instance, f) for f in game.hint_facts(instance) if game.is_clue(f)]
+    clues = [game.clue_data(instance, f) for f in game.hint_facts(instance) if _is_clue(puzzle, f)]
     made = [(_entry_atom(puzzle, instance, r), True) for r in kept if r not in clues]
     atom = _entry_atom(puzzle, instance, entry)
     control = _control(puzzle, instance, kept)
@@ -261,3 +283,19 @@ def test_a_tiles_board_with_several_solutions_grades_as_not_unique():
     graded = aspuzzles.grade("tiles", "gen-animal-4x4-4-kinds")
     assert not graded.unique and graded.laid_first, graded.summary()
     assert aspuzzles.solve("tiles", "gen-animal-4x4-4-kinds", unique=True).verdict == "multiple"
+
+
+@pytest.mark.parametrize("puzzle", sorted(CLUES))
+def test_each_encoding_declares_its_clues_and_entries(puzzle):
+    """The clues are the facts the encoding does not declare structure; the entries the
+    atoms it (or its hints part) shows."""
+    from aspuzzles.declarations import declarations
+    from aspuzzles.driver import load_instance
+
+    game = get_puzzle(puzzle)
+    declared = declarations(ROOT / "encodings" / f"{puzzle}.lp")
+    instance, _ = load_instance(game, None)
+    names = {f.name for f in game.hints().hint_facts(instance)}
+    structure = {name for name, _ in declared.structure}
+    assert names - structure == CLUES[puzzle]
+    assert declared.entries == (ENTRIES[puzzle],)

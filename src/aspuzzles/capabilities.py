@@ -45,17 +45,10 @@ def offered(slot: SlotT | None, puzzle: str, missing: str) -> SlotT:
 
 
 class Hints(Generic[InstanceT, SolutionT]):
-    """A puzzle in a person's terms: which atoms are entries a person fills in, which
-    facts are clues, how both read, and how a player's progress is written."""
-
-    #: The atoms a person fills in (haunted: ``("monster", 3)``); None (the default):
-    #: as the encoding declares them (``aspuzzles.declarations``): the signatures its
-    #: ``hints`` part shows, else the answer's shown atoms.
-    entry: ClassVar[tuple[str, int] | None] = None
-    #: The names of the facts that are clues: each may be named by an explanation and
-    #: dropped (it becomes a free atom: the puzzle without it). None (the default):
-    #: every fact the encoding does not declare structure.
-    clues: ClassVar[frozenset[str] | None] = None
+    """A puzzle in a person's terms: how its entries and clues read, and how a player's
+    progress is written. Which atoms are entries and which facts are clues the encoding
+    declares (:mod:`aspuzzles.declarations`): the entries are the atoms it shows (or
+    its ``hints`` part shows), the clues every fact it does not declare structure."""
 
     def hint_facts(self, instance: InstanceT) -> list[Symbol]:
         """The facts to reason with: the puzzle's facts, except that nothing a clue
@@ -73,9 +66,6 @@ class Hints(Generic[InstanceT, SolutionT]):
         where only the encoding knows the board (a bare encoding's grid), it is drawn
         from them. Others have their board in the instance already."""
         return instance
-
-    def is_clue(self, fact: Symbol) -> bool:
-        return self.clues is None or fact.name in self.clues
 
     def entry_holds(self, instance: InstanceT, solution: SolutionT, entry: Symbol) -> bool:
         """Whether an entry holds in a (checked) solution, read in Python from the

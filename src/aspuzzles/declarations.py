@@ -38,7 +38,7 @@ STRUCTURE = "structure"
 class Declarations:
     """An encoding's declarations (see the module's docstring)."""
 
-    #: ``#show p/n.`` outside the hints and generate parts: the answer's atoms.
+    #: ``#show p/n.`` in the base part: the answer's atoms.
     shown: tuple[Signature, ...] = ()
     #: Whether the answer shows every atom (no ``#show`` statement at all).
     shows_all: bool = True
@@ -73,47 +73,59 @@ def declarations(path: Path) -> Declarations:
 def _read(path: Path, _modified: int) -> Declarations:
     from clingo import ast
 
-    shown: list[Signature] = []
-    hint_shown: list[Signature] = []
-    structure: set[Signature] = set()
-    generated: list[Signature] = []
-    any_show = False
-    part = "base"
+    reader = _Reader()
     messages: list[str] = []
-
-    def take(statement: ast.AST) -> None:
-        nonlocal part, any_show
-        kind = statement.ast_type
-        if kind == ast.ASTType.Program:
-            part = statement.name
-        elif kind == ast.ASTType.Rule and part == GENERATE_PART:
-            generated.extend(_head_signatures(statement.head))
-        elif kind in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):
-            if part == GENERATE_PART:
-                return
-            signature = _show_signature(statement)
-            if part == HINTS_PART:
-                if signature is not None:
-                    hint_shown.append(signature)
-                return
-            any_show = True
-            if signature is not None:
-                shown.append(signature)
-        elif part == HINTS_PART and (declared := _structure_fact(statement)) is not None:
-            structure.add(declared)
-
     try:
-        ast.parse_files([str(path)], take, logger=lambda _code, message: messages.append(message))
+        ast.parse_files([str(path)], reader.take, logger=lambda _c, m: messages.append(m))
     except RuntimeError:
         first = messages[0] if messages else f"{path}: syntax error"
         raise InputError(clingo_message(first)) from None
-    return Declarations(
-        tuple(dict.fromkeys(shown)),
-        not any_show,
-        tuple(dict.fromkeys(hint_shown)),
-        frozenset(structure),
-        tuple(dict.fromkeys(generated)),
-    )
+    return reader.declarations()
+
+
+class _Reader:
+    """The declarations gathered statement by statement, in the part each is in."""
+
+    def __init__(self) -> None:
+        self.part = "base"
+        self.shown: list[Signature] = []
+        self.hint_shown: list[Signature] = []
+        self.structure: set[Signature] = set()
+        self.generated: list[Signature] = []
+        self.any_show = False
+
+    def take(self, statement: object) -> None:
+        from clingo import ast
+
+        assert isinstance(statement, ast.AST)
+        kind = statement.ast_type
+        if kind == ast.ASTType.Program:
+            self.part = statement.name
+        elif kind in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):
+            self._show(statement)
+        elif kind == ast.ASTType.Rule and self.part == GENERATE_PART:
+            self.generated.extend(_head_signatures(statement.head))
+        elif self.part == HINTS_PART and (declared := _structure_fact(statement)) is not None:
+            self.structure.add(declared)
+
+    def _show(self, statement: object) -> None:
+        signature = _show_signature(statement)
+        if self.part == HINTS_PART:
+            if signature is not None:
+                self.hint_shown.append(signature)
+        elif self.part == "base":  # another part's atoms (tiles' score) are not the answer
+            self.any_show = True
+            if signature is not None:
+                self.shown.append(signature)
+
+    def declarations(self) -> Declarations:
+        return Declarations(
+            tuple(dict.fromkeys(self.shown)),
+            not self.any_show,
+            tuple(dict.fromkeys(self.hint_shown)),
+            frozenset(self.structure),
+            tuple(dict.fromkeys(self.generated)),
+        )
 
 
 def _head_signatures(head: object) -> list[Signature]:

@@ -47,13 +47,12 @@ def ground_instance(
     used = checked_encoding(game, encoding)
     declared = declarations(used.path)
     facts = list(puzzle.hint_facts(instance))
-    clues = [fact for fact in facts if _is_clue(puzzle, declared, fact)]
-    others = [fact for fact in facts if not _is_clue(puzzle, declared, fact)]
-    entries_of = [puzzle.entry] if puzzle.entry else declared.entries
+    clues = [fact for fact in facts if not _is_structure(declared, fact)]
+    others = [fact for fact in facts if _is_structure(declared, fact)]
     started = time.perf_counter()
     note_phase("grounding")
     program = puzzle.hint_program(instance)
-    reasoner = Reasoner(used.path, others, clues, entries_of, game.clingo_options, program)
+    reasoner = Reasoner(used.path, others, clues, declared.entries, game.clingo_options, program)
     note_phase("reasoning")
     if timeout is not None:
         reasoner.deadline = started + timeout
@@ -86,8 +85,8 @@ def _restated(reasoner: Reasoner) -> set[Symbol]:
     return set() if seen is None else stated & seen.true
 
 
-def _is_clue(puzzle: Hints[Any, Any], declared: Declarations, fact: Symbol) -> bool:
-    return puzzle.is_clue(fact) and (fact.name, len(fact.arguments)) not in declared.structure
+def _is_structure(declared: Declarations, fact: Symbol) -> bool:
+    return (fact.name, len(fact.arguments)) in declared.structure
 
 
 def read_progress(

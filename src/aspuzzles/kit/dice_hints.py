@@ -110,9 +110,6 @@ class DiceHints(Hints["DiceRoll", "Tiling"]):
     """The dice puzzles' hints slot: a cell and the piece covering it is an entry, a
     die a clue."""
 
-    entry = ENTRY
-    clues = CLUES
-
     def __init__(self, puzzle: DiceTiling) -> None:
         self.puzzle = puzzle
 

@@ -217,9 +217,6 @@ def _text_lines(
 class CakeHints(Hints["CakeInstance", "CakeSolution"]):
     """The hints slot of the puzzle (see ``capabilities.Hints``)."""
 
-    entry = ENTRY
-    clues = CLUES
-
     def __init__(self, puzzle: Any) -> None:
         self.puzzle = puzzle
 

@@ -142,8 +142,6 @@ def draw_progress(
 class TilesHints(Hints[TilesInstance, TilesSolution]):
     """The hints slot of the puzzle (see ``capabilities.Hints``)."""
 
-    entry = ENTRY
-    clues = CLUES
     anchored = True
 
     def __init__(self, puzzle: Any) -> None:

@@ -373,3 +373,30 @@ def test_the_api_generates_under_a_time_limit(workspace: Path) -> None:
     (workspace / "instances" / "latin" / "big.lp").write_text("#const n = 40.\n")
     with pytest.raises(TimeLimit):
         aspuzzles.generate("latin", skeleton="big.lp", timeout=1)
+
+
+def test_ctrl_c_stops_a_bare_generator_at_once(workspace: Path) -> None:
+    from .conftest import interrupted_run
+
+    (workspace / "instances" / "latin" / "big.lp").write_text("#const n = 40.\n")
+    run = interrupted_run("generate", "latin", "big.lp", after=1.5)
+    assert run.returncode == ExitCode.INTERRUPTED
+    assert "Traceback" not in run.stderr
+
+
+def test_an_optimizing_encoding_gives_no_hints_and_says_why(workspace: Path, cli) -> None:
+    (workspace / "encodings" / "cheap.lp").write_text(
+        "{ pick(1..6) }.\n:- #count { X : pick(X) } < 2.\n#minimize { X : pick(X) }.\n"
+        "#show pick/1.\n"
+    )
+    (workspace / "instances" / "cheap").mkdir()
+    (workspace / "instances" / "cheap" / "six.lp").write_text("% no facts\n")
+    run = cli("hint", "cheap", "six.lp")
+    assert run.code == ExitCode.BAD_INPUT
+    assert run.err.strip() == (
+        "aspuzzles: error: puzzle 'cheap' gives no hints: its encoding optimizes, so its "
+        "answers are the best ones, not every one"
+    )
+    run = cli("generate", "cheap", "six.lp")
+    assert run.code == ExitCode.BAD_INPUT and "'cheap' generates nothing" in run.err
+    assert cli("solve", "cheap", "six.lp").code == ExitCode.SOLVED  # solving is unchanged

@@ -139,7 +139,7 @@ def generate(
     ``seed=3``). Options left out take the command's defaults. ``timeout`` (seconds)
     and ``memory`` (bytes) bound it as they bound a hint (see :func:`_bounded`)."""
     game = _puzzle(puzzle)
-    generator = offered(game.generator(), game.name, "has no generator")
+    generator = offered(game.generator(), game.name, game.without("generator"))
     declared = {option.name: option for option in generator.options}
     if unknown := sorted(set(options) - set(declared)):
         raise InputError(

@@ -359,8 +359,12 @@ def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Puzzle[Any, Any] | 
     if game is not None:
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub = subparsers.choices[known.command]
-        if known.command == "generate" and (generator := game.generator()) is not None:
-            add_options(sub, generator.options)
+        if known.command == "generate":
+            from .capabilities import offered
+
+            add_options(
+                sub, offered(game.generator(), game.name, game.without("generator")).options
+            )
         elif known.command in ("solve", "facts", "sweep", "check"):
             add_options(sub, game.solve_options)
         return _parse_command(sub, argv, known.command), game
@@ -452,7 +456,7 @@ def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         args.seed = random.randrange(1_000_000)
     from .capabilities import offered
 
-    generator = offered(game.generator(), game.name, "has no generator")
+    generator = offered(game.generator(), game.name, game.without("generator"))
     return _answer(args, lambda: _Answer(generator.generate(args).rstrip("\n") + "\n"))
 
 

@@ -48,6 +48,9 @@ class Declarations:
     structure: frozenset[Signature] = field(default_factory=frozenset)
     #: The atoms the ``generate`` part derives (its rules' heads): the candidate clues.
     generated: tuple[Signature, ...] = ()
+    #: Whether the program asks for the best answers (``#minimize``, ``#maximize``,
+    #: weak constraints): hints and generation, which are about every answer, are off.
+    optimizes: bool = False
 
     @property
     def generates(self) -> bool:
@@ -93,6 +96,7 @@ class _Reader:
         self.structure: set[Signature] = set()
         self.generated: list[Signature] = []
         self.any_show = False
+        self.optimizes = False
 
     def take(self, statement: object) -> None:
         from clingo import ast
@@ -103,6 +107,8 @@ class _Reader:
             self.part = statement.name
         elif kind in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):
             self._show(statement)
+        elif kind == ast.ASTType.Minimize and self.part not in (HINTS_PART, GENERATE_PART):
+            self.optimizes = True
         elif kind == ast.ASTType.Rule and self.part == GENERATE_PART:
             self.generated.extend(_head_signatures(statement.head))
         elif self.part == HINTS_PART and (declared := _structure_fact(statement)) is not None:
@@ -125,6 +131,7 @@ class _Reader:
             tuple(dict.fromkeys(self.hint_shown)),
             frozenset(self.structure),
             tuple(dict.fromkeys(self.generated)),
+            self.optimizes,
         )
 
 

@@ -161,6 +161,11 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         """Entries and clues in a person's terms, for ``hint``, ``explain``, ``grade``."""
         return None
 
+    def without(self, slot: str) -> str:
+        """Why a slot is empty, as the one-line error ends (``puzzle 'x' ...``): a
+        puzzle whose slots depend on its encoding (a bare one) says which part of it."""
+        return "has no generator" if slot == "generator" else "gives no hints yet"
+
     def plan_hints(self) -> PlanHints[InstanceT, SolutionT] | None:
         """The next move of a planning puzzle, for ``hint``."""
         return None

@@ -68,22 +68,35 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
             raise InputError(f"no encoding for puzzle '{self.name}'", f"encodings/{self.name}.lp")
         return declarations(path)
 
-    def plans(self) -> bool:
-        """Whether the encoding is a planning one (clingo's incremental mode): its
-        horizons are grounded one by one, which hints and generation do not do."""
+    def reasons_about_every_answer(self) -> bool:
+        """Whether hints and generation apply: they reason about every answer set of
+        one grounding of ``base``, so not about a planning encoding (clingo's
+        incremental mode grounds its horizons one by one) nor an optimizing one (whose
+        answers are only the best ones)."""
+        return self._unreasoned() is None
+
+    def _unreasoned(self) -> str | None:
         from ..driver.loading import checked_encoding
 
-        return checked_encoding(self, None).incmode
+        if checked_encoding(self, None).incmode:
+            return "plans (clingo's incremental mode), so its horizons are never all grounded"
+        if self.declared().optimizes:
+            return "optimizes, so its answers are the best ones, not every one"
+        return None
+
+    def without(self, slot: str) -> str:
+        done = "generates nothing" if slot == "generator" else "gives no hints"
+        return f"{done}: its encoding {self._unreasoned()}"
 
     def hints(self) -> BareHints | None:
         from .hints import BareHints
 
-        return None if self.plans() else BareHints(self)
+        return BareHints(self) if self.reasons_about_every_answer() else None
 
     def generator(self) -> Generator | None:
         from .generate import BareGenerator
 
-        return None if self.plans() else BareGenerator(self)
+        return BareGenerator(self) if self.reasons_about_every_answer() else None
 
     def parse(self, text: str, source: str) -> BareInstance:
         check_characters(text, source)

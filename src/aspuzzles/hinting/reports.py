@@ -17,7 +17,7 @@ from ..puzzle import Puzzle, render
 
 def hintable(game: Puzzle[Any, Any]) -> Hints[Any, Any]:
     """The puzzle's hints slot, or a one-line error for a puzzle without one."""
-    return offered(game.hints(), game.name, "gives no hints yet")
+    return offered(game.hints(), game.name, game.without("hints"))
 
 
 @dataclass

@@ -67,7 +67,7 @@ class BareGenerator(Generator):
                 "clues from a solution: nothing to generate from (see docs/encodings.md)"
             )
         skeleton, name = load_instance(self.bare, args.skeleton)
-        seed = 0 if args.seed is None else args.seed
+        seed = random.randrange(1_000_000) if args.seed is None else args.seed
         clues = self._clues(skeleton, seed, args.difficulty)
         options = f"--seed {seed}" + (f" --difficulty {args.difficulty}" if args.difficulty else "")
         named = name if "\n" not in str(args.skeleton) else "SKELETON"

@@ -400,3 +400,22 @@ def test_an_optimizing_encoding_gives_no_hints_and_says_why(workspace: Path, cli
     run = cli("generate", "cheap", "six.lp")
     assert run.code == ExitCode.BAD_INPUT and "'cheap' generates nothing" in run.err
     assert cli("solve", "cheap", "six.lp").code == ExitCode.SOLVED  # solving is unchanged
+
+
+def test_entries_leave_out_shown_givens_and_term_shows_are_told_to_declare(
+    workspace: Path, cli
+) -> None:
+    """An answer that shows its givens again does not make them entries; one that
+    shows only terms names no kind of entry, and the error says how to declare one."""
+    (workspace / "encodings" / "again.lp").write_text(LATIN + "#program base.\n#show given/3.\n")
+    (workspace / "instances" / "again").mkdir()
+    (workspace / "instances" / "again" / "four.lp").write_text(LATIN_4)
+    data = cli("hint", "again", "four.lp", "--all", "--format", "json").json()
+    assert data["hints"] and all(h["entry"].startswith("cell(") for h in data["hints"])
+    terms = LATIN.replace("#show cell/3.", "#show value(R,C,V) : cell(R,C,V).")
+    (workspace / "encodings" / "terms.lp").write_text(terms)
+    (workspace / "instances" / "terms").mkdir()
+    (workspace / "instances" / "terms" / "four.lp").write_text(LATIN_4)
+    run = cli("hint", "terms", "four.lp")
+    assert run.code == ExitCode.BAD_INPUT
+    assert "encodings/terms.lp: no kind of entry to hint" in run.err

@@ -17,7 +17,7 @@ from ..driver.guard import note_phase
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import Reasoner
 from ..errors import InputError, TimeLimit, check_number_lengths
-from ..paths import referenced_text
+from ..paths import display_path, referenced_text
 from ..puzzle import Puzzle
 from .reports import hintable
 
@@ -49,10 +49,11 @@ def ground_instance(
     facts = list(puzzle.hint_facts(instance))
     clues = [fact for fact in facts if not _is_structure(declared, fact)]
     others = [fact for fact in facts if _is_structure(declared, fact)]
+    entries_of = _entry_signatures(declared, facts, used.path)
     started = time.perf_counter()
     note_phase("grounding")
     program = puzzle.hint_program(instance)
-    reasoner = Reasoner(used.path, others, clues, declared.entries, game.clingo_options, program)
+    reasoner = Reasoner(used.path, others, clues, entries_of, game.clingo_options, program)
     note_phase("reasoning")
     if timeout is not None:
         reasoner.deadline = started + timeout
@@ -83,6 +84,29 @@ def _restated(reasoner: Reasoner) -> set[Symbol]:
     stated = {e for clue in stating for e in by_arguments[tuple(clue.arguments)]}
     seen = reasoner.propagate([], clues=stating, among=stated)
     return set() if seen is None else stated & seen.true
+
+
+def _entry_signatures(
+    declared: Declarations, facts: list[Symbol], encoding: Path
+) -> list[tuple[str, int]] | None:
+    """The entries' signatures: the hints part's shown ones as declared; else the
+    answer's, less those of the instance's facts (an answer that shows its givens
+    again does not make them entries). An encoding that shows only terms (``#show
+    t : body.``) names no entry kind: a one-line error says how to declare them."""
+    if declared.hint_shown:
+        return list(declared.hint_shown)
+    if declared.entries is None:
+        return None
+    given = {(fact.name, len(fact.arguments)) for fact in facts}
+    entries = [signature for signature in declared.entries if signature not in given]
+    if not entries:
+        raise InputError(
+            "no kind of entry to hint: the encoding shows no predicate of its own with "
+            "'#show p/n.' (declare the entries with '#show p/n.' in a '#program hints.' "
+            "part)",
+            display_path(encoding),
+        )
+    return entries
 
 
 def _is_structure(declared: Declarations, fact: Symbol) -> bool:

@@ -249,8 +249,8 @@ def includes_incmode(text: str) -> bool:
     return "#include" in text and _INCMODE.search(_code(text)) is not None
 
 
-def read_facts(text: str, source: str) -> FactFile:
-    """Parse a program made only of ground facts and ``#const`` definitions."""
+def _statements(text: str, source: str) -> list[ast.AST]:
+    """A program's statements by clingo's parser; a syntax error names its place."""
     from clingo import ast
 
     check_characters(text, source)
@@ -260,6 +260,14 @@ def read_facts(text: str, source: str) -> FactFile:
         ast.parse_string(text, statements.append, logger=lambda _c, m: messages.append(m))
     except RuntimeError:
         raise _syntax_error(messages, source) from None
+    return statements
+
+
+def read_facts(text: str, source: str) -> FactFile:
+    """Parse a program made only of ground facts and ``#const`` definitions."""
+    from clingo import ast
+
+    statements = _statements(text, source)
     constants: dict[str, Symbol] = {}
     facts: list[Fact] = []
     for statement in statements:
@@ -287,13 +295,7 @@ def split_facts(text: str, source: str) -> tuple[list[Fact], list[tuple[int, str
     them)."""
     from clingo import ast
 
-    check_characters(text, source)
-    statements: list[ast.AST] = []
-    messages: list[str] = []
-    try:
-        ast.parse_string(text, statements.append, logger=lambda _c, m: messages.append(m))
-    except RuntimeError:
-        raise _syntax_error(messages, source) from None
+    statements = _statements(text, source)
     constants: dict[str, Symbol] = {}
     facts: list[Fact] = []
     rest: list[tuple[int, str]] = []

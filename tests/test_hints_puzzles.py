@@ -299,3 +299,17 @@ def test_each_encoding_declares_its_clues_and_entries(puzzle):
     structure = {name for name, _ in declared.structure}
     assert names - structure == CLUES[puzzle]
     assert declared.entries == (ENTRIES[puzzle],)
+
+
+def test_every_puzzle_reads_progress_written_as_facts_of_its_entries(cli):
+    """Besides each puzzle's own formats, progress may be the entry atoms themselves."""
+    run = cli(
+        "hint", "haunted", "gen-5x5-s3", "--progress", "monster(4,4,ghost).", "--format", "json"
+    )
+    assert [(m["row"], m["col"], m["monster"]) for m in run.json()["mistakes"]] == [(4, 4, "G")]
+    run = cli(
+        "hint", "cake", "unique-5x5-5-pieces", "--progress", "side(0,1,cut).", "--format", "json"
+    )
+    assert run.json()["mistakes"][0]["cells"] == [[1, 1], [1, 2]]
+    run = cli("hint", "haunted", "gen-5x5-s3", "--progress", "zzz")
+    assert run.code == 2 and "is not a totals line" in run.err

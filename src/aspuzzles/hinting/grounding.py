@@ -10,6 +10,7 @@ from typing import Any
 
 from clingo import Symbol
 
+from ..asp import split_facts
 from ..capabilities import Hints
 from ..declarations import Declarations, declarations
 from ..driver import load_instance
@@ -123,7 +124,13 @@ def read_progress(
         return []
     text, source = referenced_text(reference)
     check_number_lengths(text, source)
-    entries = hintable(game).parse_progress(instance, text, source)
+    try:
+        entries = hintable(game).parse_progress(instance, text, source)
+    except InputError:
+        written = _entry_facts(text, source, ground) if ground is not None else None
+        if written is None:
+            raise
+        entries = written
     if ground is not None:
         kinds = {(entry.name, len(entry.arguments)) for entry in ground.reasoner.entries}
         for entry in entries:
@@ -132,6 +139,20 @@ def read_progress(
                 line = _line_of(text, entry)
                 raise InputError(f"{entry} is not an entry (entries: {listed})", source, line)
     return entries
+
+
+def _entry_facts(text: str, source: str, ground: Grounded) -> list[Symbol] | None:
+    """Progress written as facts of entry atoms (``monster(1,2,ghost).``), which every
+    puzzle reads besides its own formats; None where the text is not that."""
+    try:
+        facts, rest = split_facts(text, source)
+    except InputError:
+        return None
+    kinds = {(entry.name, len(entry.arguments)) for entry in ground.reasoner.entries}
+    symbols = [fact.symbol for fact in facts]
+    if rest or not symbols or any((s.name, len(s.arguments)) not in kinds for s in symbols):
+        return None
+    return symbols
 
 
 def _line_of(text: str, atom: Symbol) -> int | None:

@@ -77,6 +77,13 @@ class Hints(Generic[InstanceT, SolutionT]):
         or the atom as clingo writes it."""
         raise NotImplementedError
 
+    def entry_cell(self, instance: InstanceT, entry: Symbol) -> tuple[int, int, str] | None:
+        """Where a player sets an entry on the drawn board, and what the cell then
+        shows: (row, column, value), rows and columns from 1 as the SVG's ``data-cell``
+        names them; None where an entry is not set in one cell (the web board lets a
+        player set the entries that are)."""
+        return None
+
     def entry_text(self, instance: InstanceT, entry: Symbol) -> str:
         """An entry in words (``cell (1,1): a ghost``)."""
         raise NotImplementedError

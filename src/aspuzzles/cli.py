@@ -281,6 +281,31 @@ def _maker_arguments(maker: argparse.ArgumentParser) -> None:
     _limit_arguments(maker, "the generator")
 
 
+def _serve_arguments(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument(
+        "--port",
+        type=_at_least(0),
+        default=8421,
+        help="the port on 127.0.0.1 (default 8421; 0: any free one)",
+    )
+    serve.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="wall-time limit of each request's work, held in every phase (default 60)",
+    )
+    serve.add_argument(
+        "--memory",
+        type=_megabytes,
+        default=default_memory(),
+        metavar="MB",
+        help="memory limit of each request's worker process, in megabytes (default: half "
+        "the machine's memory; 0: none)",
+    )
+
+
 def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
     sweep.add_argument("puzzle", help=PUZZLE_HELP)
     sweep.add_argument("--jobs", type=_at_least(1), default=2, help="worker processes (default 2)")
@@ -328,6 +353,11 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ("list", "list puzzles and their shipped instances", lambda _: None),
     ("generate", "generate a new instance", _maker_arguments),
     ("sweep", "solve every variant of a puzzle that has a sweep", _sweep_arguments),
+    (
+        "serve",
+        "the web board: play, check, hint, explain and generate in a browser",
+        _serve_arguments,
+    ),
 )
 
 
@@ -420,6 +450,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_verbosity(args.verbose)
         if args.command == "list":
             return _list()
+        if args.command == "serve":
+            from .web.server import serve
+
+            return serve(args.port, args.open, args.timeout, args.memory)
         assert game is not None
         return _COMMANDS[args.command](args, game)
     except AspuzzlesError as error:

@@ -100,6 +100,10 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
     def entry_data(self, instance: BareInstance, entry: Symbol) -> str:
         return str(entry)
 
+    def entry_cell(self, instance: BareInstance, entry: Symbol) -> tuple[int, int, str] | None:
+        cells = _cells_of(entry)
+        return (*cells[0], _value(entry)) if len(cells) == 1 else None
+
     def entry_text(self, instance: BareInstance, entry: Symbol) -> str:
         return str(entry)
 

@@ -120,16 +120,27 @@ class Report:
         return [f"  {verb}: " + "; ".join(self._reason_text(symbol) for symbol in reasons)]
 
     def marked(self) -> list[Symbol]:
+        """What the board marks: the hint and its reasons (or, without a hint, the first
+        mistake's reasons), every mistake, and the conflict."""
         chosen = self.hints[:1] or self.mistakes[:1]
         picked = [finding.entry for finding in chosen]
         for finding in chosen:
             picked += finding.reasons
+        picked += [m.entry for m in self.mistakes if m.entry not in picked]
         return picked + self.conflict
 
     def draw(self, form: str) -> str:
-        kept = [entry for entry in self.progress if entry not in {m.entry for m in self.mistakes}]
-        shown = [*kept, *(finding.entry for finding in self.hints[:1])]
+        """The board with the player's entries, mistakes included and marked, and the
+        hinted entry (in place of a mistake in its cell, as its correction)."""
+        hinted = [finding.entry for finding in self.hints[:1]]
+        shown = [*self.progress, *hinted]
         return self.puzzle.draw_progress(self.instance, shown, self.marked(), form)
+
+    def draw_mistakes(self, form: str) -> str:
+        """The board with the player's entries, the mistakes marked (the web board's
+        Check)."""
+        mistakes = [finding.entry for finding in self.mistakes]
+        return self.puzzle.draw_progress(self.instance, list(self.progress), mistakes, form)
 
     def text(self) -> str:
         return "\n".join([*self.lines(), self.draw("txt").rstrip("\n")]) + "\n"

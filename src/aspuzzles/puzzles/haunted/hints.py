@@ -113,6 +113,10 @@ class HauntedHints(Hints[HauntedInstance, HauntedSolution]):
         row, col, kind = atom.arguments
         return {"row": row.number, "col": col.number, "monster": LETTER[kind.name]}
 
+    def entry_cell(self, instance: HauntedInstance, atom: Symbol) -> tuple[int, int, str]:
+        row, col, kind = atom.arguments
+        return row.number, col.number, LETTER[kind.name]
+
     def entry_holds(
         self, instance: HauntedInstance, solution: HauntedSolution, atom: Symbol
     ) -> bool:

@@ -1,0 +1,154 @@
+"""What the web board asks, answered as the command line answers it: each function
+takes a request's fields and returns JSON data (with the board drawn as SVG). They run
+in the engine's guard, one worker process a request (``server``), so that a request's
+time and memory are bounded and the server's own memory stays as it was.
+
+An instance is named by a shipped instance's name or given as its text (a Tatham game
+ID, a roll, a file's text); text is written to a file of the worker's own, never a
+path the page names, so a page cannot read the server's files.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from clingo import Symbol, parse_term
+
+from ..errors import InputError
+from ..paths import instance_files
+from ..puzzle import Puzzle, render
+from ..registry import get_puzzle
+
+#: The longest progress the page may send, in entries.
+MOST_ENTRIES = 10_000
+
+
+def _instance_reference(game: Puzzle[Any, Any], instance: str) -> str | None:
+    """A shipped instance's name as the driver takes it, or the text in a file of its
+    own (the page's paste); None for the puzzle's default instance."""
+    if not instance.strip():
+        return None
+    shipped = {name for file in instance_files(game.name) for name in (file.name, file.stem)}
+    if instance in shipped:
+        return instance
+    folder = Path(tempfile.mkdtemp(prefix="aspuzzles-web-"))
+    path = folder / "pasted.txt"
+    path.write_text(instance if instance.endswith("\n") else instance + "\n")
+    return str(path)
+
+
+def _entries(progress: list[str]) -> list[Symbol]:
+    if len(progress) > MOST_ENTRIES:
+        raise InputError(f"progress: more than {MOST_ENTRIES} entries")
+    entries = []
+    for text in progress:
+        try:
+            entries.append(parse_term(text))
+        except RuntimeError:
+            raise InputError(f"progress: '{text}' is not an atom") from None
+    return entries
+
+
+def _progress_text(progress: list[str]) -> str | None:
+    """The entries as the fact file every puzzle reads as progress."""
+    return "".join(f"{entry}.\n" for entry in _entries(progress)) or None
+
+
+def board(name: str, instance: str, progress: list[str]) -> dict[str, Any]:
+    """The board with the player's entries, and what a player may set in each cell:
+    ``cells`` maps ``"R,C"`` to the values an entry there can take (each with its atom).
+    A puzzle whose entries are not set in one cell is shown, not played."""
+    from ..driver import load_instance
+
+    game = get_puzzle(name)
+    parsed, label = load_instance(game, _instance_reference(game, instance))
+    hints = game.hints()
+    data: dict[str, Any] = {"puzzle": game.name, "instance": label, "cells": {}}
+    if hints is None:
+        data["svg"] = render(game, parsed, game.unsolved(parsed), "svg")
+        return data
+    from ..hinting import ground_instance
+
+    ground = ground_instance(game, parsed, None)
+    cells: dict[str, list[dict[str, str]]] = {}
+    given = set()  # the cells a given entry fills: the player sets nothing there
+    for entry in ground.given:
+        if (place := hints.entry_cell(ground.instance, entry)) is not None:
+            given.add(f"{place[0]},{place[1]}")
+    for entry in ground.reasoner.entries:
+        place = hints.entry_cell(ground.instance, entry)
+        if place is not None and f"{place[0]},{place[1]}" not in given:
+            row, col, value = place
+            cells.setdefault(f"{row},{col}", []).append({"value": value, "atom": str(entry)})
+    data["cells"] = cells
+    data["svg"] = hints.draw_progress(ground.instance, _entries(progress), [], "svg")
+    return data
+
+
+def question(kind: str, name: str, instance: str, progress: list[str]) -> dict[str, Any]:
+    """``check``, ``hint``, ``explain`` or ``grade``, as the CLI's JSON, with the board
+    drawn (``svg``) and a line for the page (``message``). ``check`` is a hint's
+    mistakes, drawn on the board with the player's entries."""
+    from .. import hinting
+
+    game = get_puzzle(name)
+    reference = _instance_reference(game, instance)
+    progress_text = _progress_text(progress)
+    if kind == "grade":
+        graded = hinting.grade(game, reference)
+        return {**graded.to_dict(), "message": graded.summary(), "svg": ""}
+    if kind == "explain":
+        report = hinting.explain(game, reference, progress=progress_text)
+    else:
+        report = hinting.hint(game, reference, progress=progress_text)
+    data = report.to_dict()
+    if kind == "check":
+        data["svg"] = report.draw_mistakes("svg")
+        found = len(data["mistakes"])
+        data["message"] = f"{found} mistake{'s' * (found != 1)}" if found else "no mistakes"
+        return data
+    lines = report.lines()
+    data["message"] = " ".join(line.strip() for line in lines[1:]) or lines[0]
+    data["svg"] = report.svg()
+    return data
+
+
+def solve(name: str, instance: str) -> dict[str, Any]:
+    """The puzzle solved and checked, as ``solve --format json``, with its board."""
+    from ..driver import load_instance, solve_instance
+
+    game = get_puzzle(name)
+    parsed, label = load_instance(game, _instance_reference(game, instance))
+    result = solve_instance(game, parsed, label)
+    data = result.to_dict()
+    if result.solution is None:
+        data["svg"], data["message"] = "", f"{result.status}"
+        return data
+    data["svg"] = result.solution.svg()
+    data["message"] = f"solved ({'checked' if result.checked else 'not checked'})"
+    entries = [str(atom) for atom in result.solution.atoms]
+    data["entries"] = entries
+    return data
+
+
+def generate(name: str, instance: str, difficulty: str | None, seed: int | None) -> dict[str, Any]:
+    """A new instance as text: a bare encoding's from the current instance as its
+    skeleton, a shipped puzzle's from its generator's defaults."""
+    from ..api import generate as generated
+
+    game = get_puzzle(name)
+    generator = game.generator()
+    if generator is None:
+        raise InputError(f"puzzle '{game.name}' {game.without('generator')}")
+    declared = {option.name for option in generator.options}
+    options: dict[str, Any] = {}
+    if "skeleton" in declared:
+        options["skeleton"] = _instance_reference(game, instance) or game.default_instance
+    if "seed" in declared and seed is not None:
+        options["seed"] = seed
+    if difficulty and "difficulty" in declared:
+        options["difficulty"] = difficulty
+    text = generated(game, **options)
+    return {"puzzle": game.name, "text": text, "message": "a new puzzle"}

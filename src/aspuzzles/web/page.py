@@ -1,0 +1,38 @@
+"""The web board's page and the puzzles it offers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..paths import instance_files
+from ..registry import get_puzzle, puzzle_names
+from ..render import render_template
+
+
+def puzzles() -> list[dict[str, Any]]:
+    """Every puzzle the page offers (shipped, and bare encodings found from the working
+    folder), with its shipped instances and what its generator takes."""
+    offered = []
+    for name in puzzle_names():
+        game = get_puzzle(name)
+        generator = game.generator()
+        options = {option.name: option for option in generator.options} if generator else {}
+        difficulty = options.get("difficulty")
+        offered.append(
+            {
+                "name": name,
+                "title": game.title,
+                "instances": [path.name for path in instance_files(name)],
+                "default": game.default_instance,
+                "generates": generator is not None,
+                "hints": game.hints() is not None or game.plan_hints() is not None,
+                "explains": game.hints() is not None,
+                "difficulties": list(difficulty.choices or ()) if difficulty else [],
+            }
+        )
+    return offered
+
+
+def page() -> str:
+    """The page: one document, its script included, that asks the JSON API."""
+    return render_template("web/page.html.j2")

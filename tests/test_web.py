@@ -1,0 +1,397 @@
+"""The web board (``aspuzzles serve``): its JSON API against the command line's answers,
+its gate (Host, body size), its limits, and the page in a real headless Chromium
+(Debian's ``chromium`` and ``chromium-driver``; ``.ci/run`` installs them)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aspuzzles.web.server import MOST_BYTES, BoardServer
+
+from .conftest import ROOT
+
+LATIN = """\
+% A Latin square: every number once in each row and column; the givens stay.
+val(1..n).
+1 { cell(R,C,V) : val(V) } 1 :- val(R), val(C).
+:- cell(R,C,V), cell(R,C2,V), C < C2.
+:- cell(R,C,V), cell(R2,C,V), R < R2.
+:- given(R,C,V), not cell(R,C,V).
+#show cell/3.
+#program generate.
+given(R,C,V) :- cell(R,C,V).
+"""
+LATIN_4 = "#const n = 4.\ngiven(1,1,1). given(1,2,2). given(2,1,4).\ngiven(2,3,1). given(3,1,3). given(4,4,1).\n"
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A working folder with a bare encoding of its own, served like a shipped one."""
+    folder = tmp_path_factory.mktemp("web")
+    (folder / "encodings").mkdir()
+    (folder / "encodings" / "latin.lp").write_text(LATIN)
+    (folder / "instances" / "latin").mkdir(parents=True)
+    (folder / "instances" / "latin" / "four.lp").write_text(LATIN_4)
+    (folder / "instances" / "latin" / "big.lp").write_text("#const n = 40.\n")
+    before = os.getcwd()
+    os.chdir(folder)
+    yield folder
+    os.chdir(before)
+
+
+def _started(timeout: float) -> BoardServer:
+    server = BoardServer(0, timeout, None)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def server(workspace: Path) -> Iterator[BoardServer]:
+    served = _started(60)
+    yield served
+    served.shutdown()
+    served.server_close()
+
+
+def _post(
+    server: BoardServer, action: str, body: Any, host: str | None = None, raw: bytes | None = None
+) -> tuple[int, dict[str, Any]]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+    payload = raw if raw is not None else json.dumps(body).encode()
+    headers = {"Host": host or f"127.0.0.1:{server.port}", "Content-Type": "application/json"}
+    connection.request("POST", f"/api/{action}", body=payload, headers=headers)
+    response = connection.getresponse()
+    data = json.loads(response.read() or b"{}")
+    connection.close()
+    return response.status, data
+
+
+def _without_drawing(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key not in ("svg", "message")}
+
+
+# -- the API against the command line -------------------------------------------------
+@pytest.mark.parametrize(
+    "puzzle, instance, progress",
+    [
+        ("haunted", "gen-5x5-s3", ["monster(4,4,ghost)"]),
+        ("haunted", "gen-5x5-s3", []),
+        ("cake", "unique-5x5-5-pieces", ["side(0,1,cut)"]),
+        ("latin", "four.lp", ["cell(1,3,3)"]),
+    ],
+)
+def test_hint_and_explain_answer_as_the_command_line(server, cli, puzzle, instance, progress):
+    facts = "".join(f"{atom}." for atom in progress)
+    for action in ("hint", "explain"):
+        status, data = _post(
+            server, action, {"puzzle": puzzle, "instance": instance, "progress": progress}
+        )
+        assert status == 200
+        args = [action, puzzle, instance, "--format", "json"] + (
+            ["--progress", facts] if facts else []
+        )
+        assert _without_drawing(data) == cli(*args).json()
+        assert data["svg"].startswith("<svg")
+
+
+def test_grade_solve_and_check_answer_as_the_command_line(server, cli):
+    status, data = _post(server, "grade", {"puzzle": "haunted", "instance": "gen-5x5-s3"})
+    assert status == 200
+    assert (
+        _without_drawing(data) == cli("grade", "haunted", "gen-5x5-s3", "--format", "json").json()
+    )
+    status, data = _post(server, "solve", {"puzzle": "haunted", "instance": "gen-5x5-s3"})
+    solved = cli("solve", "haunted", "gen-5x5-s3", "--format", "json").json()
+    assert status == 200 and data["solutions"] == solved["solutions"] and data["status"] == "solved"
+    body = {"puzzle": "haunted", "instance": "gen-5x5-s3", "progress": ["monster(4,4,ghost)"]}
+    status, data = _post(server, "check", body)
+    assert status == 200 and data["message"] == "1 mistake"
+    assert 'data-cell="4,4" data-value="G"' in data["svg"]  # the mistake stays on the board
+
+
+def test_the_board_lists_what_each_cell_can_hold(server):
+    status, data = _post(server, "board", {"puzzle": "latin", "instance": "four.lp"})
+    assert status == 200
+    assert [option["value"] for option in data["cells"]["1,3"]] == ["1", "2", "3", "4"]
+    assert "1,1" not in data["cells"]  # given: not set by the player
+    status, data = _post(server, "board", {"puzzle": "haunted", "instance": "gen-5x5-s3"})
+    assert [option["atom"] for option in data["cells"]["4,4"]] == [
+        "monster(4,4,ghost)",
+        "monster(4,4,vampire)",
+        "monster(4,4,zombie)",
+    ]
+
+
+def test_a_pasted_and_a_generated_instance(server, cli):
+    game_id = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
+    status, data = _post(server, "board", {"puzzle": "haunted", "instance": game_id})
+    assert status == 200 and data["cells"]
+    status, data = _post(server, "generate", {"puzzle": "latin", "instance": "four.lp", "seed": 3})
+    assert status == 200 and data["text"] == cli("generate", "latin", "four.lp", "--seed", "3").out
+    status, data = _post(server, "generate", {"puzzle": "haunted", "seed": 2, "difficulty": "easy"})
+    assert status == 200 and data["text"]
+
+
+# -- the gate and the limits ----------------------------------------------------------
+def test_a_foreign_host_is_refused(server):
+    status, data = _post(server, "hint", {"puzzle": "haunted"}, host="evil.example:80")
+    assert status == 403 and "Host" in data["error"]
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request("GET", "/", headers={"Host": f"attacker.example:{server.port}"})
+    assert connection.getresponse().status == 403
+
+
+def test_a_request_too_large_is_refused_unread(server):
+    """Refused on its Content-Length, before a byte of the body is read."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.putrequest("POST", "/api/hint", skip_host=True)
+    connection.putheader("Host", f"127.0.0.1:{server.port}")
+    connection.putheader("Content-Length", str(MOST_BYTES + 1))
+    connection.endheaders()
+    response = connection.getresponse()
+    assert response.status == 413 and "bytes" in json.loads(response.read())["error"]
+    connection.close()
+
+
+def test_bad_requests_get_one_line(server):
+    assert _post(server, "hint", None, raw=b"{not json")[0] == 400
+    status, data = _post(server, "hint", {"puzzle": "nosuch"})
+    assert status == 400 and "unknown puzzle 'nosuch'" in data["error"]
+    status, data = _post(server, "hint", {"puzzle": "haunted", "progress": "x"})
+    assert status == 400
+    assert _post(server, "nothing", {})[0] == 404
+    status, data = _post(server, "board", {"puzzle": "haunted", "instance": "/etc/passwd"})
+    assert status == 400  # text, never a path: not a Haunted board
+
+
+def test_a_hung_solve_is_cut_by_its_limit(workspace):
+    served = _started(1.0)
+    try:
+        status, data = _post(
+            served, "generate", {"puzzle": "latin", "instance": "big.lp", "seed": 1}
+        )
+        assert status == 504 and "time limit" in data["error"]
+        assert _post(served, "grade", {"puzzle": "latin", "instance": "four.lp"})[0] == 200
+    finally:
+        served.shutdown()
+        served.server_close()
+
+
+def _resident_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+@pytest.mark.slow
+def test_memory_stays_flat_over_500_requests(server):
+    body = {"puzzle": "haunted", "instance": "gen-5x5-s3", "progress": ["monster(4,4,ghost)"]}
+    for _ in range(20):  # caches warm
+        _post(server, "hint", body)
+    before = _resident_kb()
+    for _ in range(500):
+        assert _post(server, "hint", body)[0] == 200
+    assert _resident_kb() - before < 20_000
+
+
+# -- the page in Chromium -------------------------------------------------------------
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+needs_browser = pytest.mark.skipif(
+    (CHROMIUM is None or DRIVER is None) and not os.environ.get("ASPUZZLES_REQUIRE_BROWSER"),
+    reason="Debian's chromium and chromium-driver are not installed (.ci/run installs them)",
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    import resource
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    # An in-process solve earlier in the run bounds this process's address space (its
+    # --memory), which the browser would inherit: Chromium reserves far more than it uses.
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM or "chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.add_argument("--window-size=1200,1000")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER or "chromedriver"), options=options)
+    yield driver
+    driver.quit()
+
+
+def _message(driver: Any) -> str:
+    from selenium.webdriver.common.by import By
+
+    return str(driver.find_element(By.CSS_SELECTOR, "[data-role=message]").text)
+
+
+def _wait(driver: Any, condition: Any) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 60).until(condition)
+
+
+def _press(driver: Any, action: str, until: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    driver.execute_script("document.querySelector('[data-role=message]').textContent = '';")
+    driver.find_element(By.CSS_SELECTOR, f"[data-action={action}]").click()
+    _wait(driver, lambda d: until in _message(d) and _message(d) != "")
+    return _message(driver)
+
+
+def _cell(driver: Any, key: str) -> Any:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, f"[data-role=board] [data-cell='{key}']")
+
+
+def _no_console_errors(driver: Any) -> None:
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == []
+
+
+def _screenshot(driver: Any, name: str) -> None:
+    """Kept where ``ASPUZZLES_SCREENSHOTS`` names a folder (docs/screenshots/ holds them)."""
+    folder = os.environ.get("ASPUZZLES_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+@needs_browser
+def test_play_haunted_in_the_browser(server, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"http://127.0.0.1:{server.port}/?puzzle=haunted&instance=gen-5x5-s3")
+    _wait(browser, lambda d: "click a cell" in _message(d))
+    _cell(browser, "4,4").click()
+    _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") == "G")
+    assert _press(browser, "check", "mistake") == "1 mistake"
+    assert "hint (propagation): cell (4,4): a vampire" in _press(browser, "hint", "hint")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=undo]").click()
+    _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") is None)
+    browser.find_element(By.CSS_SELECTOR, "[data-action=redo]").click()
+    _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") == "G")
+    _press(browser, "solve", "solved")
+    _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") == "V")
+    assert "propagation" in _press(browser, "grade", "gen-5x5-s3")
+    _screenshot(browser, "haunted")
+    _no_console_errors(browser)
+
+
+@needs_browser
+def test_play_a_bare_grid_in_the_browser(server, browser):
+    browser.get(f"http://127.0.0.1:{server.port}/?puzzle=latin&instance=four.lp")
+    _wait(browser, lambda d: "click a cell" in _message(d))
+    for value in ("1", "2", "3"):  # a click sets the next value the cell can hold
+        _cell(browser, "1,3").click()
+        _wait(browser, lambda d, value=value: _cell(d, "1,3").get_attribute("data-value") == value)
+    assert _press(browser, "check", "mistake") == "1 mistake"
+    _cell(browser, "1,3").click()
+    _wait(browser, lambda d: _cell(d, "1,3").get_attribute("data-value") == "4")
+    assert _press(browser, "check", "mistake") == "no mistakes"
+    assert "cell(1,4,3)" in _press(browser, "hint", "hint")
+    _press(browser, "solve", "solved")
+    _wait(browser, lambda d: _cell(d, "4,1").get_attribute("data-value") == "2")
+    _screenshot(browser, "latin")
+    _no_console_errors(browser)
+
+
+#: Every puzzle's boards as the page and the command line draw them.
+def _drawings() -> list[tuple[str, str]]:
+    import aspuzzles
+
+    drawings = []
+    for puzzle in ("haunted", "cake", "tiles", "geniusstar", "geniussquare", "capture", "template"):
+        result = aspuzzles.solve(puzzle)
+        drawings.append((f"{puzzle} solution", result.solution.svg()))
+    for puzzle, instance in (("haunted", "gen-5x5-s3"), ("cake", "unique-5x5-5-pieces")):
+        drawings.append((f"{puzzle} hint", aspuzzles.hint(puzzle, instance).svg()))
+    drawings.append(("cake explain", aspuzzles.explain("cake", "unsolvable-4x4-corner").svg()))
+    drawings.append(
+        (
+            "haunted 4x4",
+            aspuzzles.solve(
+                "haunted", "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
+            ).solution.svg(),
+        )
+    )
+    return drawings
+
+
+@needs_browser
+def test_no_text_of_any_board_lies_outside_its_drawing(browser):
+    browser.get("about:blank")
+    for name, svg in _drawings():
+        browser.execute_script("document.body.innerHTML = arguments[0];", svg)
+        outside = browser.execute_script(
+            """
+            const svg = document.querySelector('svg');
+            const box = svg.viewBox.baseVal;
+            const out = [];
+            for (const text of svg.querySelectorAll('text')) {
+              const b = text.getBBox();
+              let m = text.getCTM(), root = svg.getCTM();
+              const x = b.x + (m.e - root.e), y = b.y + (m.f - root.f);
+              if (x < box.x - 0.5 || y < box.y - 0.5 || x + b.width > box.x + box.width + 0.5
+                  || y + b.height > box.y + box.height + 0.5) { out.push(text.textContent); }
+            }
+            return out;
+            """
+        )
+        assert outside == [], f"{name}: text outside the drawing: {outside}"
+
+
+def test_the_page_is_served_with_its_contract(server):
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request("GET", "/", headers={"Host": f"localhost:{server.port}"})
+    page = connection.getresponse().read().decode()
+    for action in ("hint", "check", "solve", "explain", "grade", "generate", "undo", "redo"):
+        assert f'data-action="{action}"' in page
+    assert 'data-role="message"' in page
+    assert ROOT.exists()
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    "puzzle", ["haunted", "cake", "tiles", "geniusstar", "geniussquare", "capture", "template"]
+)
+def test_every_puzzle_opens_hints_and_solves_in_the_browser(server, browser, puzzle):
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"http://127.0.0.1:{server.port}/?puzzle={puzzle}")
+    _wait(browser, lambda d: _message(d).startswith(f"{puzzle}:"))
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-role=board] svg")
+    hint = browser.find_element(By.CSS_SELECTOR, "[data-action=hint]")
+    if puzzle == "template":  # no hints: the page does not offer them
+        assert not hint.is_enabled()
+    elif puzzle != "capture":  # capture's hint is a proved-shortest plan: a solve of its own
+        _press(browser, "hint", "hint")
+    _press(browser, "solve", "solved")
+    _screenshot(browser, f"page-{puzzle}")
+    _no_console_errors(browser)
+
+
+def test_serve_starts_on_loopback_and_ctrl_c_ends_it_cleanly():
+    from .conftest import interrupted_run
+
+    run = interrupted_run("serve", "--port", "0", after=3)
+    assert run.returncode == 130
+    assert run.stdout.startswith("aspuzzles serve: http://127.0.0.1:")
+    assert "stopped" in run.stderr and "Traceback" not in run.stderr

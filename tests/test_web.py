@@ -324,6 +324,8 @@ def _drawings() -> list[tuple[str, str]]:
     for puzzle, instance in (("haunted", "gen-5x5-s3"), ("cake", "unique-5x5-5-pieces")):
         drawings.append((f"{puzzle} hint", aspuzzles.hint(puzzle, instance).svg()))
     drawings.append(("cake explain", aspuzzles.explain("cake", "unsolvable-4x4-corner").svg()))
+    drawings.append(("tiles hint", aspuzzles.hint("tiles", "seed-big-cats-3x3-hint").svg()))
+    drawings.append(("geniusstar hint", aspuzzles.hint("geniusstar").svg()))
     drawings.append(
         (
             "haunted 4x4",
@@ -336,26 +338,47 @@ def _drawings() -> list[tuple[str, str]]:
 
 
 @needs_browser
-def test_no_text_of_any_board_lies_outside_its_drawing(browser):
+def test_no_text_of_any_board_lies_outside_its_drawing_or_on_another(browser):
+    """Each text's box (as drawn, rotations included) lies inside the drawing, and no
+    two texts overlap (tiles' side labels once ran into each other at a tile's middle)."""
     browser.get("about:blank")
     for name, svg in _drawings():
         browser.execute_script("document.body.innerHTML = arguments[0];", svg)
-        outside = browser.execute_script(
+        outside, overlapping = browser.execute_script(
             """
             const svg = document.querySelector('svg');
-            const box = svg.viewBox.baseVal;
-            const out = [];
-            for (const text of svg.querySelectorAll('text')) {
-              const b = text.getBBox();
-              let m = text.getCTM(), root = svg.getCTM();
-              const x = b.x + (m.e - root.e), y = b.y + (m.f - root.f);
-              if (x < box.x - 0.5 || y < box.y - 0.5 || x + b.width > box.x + box.width + 0.5
-                  || y + b.height > box.y + box.height + 0.5) { out.push(text.textContent); }
+            const frame = svg.getBoundingClientRect();
+            const boxes = [...svg.querySelectorAll('text')]
+              .filter((text) => text.textContent.trim())
+              .map((text) => [text.textContent, text.getBoundingClientRect()]);
+            const outside = boxes.filter(([, b]) => b.left < frame.left - 0.5
+              || b.top < frame.top - 0.5 || b.right > frame.right + 0.5
+              || b.bottom > frame.bottom + 0.5).map(([t]) => t);
+            const overlapping = [];
+            for (let i = 0; i < boxes.length; i++) {
+              for (let j = i + 1; j < boxes.length; j++) {
+                const [a, p] = boxes[i], [b, q] = boxes[j];
+                const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+                const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+                if (w > -2 && h > 1) { overlapping.push(a + ' / ' + b); }
+              }
             }
-            return out;
+            return [outside, overlapping];
             """
         )
         assert outside == [], f"{name}: text outside the drawing: {outside}"
+        assert overlapping == [], f"{name}: texts overlap: {overlapping}"
+
+
+def test_an_explanations_named_totals_are_marked_on_the_board():
+    import aspuzzles
+
+    game = aspuzzles.load("haunted", "gen-5x5-s3")
+    from clingo import parse_term
+
+    hints = game.puzzle.hints()
+    svg = hints.draw_progress(game.parsed, [], [parse_term("total(ghost,7)")], "svg")
+    assert '<tspan fill="#d00" font-weight="bold">ghosts 7</tspan>' in svg
 
 
 def test_the_page_is_served_with_its_contract(server):

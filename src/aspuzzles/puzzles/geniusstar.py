@@ -71,6 +71,21 @@ def star_cells() -> tuple[Cell, ...]:
     return tuple(cells)
 
 
+def _outline(rows: list[list[dict[str, Any]]]) -> None:
+    """Each cell's sides that part it from another piece (or the star's edge), to be
+    outlined: pieces are told apart by their outlines, not only by colour. Upward: the
+    base (``z``, the cell below), the right (``x``) and left (``y``) sides; downward:
+    the top, the left and the right."""
+    piece = {cell["number"]: cell["piece"] for row in rows for cell in row}
+    for row in rows:
+        for cell in row:
+            cell["outline"] = {
+                side: (other := neighbour(direction, cell["number"])) is None
+                or piece[other] != cell["piece"]
+                for side, direction in (("z", "Z"), ("x", "X"), ("y", "Y"))
+            }
+
+
 def neighbour(direction: str, number: int) -> int | None:
     """The seed's ``neighbour d n``: the cell across n's side parallel to d, if any."""
     other = reflect(star_cells()[number - 1], direction)
@@ -185,6 +200,7 @@ class GeniusStar(DiceTiling):
                     "marked": False,
                 }
             )
+        _outline(rows)
         return {
             "rows": rows,
             "colours": self.colours(sorted(set(solution.cells.values()))),

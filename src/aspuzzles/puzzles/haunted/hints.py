@@ -196,7 +196,8 @@ class HauntedHints(Hints[HauntedInstance, HauntedSolution]):
         context = self.puzzle.template_context(
             instance, HauntedSolution(tuple("".join(r) for r in grid))
         )
-        context.update(marked=cells, marked_clues=clues)
+        totals = {LETTER[fact.arguments[0].name] for fact in marked if fact.match("total", 2)}
+        context.update(marked=cells, marked_clues=clues, marked_totals=totals)
         if form == "txt":
             for side in ("top", "right", "bottom", "left"):
                 context[side] = [

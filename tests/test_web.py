@@ -401,6 +401,13 @@ def test_every_puzzle_opens_hints_and_solves_in_the_browser(server, browser, puz
     browser.get(f"http://127.0.0.1:{server.port}/?puzzle={puzzle}")
     _wait(browser, lambda d: _message(d).startswith(f"{puzzle}:"))
     assert browser.find_elements(By.CSS_SELECTOR, "[data-role=board] svg")
+    cells = _post(server, "board", {"puzzle": puzzle, "instance": ""})[1]["cells"]
+    if puzzle in ("haunted", "tiles", "geniusstar", "geniussquare"):  # set by a click
+        key, options = next(iter(cells.items()))
+        _cell(browser, key).click()
+        first = options[0]["value"]
+        _wait(browser, lambda d: _cell(d, key).get_attribute("data-value") == first)
+        assert _press(browser, "check", "mistake").endswith(("mistake", "mistakes"))
     hint = browser.find_element(By.CSS_SELECTOR, "[data-action=hint]")
     if puzzle == "template":  # no hints: the page does not offer them
         assert not hint.is_enabled()

@@ -81,6 +81,13 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
     def label(self, number: int) -> str:
         return str(number)
 
+    def place(self, number: int) -> tuple[int, int]:
+        """A cell's row and its place in the row, from 1, in numbering order: what a
+        drawn board's ``data-cell`` names it by."""
+        cell = self.board()[number - 1]
+        row = [other for other in self.board() if other[0] == cell[0]]
+        return cell[0] - self.board()[0][0] + 1, row.index(cell) + 1
+
     def normalise(self, cells: frozenset[Cell]) -> frozenset[Cell]:
         """Translate cells to a canonical position (for comparing shapes)."""
         raise NotImplementedError

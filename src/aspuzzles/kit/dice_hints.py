@@ -125,6 +125,10 @@ class DiceHints(Hints["DiceRoll", "Tiling"]):
     def entry_text(self, instance: DiceRoll, entry: Symbol) -> str:
         return entry_text(self.puzzle, entry)
 
+    def entry_cell(self, instance: DiceRoll, entry: Symbol) -> tuple[int, int, str]:
+        number, shape = entry_parts(entry)
+        return (*self.puzzle.place(number), shape)
+
     def clue_data(self, instance: DiceRoll, clue: Symbol) -> dict[str, Any]:
         return clue_data(self.puzzle, clue)
 

@@ -82,6 +82,15 @@ def board(name: str, instance: str, progress: list[str]) -> dict[str, Any]:
         if place is not None and f"{place[0]},{place[1]}" not in given:
             row, col, value = place
             cells.setdefault(f"{row},{col}", []).append({"value": value, "atom": str(entry)})
+    # A cell no entry can fill at all (a die's) is not the player's: every value a
+    # player might wrongly try elsewhere stays offered, for Check to find.
+    seen = ground.reasoner.propagate([])
+    ruled_out = set() if seen is None else {str(entry) for entry in seen.false}
+    cells = {
+        key: options
+        for key, options in cells.items()
+        if not all(option["atom"] in ruled_out for option in options)
+    }
     data["cells"] = cells
     data["svg"] = hints.draw_progress(ground.instance, _entries(progress), [], "svg")
     return data

@@ -18,19 +18,7 @@ import pytest
 from aspuzzles.web.server import MOST_BYTES, BoardServer
 
 from .conftest import ROOT
-
-LATIN = """\
-% A Latin square: every number once in each row and column; the givens stay.
-val(1..n).
-1 { cell(R,C,V) : val(V) } 1 :- val(R), val(C).
-:- cell(R,C,V), cell(R,C2,V), C < C2.
-:- cell(R,C,V), cell(R2,C,V), R < R2.
-:- given(R,C,V), not cell(R,C,V).
-#show cell/3.
-#program generate.
-given(R,C,V) :- cell(R,C,V).
-"""
-LATIN_4 = "#const n = 4.\ngiven(1,1,1). given(1,2,2). given(2,1,4).\ngiven(2,3,1). given(3,1,3). given(4,4,1).\n"
+from .test_bare_hints import LATIN, LATIN_4
 
 
 @pytest.fixture(scope="module")

@@ -279,6 +279,10 @@ def test_play_haunted_in_the_browser(server, browser):
     _press(browser, "solve", "solved")
     _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") == "V")
     assert "propagation" in _press(browser, "grade", "gen-5x5-s3")
+    clue = browser.find_element(By.CSS_SELECTOR, "[data-role=board] [data-mark='clue(2,3)']")
+    clue.click()  # the clue 3 at the top of column 3: its line of sight is drawn
+    _wait(browser, lambda d: "the clue 3 at the top of column 3" in _message(d))
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-role=board] polyline")
     _screenshot(browser, "haunted")
     _no_console_errors(browser)
 

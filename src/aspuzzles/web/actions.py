@@ -56,10 +56,14 @@ def _progress_text(progress: list[str]) -> str | None:
     return "".join(f"{entry}.\n" for entry in _entries(progress)) or None
 
 
-def board(name: str, instance: str, progress: list[str]) -> dict[str, Any]:
+def board(
+    name: str, instance: str, progress: list[str], marked: list[str] | None = None
+) -> dict[str, Any]:
     """The board with the player's entries, and what a player may set in each cell:
     ``cells`` maps ``"R,C"`` to the values an entry there can take (each with its atom).
-    A puzzle whose entries are not set in one cell is shown, not played."""
+    A puzzle whose entries are not set in one cell is shown, not played. ``marked``
+    atoms (a clue the player pointed at) are drawn marked, and named in ``message``
+    (a Haunted border clue shows its line of sight)."""
     from ..driver import load_instance
 
     game = get_puzzle(name)
@@ -92,7 +96,12 @@ def board(name: str, instance: str, progress: list[str]) -> dict[str, Any]:
         if not all(option["atom"] in ruled_out for option in options)
     }
     data["cells"] = cells
-    data["svg"] = hints.draw_progress(ground.instance, _entries(progress), [], "svg")
+    pointed = _entries(marked or [])
+    data["svg"] = hints.draw_progress(ground.instance, _entries(progress), pointed, "svg")
+    clues = set(ground.reasoner.clues)
+    named = [hints.clue_text(ground.instance, atom) for atom in pointed if atom in clues]
+    if named:
+        data["message"] = "; ".join(named)
     return data
 
 

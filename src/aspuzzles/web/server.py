@@ -160,7 +160,10 @@ def _work(action: str, request: dict[str, Any]) -> Any:
     if not all(isinstance(entry, str) for entry in progress):
         raise InputError("'progress' must be a list of atoms")
     if action == "board":
-        return lambda: actions.board(puzzle, instance, progress)
+        marked = _field(request, "marked", list, [])
+        if not all(isinstance(atom, str) for atom in marked):
+            raise InputError("'marked' must be a list of atoms")
+        return lambda: actions.board(puzzle, instance, progress, marked)
     if action == "solve":
         return lambda: actions.solve(puzzle, instance)
     if action == "generate":

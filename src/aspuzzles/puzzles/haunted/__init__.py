@@ -54,6 +54,17 @@ if TYPE_CHECKING:
 TATHAM_CELLS = 54
 
 
+def _clue_lines(width: int, height: int) -> dict[str, list[int]]:
+    """The line of each clue place, side by side in drawing order (top and bottom left
+    to right, the sides top to bottom): lines are numbered clockwise from the top left."""
+    return {
+        "top": list(range(width)),
+        "right": list(range(width, width + height)),
+        "bottom": list(reversed(range(width + height, 2 * width + height))),
+        "left": list(reversed(range(2 * width + height, 2 * width + 2 * height))),
+    }
+
+
 class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     name = "haunted"
     title = "Haunted (Simon Tatham's Undead)"
@@ -146,6 +157,15 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             "left": list(reversed(clues[2 * width + height :])),
             "cell_width": max(2, *(len(clue) for clue in clues)) + 1,
             "names": KINDS,
+            # each clue place's atom, as the encoding names it (None without a clue)
+            "clue_atoms": {
+                side: [
+                    None if instance.clues[line] is None else f"clue({line},{instance.clues[line]})"
+                    for line in lines
+                ]
+                for side, lines in _clue_lines(width, height).items()
+            },
+            "sights": [],
         }
 
     def draw_text(self, context: dict[str, Any]) -> str:

@@ -22,7 +22,7 @@ from ...puzzle import Puzzle, draw, progress_json
 from .model import KINDS, LETTER, MIRRORS, HauntedInstance, HauntedSolution
 from .picture import content_lines, parse_picture
 from .savefile import is_save_file, save_entries
-from .sight import clue_place
+from .sight import clue_place, path
 
 #: The atoms a player fills in: one monster per cell.
 ENTRY = ("monster", 3)
@@ -197,7 +197,12 @@ class HauntedHints(Hints[HauntedInstance, HauntedSolution]):
             instance, HauntedSolution(tuple("".join(r) for r in grid))
         )
         totals = {LETTER[fact.arguments[0].name] for fact in marked if fact.match("total", 2)}
-        context.update(marked=cells, marked_clues=clues, marked_totals=totals)
+        sights = [
+            path(instance.grid, fact.arguments[0].number)
+            for fact in marked
+            if fact.match("clue", 2)
+        ]
+        context.update(marked=cells, marked_clues=clues, marked_totals=totals, sights=sights)
         if form == "txt":
             for side in ("top", "right", "bottom", "left"):
                 context[side] = [

@@ -47,6 +47,22 @@ def trace(grid: Sequence[str], line: int) -> list[tuple[int, int, bool]]:
     return crossings
 
 
+def path(grid: Sequence[str], line: int) -> list[tuple[float, float]]:
+    """Line ``line`` as drawn: from the board's edge at its clue, through the centre of
+    every cell it passes (mirrors included), to the edge where it leaves; (row, col)
+    of each point, a cell's centre at (row + 0.5, col + 0.5)."""
+    height, width = len(grid), len(grid[0])
+    (row, col), direction = entry(width, height, line)
+    points = [(row + 0.5 - direction[0] / 2, col + 0.5 - direction[1] / 2)]
+    while 0 <= row < height and 0 <= col < width:
+        points.append((row + 0.5, col + 0.5))
+        if grid[row][col] in MIRRORS:
+            direction = reflect(direction, grid[row][col])
+        row, col = row + direction[0], col + direction[1]
+    points.append((row + 0.5 - direction[0] / 2, col + 0.5 - direction[1] / 2))
+    return points
+
+
 def crossings(grid: Sequence[str], line: int) -> Counter[tuple[int, int, str]]:
     """How often a line crosses each cell ``before`` and ``after`` its first mirror."""
     return Counter(

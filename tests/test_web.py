@@ -244,9 +244,11 @@ def _press(driver: Any, action: str, until: str) -> str:
 
 
 def _cell(driver: Any, key: str) -> Any:
+    """A cell of the board (``"R,C"``), or a side between two (``"R,C|R,C"``)."""
     from selenium.webdriver.common.by import By
 
-    return driver.find_element(By.CSS_SELECTOR, f"[data-role=board] [data-cell='{key}']")
+    kind = "data-side" if "|" in key else "data-cell"
+    return driver.find_element(By.CSS_SELECTOR, f"[data-role=board] [{kind}='{key}']")
 
 
 def _no_console_errors(driver: Any) -> None:
@@ -394,7 +396,7 @@ def test_every_puzzle_opens_hints_and_solves_in_the_browser(server, browser, puz
     _wait(browser, lambda d: _message(d).startswith(f"{puzzle}:"))
     assert browser.find_elements(By.CSS_SELECTOR, "[data-role=board] svg")
     cells = _post(server, "board", {"puzzle": puzzle, "instance": ""})[1]["cells"]
-    if puzzle in ("haunted", "tiles", "geniusstar", "geniussquare"):  # set by a click
+    if puzzle in ("haunted", "cake", "tiles", "geniusstar", "geniussquare"):  # set by a click
         key, options = next(iter(cells.items()))
         _cell(browser, key).click()
         first = options[0]["value"]

@@ -77,11 +77,12 @@ class Hints(Generic[InstanceT, SolutionT]):
         or the atom as clingo writes it."""
         raise NotImplementedError
 
-    def entry_cell(self, instance: InstanceT, entry: Symbol) -> tuple[int, int, str] | None:
-        """Where a player sets an entry on the drawn board, and what the cell then
-        shows: (row, column, value), rows and columns from 1 as the SVG's ``data-cell``
-        names them; None where an entry is not set in one cell (the web board lets a
-        player set the entries that are)."""
+    def entry_place(self, instance: InstanceT, entry: Symbol) -> tuple[str, str] | None:
+        """Where a player sets an entry on the drawn board, and what it then shows: the
+        place as the SVG names it (a cell ``"R,C"`` in ``data-cell``, rows and columns
+        from 1; a side between two cells ``"R,C|R,C"`` in ``data-side``) and the value;
+        None where an entry is not set in one place (the web board lets a player set
+        the entries that are)."""
         return None
 
     def entry_text(self, instance: InstanceT, entry: Symbol) -> str:

@@ -100,9 +100,9 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
     def entry_data(self, instance: BareInstance, entry: Symbol) -> str:
         return str(entry)
 
-    def entry_cell(self, instance: BareInstance, entry: Symbol) -> tuple[int, int, str] | None:
+    def entry_place(self, instance: BareInstance, entry: Symbol) -> tuple[str, str] | None:
         cells = _cells_of(entry)
-        return (*cells[0], _value(entry)) if len(cells) == 1 else None
+        return (f"{cells[0][0]},{cells[0][1]}", _value(entry)) if len(cells) == 1 else None
 
     def entry_text(self, instance: BareInstance, entry: Symbol) -> str:
         return str(entry)

@@ -125,9 +125,10 @@ class DiceHints(Hints["DiceRoll", "Tiling"]):
     def entry_text(self, instance: DiceRoll, entry: Symbol) -> str:
         return entry_text(self.puzzle, entry)
 
-    def entry_cell(self, instance: DiceRoll, entry: Symbol) -> tuple[int, int, str]:
+    def entry_place(self, instance: DiceRoll, entry: Symbol) -> tuple[str, str]:
         number, shape = entry_parts(entry)
-        return (*self.puzzle.place(number), shape)
+        row, col = self.puzzle.place(number)
+        return f"{row},{col}", shape
 
     def clue_data(self, instance: DiceRoll, clue: Symbol) -> dict[str, Any]:
         return clue_data(self.puzzle, clue)

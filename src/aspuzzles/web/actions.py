@@ -59,8 +59,9 @@ def _progress_text(progress: list[str]) -> str | None:
 def board(
     name: str, instance: str, progress: list[str], marked: list[str] | None = None
 ) -> dict[str, Any]:
-    """The board with the player's entries, and what a player may set in each cell:
-    ``cells`` maps ``"R,C"`` to the values an entry there can take (each with its atom).
+    """The board with the player's entries, and what a player may set in each place:
+    ``cells`` maps a place (``"R,C"``, or a side ``"R,C|R,C"``) to the values an entry
+    there can take (each with its atom).
     A puzzle whose entries are not set in one cell is shown, not played. ``marked``
     atoms (a clue the player pointed at) are drawn marked, and named in ``message``
     (a Haunted border clue shows its line of sight)."""
@@ -77,15 +78,14 @@ def board(
 
     ground = ground_instance(game, parsed, None)
     cells: dict[str, list[dict[str, str]]] = {}
-    given = set()  # the cells a given entry fills: the player sets nothing there
+    given = set()  # the places a given entry fills: the player sets nothing there
     for entry in ground.given:
-        if (place := hints.entry_cell(ground.instance, entry)) is not None:
-            given.add(f"{place[0]},{place[1]}")
+        if (place := hints.entry_place(ground.instance, entry)) is not None:
+            given.add(place[0])
     for entry in ground.reasoner.entries:
-        place = hints.entry_cell(ground.instance, entry)
-        if place is not None and f"{place[0]},{place[1]}" not in given:
-            row, col, value = place
-            cells.setdefault(f"{row},{col}", []).append({"value": value, "atom": str(entry)})
+        place = hints.entry_place(ground.instance, entry)
+        if place is not None and place[0] not in given:
+            cells.setdefault(place[0], []).append({"value": place[1], "atom": str(entry)})
     # A cell no entry can fill at all (a die's) is not the player's: every value a
     # player might wrongly try elsewhere stays offered, for Check to find.
     seen = ground.reasoner.propagate([])

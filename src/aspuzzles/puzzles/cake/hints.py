@@ -223,6 +223,10 @@ class CakeHints(Hints["CakeInstance", "CakeSolution"]):
     def hint_facts(self, instance: CakeInstance) -> list[Symbol]:
         return hint_facts(self.puzzle.facts(instance))
 
+    def entry_place(self, instance: CakeInstance, entry: Symbol) -> tuple[str, str]:
+        (r1, c1), (r2, c2) = sorted(side_cells(instance.lattice, entry))
+        return f"{r1 + 1},{c1 + 1}|{r2 + 1},{c2 + 1}", entry.arguments[2].name
+
     def entry_holds(self, instance: CakeInstance, solution: CakeSolution, entry: Symbol) -> bool:
         return entry_holds(instance.lattice, solution.pieces, entry)
 

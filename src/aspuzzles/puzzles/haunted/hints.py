@@ -113,9 +113,9 @@ class HauntedHints(Hints[HauntedInstance, HauntedSolution]):
         row, col, kind = atom.arguments
         return {"row": row.number, "col": col.number, "monster": LETTER[kind.name]}
 
-    def entry_cell(self, instance: HauntedInstance, atom: Symbol) -> tuple[int, int, str]:
+    def entry_place(self, instance: HauntedInstance, atom: Symbol) -> tuple[str, str]:
         row, col, kind = atom.arguments
-        return row.number, col.number, LETTER[kind.name]
+        return f"{row.number},{col.number}", LETTER[kind.name]
 
     def entry_holds(
         self, instance: HauntedInstance, solution: HauntedSolution, atom: Symbol

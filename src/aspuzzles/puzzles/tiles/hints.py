@@ -159,9 +159,9 @@ class TilesHints(Hints[TilesInstance, TilesSolution]):
     def entry_text(self, instance: TilesInstance, entry: Symbol) -> str:
         return entry_text(entry)
 
-    def entry_cell(self, instance: TilesInstance, entry: Symbol) -> tuple[int, int, str]:
+    def entry_place(self, instance: TilesInstance, entry: Symbol) -> tuple[str, str]:
         row, col, tile, turn = _numbers(entry)
-        return row, col, f"{tile}/{turn}"
+        return f"{row},{col}", f"{tile}/{turn}"
 
     def clue_data(self, instance: TilesInstance, clue: Symbol) -> dict[str, Any]:
         return clue_data(clue)

@@ -5,6 +5,7 @@ asked directly, with the clues outside the set left free (as documented)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import clingo
@@ -268,10 +269,12 @@ def test_capture_moves_that_cannot_clear_the_board_say_so(cli):
 
 def test_hints_explanations_and_grades_keep_their_time_limit(cli):
     graded = cli("grade", "haunted", "gen-15x15-s15", "--timeout", "0.05")
-    assert (graded.code, graded.err) == (
-        3,
-        "aspuzzles: error: time limit reached before the question was answered\n",
-    )
+    # The phase the limit strikes in depends on the machine's speed; the words do not.
+    assert graded.code == 3
+    assert re.fullmatch(
+        r"aspuzzles: error: time limit of 0\.05 s reached while (loading|grounding|reasoning)\n",
+        graded.err,
+    ), graded.err
     planned = cli("hint", "capture", "wight", "--timeout", "0.05")
     assert planned.code == 3 and "time limit reached" in planned.err
     zero = cli("explain", "haunted", "--timeout", "0")

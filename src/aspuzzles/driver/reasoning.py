@@ -164,8 +164,10 @@ class Reasoner:
         self.probe = _Probe(self.entries, self.clues)
         self.control.register_propagator(self.probe)
         self.solve_calls = 0
-        #: When the questions must have been answered (``time.perf_counter()``), if ever.
+        #: When the questions must have been answered (``time.perf_counter()``), if ever,
+        #: and the limit it stands for (seconds), for the message.
         self.deadline: float | None = None
+        self.time_limit: float | None = None
 
     def _entries(
         self, entries_of: Sequence[tuple[str, int]] | None, given: set[tuple[str, int]]
@@ -369,5 +371,7 @@ class Reasoner:
             self.control, self.deadline, assumptions=every, on_model=on_model, on_core=on_core
         )
         if result is None:
-            raise TimeLimit("time limit reached before the question was answered")
+            # Worded as the engine's guard words it, whichever of the two sees it first.
+            limit = f" of {self.time_limit:g} s" if self.time_limit is not None else ""
+            raise TimeLimit(f"time limit{limit} reached while reasoning")
         return result

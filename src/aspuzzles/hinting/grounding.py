@@ -57,9 +57,9 @@ def ground_instance(
     reasoner = Reasoner(used.path, others, clues, entries_of, game.clingo_options, program)
     note_phase("reasoning")
     if timeout is not None:
-        reasoner.deadline = started + timeout
-        if time.perf_counter() > reasoner.deadline:
-            raise TimeLimit("time limit reached while grounding")
+        reasoner.deadline, reasoner.time_limit = started + timeout, timeout
+        if time.perf_counter() > reasoner.deadline:  # worded as the engine's guard words it
+            raise TimeLimit(f"time limit of {timeout:g} s reached while grounding")
     instance = puzzle.with_entries(instance, reasoner.entries)
     return Grounded(game, puzzle, instance, reasoner, given_entries(reasoner), used.standing)
 

@@ -215,12 +215,16 @@ def _graded(ground: Grounded, clues: list[Symbol], difficulty: str) -> str | Non
     from .hinting import BEYOND, OPEN, given_entries, unique_steps
 
     steps = {"propagation": 0, "trial": 0, "search": 0}
+    all_given = ground.given
     with ground.reasoner.only(clues):
-        ground.given = given_entries(ground.reasoner)
-        for level, _ in unique_steps(ground, DEEPEST[difficulty]):
-            if level in (BEYOND, OPEN):
-                return None
-            steps[level] += 1
-            if not _within(difficulty, steps):
-                return None
+        ground.given = given_entries(ground.reasoner)  # what these clues state outright
+        try:
+            for level, _ in unique_steps(ground, DEEPEST[difficulty]):
+                if level in (BEYOND, OPEN):
+                    return None
+                steps[level] += 1
+                if not _within(difficulty, steps):
+                    return None
+        finally:
+            ground.given = all_given
     return difficulty_of(steps)

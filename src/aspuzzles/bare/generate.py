@@ -68,31 +68,37 @@ class BareGenerator(Generator):
             )
         skeleton, name = load_instance(self.bare, args.skeleton)
         seed = random.randrange(1_000_000) if args.seed is None else args.seed
-        clues = self._clues(skeleton, seed, args.difficulty)
+        clues = self._clues(skeleton, seed, args.difficulty, declared.generated)
         options = f"--seed {seed}" + (f" --difficulty {args.difficulty}" if args.difficulty else "")
         named = name if "\n" not in str(args.skeleton) else "SKELETON"
         header = f"% aspuzzles generate {self.bare.name} {named} {options}\n"
         body = skeleton.program.rstrip("\n") + "\n" if skeleton.program.strip() else ""
         return header + body + "".join(f"{clue}.\n" for clue in clues)
 
-    def _clues(self, skeleton: BareInstance, seed: int, difficulty: str | None) -> list[Symbol]:
-        """The clues of a puzzle drawn as asked: another solution is drawn where one's
-        clues cannot be graded as asked."""
+    def _clues(
+        self,
+        skeleton: BareInstance,
+        seed: int,
+        difficulty: str | None,
+        derived: tuple[tuple[str, int], ...],
+    ) -> list[Symbol]:
+        """The clues of a puzzle drawn as asked (``derived``: the generate part's
+        predicates): another solution is drawn where one's clues cannot be graded as
+        asked."""
         encoding = checked_encoding(self.bare, None).path
-        declared = self.bare.declared()
         rng = random.Random(seed)
         solutions = RandomSolutions(
             encoding, skeleton.program, seed, self.bare.clingo_options, skeleton.source
         )
-        fixed = BareHints(self.bare).hint_facts(skeleton)
+        fixed = set(BareHints(self.bare).hint_facts(skeleton))
         for _ in range(ATTEMPTS if difficulty else 1):
             solution = solutions.draw()
             if solution is None:
                 raise NoSolution(f"the skeleton has no solution: no {self.bare.name} to generate")
-            candidates = derived_clues(
-                encoding, skeleton.program, solution, declared.generated, skeleton.source
+            derivable = derived_clues(
+                encoding, skeleton.program, solution, derived, skeleton.source
             )
-            candidates = [clue for clue in candidates if clue not in set(fixed)]
+            candidates = [clue for clue in derivable if clue not in fixed]
             instance = self._with_clues(skeleton, candidates)
             ground = ground_instance(self.bare, instance, None)
             chosen = fewest_clues(ground, _fixed(ground, candidates), candidates, rng, difficulty)

@@ -132,7 +132,7 @@ def read_progress(
             raise
         entries = written
     if ground is not None:
-        kinds = {(entry.name, len(entry.arguments)) for entry in ground.reasoner.entries}
+        kinds = _entry_kinds(ground)
         for entry in entries:
             if (entry.name, len(entry.arguments)) not in kinds:
                 listed = ", ".join(f"{name}/{arity}" for name, arity in sorted(kinds)) or "none"
@@ -148,11 +148,16 @@ def _entry_facts(text: str, source: str, ground: Grounded) -> list[Symbol] | Non
         facts, rest = split_facts(text, source)
     except InputError:
         return None
-    kinds = {(entry.name, len(entry.arguments)) for entry in ground.reasoner.entries}
+    kinds = _entry_kinds(ground)
     symbols = [fact.symbol for fact in facts]
     if rest or not symbols or any((s.name, len(s.arguments)) not in kinds for s in symbols):
         return None
     return symbols
+
+
+def _entry_kinds(ground: Grounded) -> set[tuple[str, int]]:
+    """The signatures of the grounding's entries."""
+    return {(entry.name, len(entry.arguments)) for entry in ground.reasoner.entries}
 
 
 def _line_of(text: str, atom: Symbol) -> int | None:

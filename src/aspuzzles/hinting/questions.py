@@ -84,11 +84,7 @@ def _from_one_clue(
         half = len(group) // 2
         return first(group[:half]) or first(group[half:])
 
-    clues = ground.reasoner.clues
-    half = len(clues) // 2
-    if len(clues) < 2:
-        return first(clues) if clues else None
-    return first(clues[:half]) or first(clues[half:])
+    return first(list(ground.reasoner.clues)) if ground.reasoner.clues else None
 
 
 def _rested(ground: Grounded, progress: list[Symbol], finding: Finding) -> Finding:
@@ -143,8 +139,16 @@ def hint(
     ground = ground_instance(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress, ground)
     reasoner = ground.reasoner
-    report = Report("hint", game, ground.instance, name, "hint", entries, encoding=ground.standing)
-    report.clues = frozenset(reasoner.clues)
+    report = Report(
+        "hint",
+        game,
+        ground.instance,
+        name,
+        "hint",
+        entries,
+        encoding=ground.standing,
+        clues=frozenset(reasoner.clues),
+    )
     if not reasoner.satisfiable([], reasoner.clues):
         report.status = "unsolvable"
         return report
@@ -249,11 +253,17 @@ def explain(
     parsed, name = loaded(game, instance)
     ground = ground_instance(game, parsed, encoding, timeout)
     entries = read_progress(game, parsed, progress, ground)
-    report = Report(
-        "explain", game, ground.instance, name, "solvable", entries, encoding=ground.standing
-    )
     reasoner = ground.reasoner
-    report.clues = frozenset(reasoner.clues)
+    report = Report(
+        "explain",
+        game,
+        ground.instance,
+        name,
+        "solvable",
+        entries,
+        encoding=ground.standing,
+        clues=frozenset(reasoner.clues),
+    )
     if reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):
         return report
     report.status = "unsolvable"

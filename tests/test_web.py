@@ -106,6 +106,27 @@ def test_grade_solve_and_check_answer_as_the_command_line(server, cli):
     assert 'data-cell="4,4" data-value="G"' in data["svg"]  # the mistake stays on the board
 
 
+def test_capture_is_played_by_moves_and_answers_as_the_command_line(server, cli):
+    body = {"puzzle": "capture", "instance": "wight", "progress": ["6 2 Right"]}
+    status, data = _post(server, "board", body)
+    assert status == 200 and data["cells"] == {}
+    assert {"to": "6,4", "move": "5 3 Down"} in data["moves"]["7,4"]  # from either tile
+    assert {"to": "7,4", "move": "5 3 Down"} in data["moves"]["6,4"]
+    status, data = _post(server, "hint", body)
+    cli_hint = cli("hint", "capture", "wight", "--progress", "6 2 Right", "--format", "json")
+    assert status == 200 and _without_drawing(data) == cli_hint.json()
+    status, data = _post(server, "solve", body)
+    assert status == 200 and data["entries"][0] == "6 2 Right" and len(data["entries"]) == 6
+    replayed = cli("check", "capture", "wight", "; ".join(data["entries"]))
+    assert replayed.code == 0, replayed.out
+    status, data = _post(server, "board", {**body, "progress": data["entries"]})
+    assert data["message"] == "cleared in 6 moves" and data["moves"] == {}
+    status, data = _post(server, "board", {**body, "progress": ["0 0 Up"]})
+    assert status == 400 and data["error"] == (
+        "progress: move 1 (0 0 Up) is illegal: it swaps with a cell off the board"
+    )
+
+
 def test_the_board_lists_what_each_cell_can_hold(server):
     status, data = _post(server, "board", {"puzzle": "latin", "instance": "four.lp"})
     assert status == 200
@@ -251,6 +272,14 @@ def _cell(driver: Any, key: str) -> Any:
     return driver.find_element(By.CSS_SELECTOR, f"[data-role=board] [{kind}='{key}']")
 
 
+def _drawn(driver: Any) -> str:
+    """The board's drawing as it stands, to see it change."""
+    from selenium.webdriver.common.by import By
+
+    svg = driver.find_element(By.CSS_SELECTOR, "[data-role=board] svg")
+    return str(svg.get_attribute("innerHTML"))
+
+
 def _no_console_errors(driver: Any) -> None:
     errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == []
@@ -307,6 +336,40 @@ def test_play_a_bare_grid_in_the_browser(server, browser):
     _no_console_errors(browser)
 
 
+@needs_browser
+def test_play_capture_in_the_browser(server, browser):
+    """A swap is a tile pointed at, then a neighbour; the board after it is drawn."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"http://127.0.0.1:{server.port}/?puzzle=capture&instance=wight")
+    _wait(browser, lambda d: "click a tile, then a neighbour" in _message(d))
+    start = _drawn(browser)
+    _cell(browser, "7,3").click()  # the move 6 2 Right (rows and columns from 0)
+    _wait(browser, lambda d: _message(d).startswith("swap 7,3 with"))
+    assert _cell(browser, "7,3").get_attribute("data-selected") == "true"
+    _screenshot(browser, "capture-swap")
+    _cell(browser, "7,4").click()
+    _wait(browser, lambda d: _drawn(d) != start)
+    assert _press(browser, "check", "mistake") == "no mistakes: 5 moves left at best"
+    assert "move 6 3 Up, the first of 5 moves" in _press(browser, "hint", "hint")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "[data-role=board] svg > g")) == 2
+    browser.find_element(By.CSS_SELECTOR, "[data-action=undo]").click()
+    _wait(browser, lambda d: _drawn(d) == start)
+    _cell(browser, "7,3").click()
+    _wait(browser, lambda d: _message(d).startswith("swap 7,3 with"))
+    _cell(browser, "7,2").click()  # 6 2 Left: no plan clears the board after it
+    _wait(browser, lambda d: _drawn(d) != start)
+    assert "can no longer lead to a clear board" in _press(browser, "check", "board")
+    _cell(browser, "1,1").click()  # an empty cell: no swap from there
+    _wait(browser, lambda d: "no swap from there" in _message(d))
+    browser.find_element(By.CSS_SELECTOR, "[data-action=undo]").click()
+    _wait(browser, lambda d: _drawn(d) == start)
+    assert _press(browser, "solve", "solved") == "solved (checked)"
+    boards = browser.find_elements(By.CSS_SELECTOR, "[data-role=board] svg > g")
+    assert len(boards) == 7  # the start and the board after each of 6 moves, the last clear
+    _no_console_errors(browser)
+
+
 #: Every puzzle's boards as the page and the command line draw them.
 def _drawings() -> list[tuple[str, str]]:
     import aspuzzles
@@ -320,6 +383,7 @@ def _drawings() -> list[tuple[str, str]]:
     drawings.append(("cake explain", aspuzzles.explain("cake", "unsolvable-4x4-corner").svg()))
     drawings.append(("tiles hint", aspuzzles.hint("tiles", "seed-big-cats-3x3-hint").svg()))
     drawings.append(("geniusstar hint", aspuzzles.hint("geniusstar").svg()))
+    drawings.append(("capture hint", aspuzzles.hint("capture", progress="6 2 Right").svg()))
     drawings.append(
         (
             "haunted 4x4",
@@ -405,7 +469,7 @@ def test_every_puzzle_opens_hints_and_solves_in_the_browser(server, browser, puz
     hint = browser.find_element(By.CSS_SELECTOR, "[data-action=hint]")
     if puzzle == "template":  # no hints: the page does not offer them
         assert not hint.is_enabled()
-    elif puzzle != "capture":  # capture's hint is a proved-shortest plan: a solve of its own
+    else:
         _press(browser, "hint", "hint")
     _press(browser, "solve", "solved")
     _screenshot(browser, f"page-{puzzle}")

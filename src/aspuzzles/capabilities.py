@@ -20,6 +20,7 @@ objects themselves live in the puzzle's own modules, loaded when first used.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from clingo import Symbol
@@ -137,6 +138,31 @@ class PlanHints(Generic[InstanceT, SolutionT]):
     def first_move(self, instance: InstanceT, solution: SolutionT) -> tuple[dict[str, Any], str]:
         """A plan's first move as JSON data and as text."""
         raise NotImplementedError
+
+    def opening(self, instance: InstanceT, solution: SolutionT) -> SolutionT:
+        """A plan cut to its first move: what a hint's drawing shows (the move marked
+        on the board, and the board after it)."""
+        raise NotImplementedError
+
+    def progress_of(self, solution: SolutionT) -> list[str]:
+        """A plan's moves as progress text names them, one a move (``board_after``
+        reads them joined by lines)."""
+        raise NotImplementedError
+
+    def moves(self, instance: InstanceT) -> list[PlayerMove]:
+        """Every move a player may make on the board as it stands, for a board played
+        by pointing (the web board)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class PlayerMove:
+    """A move as a player makes it by pointing: from one place to another (``"R,C"``,
+    rows and columns from 1), and the move as progress text names it."""
+
+    place: str
+    to: str
+    text: str
 
 
 class Sweep(Generic[InstanceT]):

@@ -235,6 +235,7 @@ def plan_hint(
         return report
     report.status = "hint"
     report.move = game.first_move(parsed, result.solution.data)
+    report.opening = game.opening(parsed, result.solution.data)
     report.board = puzzle.unsolved(parsed)  # the board as it is: the plan stays unspoiled
     return report
 

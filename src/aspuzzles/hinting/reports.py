@@ -229,6 +229,9 @@ class PlanReport:
     moves_left: int | None = None
     move: tuple[dict[str, Any], str] | None = None
     board: Any = None
+    #: The plan cut to the hinted move: the drawing marks the move and shows the board
+    #: after it (the text names the move under the board as it is).
+    opening: Any = None
     #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
     encoding: str = "shipped"
 
@@ -255,7 +258,8 @@ class PlanReport:
         return "\n".join(self.lines()) + "\n" + drawing
 
     def svg(self) -> str:
-        return render(self.game, self.instance, self.board, "svg") if self.board else ""
+        shown = self.board if self.opening is None else self.opening
+        return render(self.game, self.instance, shown, "svg") if shown else ""
 
     def _repr_html_(self) -> str:
         return "<div><p>" + "<br>".join(map(escape, self.lines())) + f"</p>{self.svg()}</div>"

@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol, parse_term
 
+from ..capabilities import PlanHints
 from ..errors import InputError
 from ..paths import instance_files
 from ..puzzle import Puzzle, render
 from ..registry import get_puzzle
+
+if TYPE_CHECKING:
+    from ..hinting import reports as hinting_reports
 
 #: The longest progress the page may send, in entries.
 MOST_ENTRIES = 10_000
@@ -51,9 +55,41 @@ def _entries(progress: list[str]) -> list[Symbol]:
     return entries
 
 
-def _progress_text(progress: list[str]) -> str | None:
-    """The entries as the fact file every puzzle reads as progress."""
+def _progress_text(game: Puzzle[Any, Any], progress: list[str]) -> str | None:
+    """The progress as the puzzle reads it: the entries as a fact file, or a planning
+    puzzle's moves one a line."""
+    if _plans(game) is not None:
+        if len(progress) > MOST_ENTRIES:
+            raise InputError(f"progress: more than {MOST_ENTRIES} moves")
+        return "".join(f"{move}\n" for move in progress) or None
     return "".join(f"{entry}.\n" for entry in _entries(progress)) or None
+
+
+def _plans(game: Puzzle[Any, Any]) -> PlanHints[Any, Any] | None:
+    """The planning slot of a puzzle played by moves (capture), not by entries."""
+    return game.plan_hints() if game.hints() is None else None
+
+
+def _played_board(
+    game: Puzzle[Any, Any], plans: PlanHints[Any, Any], parsed: Any, progress: list[str]
+) -> dict[str, Any]:
+    """A planning puzzle's moves so far, each with the board after it (the last one
+    the board as it stands, its cells to point at), and the moves a player may make
+    next (``moves``: a place to the places its swaps reach)."""
+    text = _progress_text(game, progress)
+    if text is None:
+        after, played = parsed, game.unsolved(parsed)
+    else:
+        after = plans.board_after(parsed, text, "progress")
+        played = game.parse_solution(parsed, text, "progress")
+    moves: dict[str, list[dict[str, str]]] = {}
+    data: dict[str, Any] = {"svg": render(game, parsed, played, "svg"), "moves": moves}
+    if after is None:
+        count = len(progress)
+        return data | {"message": f"cleared in {count} move{'s' * (count != 1)}"}
+    for move in plans.moves(after):
+        moves.setdefault(move.place, []).append({"to": move.to, "move": move.text})
+    return data
 
 
 def board(
@@ -62,7 +98,8 @@ def board(
     """The board with the player's entries, and what a player may set in each place:
     ``cells`` maps a place (``"R,C"``, or a side ``"R,C|R,C"``) to the values an entry
     there can take (each with its atom).
-    A puzzle whose entries are not set in one cell is shown, not played. ``marked``
+    A planning puzzle is played by moves (``moves``, see `_played_board`); one whose
+    entries are not set in one place is shown, not played. ``marked``
     atoms (a clue the player pointed at) are drawn marked, and named in ``message``
     (a Haunted border clue shows its line of sight)."""
     from ..driver import load_instance
@@ -71,6 +108,8 @@ def board(
     parsed, label = load_instance(game, _instance_reference(game, instance))
     hints = game.hints()
     data: dict[str, Any] = {"puzzle": game.name, "instance": label, "cells": {}}
+    if (plans := _plans(game)) is not None:
+        return data | _played_board(game, plans, parsed, progress)
     if hints is None:
         data["svg"] = render(game, parsed, game.unsolved(parsed), "svg")
         return data
@@ -113,7 +152,7 @@ def question(kind: str, name: str, instance: str, progress: list[str]) -> dict[s
 
     game = get_puzzle(name)
     reference = _instance_reference(game, instance)
-    progress_text = _progress_text(progress)
+    progress_text = _progress_text(game, progress)
     if kind == "grade":
         graded = hinting.grade(game, reference)
         return {**graded.to_dict(), "message": graded.summary(), "svg": ""}
@@ -121,6 +160,8 @@ def question(kind: str, name: str, instance: str, progress: list[str]) -> dict[s
         report = hinting.explain(game, reference, progress=progress_text)
     else:
         report = hinting.hint(game, reference, progress=progress_text)
+    if isinstance(report, hinting.PlanReport):
+        return _plan_answer(kind, report, game, name, instance, progress)
     data = report.to_dict()
     if kind == "check":
         data["svg"] = report.draw_mistakes("svg")
@@ -133,12 +174,54 @@ def question(kind: str, name: str, instance: str, progress: list[str]) -> dict[s
     return data
 
 
-def solve(name: str, instance: str) -> dict[str, Any]:
-    """The puzzle solved and checked, as ``solve --format json``, with its board."""
+def _plan_answer(
+    kind: str,
+    report: hinting_reports.PlanReport,
+    game: Puzzle[Any, Any],
+    name: str,
+    instance: str,
+    progress: list[str],
+) -> dict[str, Any]:
+    """A planning puzzle's check (can the board still be cleared, in how many moves at
+    best) or hint (the first move of a shortest plan, marked, and the board after it)."""
+    data = report.to_dict()
+    lines = report.lines()
+    said = " ".join(line.strip() for line in lines[1:]) or report.status
+    if kind == "check":
+        data["svg"] = board(name, instance, progress)["svg"]
+        left = report.moves_left
+        data["message"] = (
+            f"no mistakes: {left} move{'s' * (left != 1)} left at best"
+            if report.status == "hint" and left is not None
+            else said
+        )
+        return data
+    data["svg"], data["message"] = report.svg(), said
+    return data
+
+
+def solve(name: str, instance: str, progress: list[str] | None = None) -> dict[str, Any]:
+    """The puzzle solved and checked, as ``solve --format json``, with its board. A
+    planning puzzle is solved from the board after the player's moves, and ``entries``
+    is the whole move list that clears it (the player's moves, then the plan's)."""
     from ..driver import load_instance, solve_instance
 
     game = get_puzzle(name)
     parsed, label = load_instance(game, _instance_reference(game, instance))
+    made = list(progress or [])
+    plans = _plans(game)
+    if plans is not None and made:
+        after = plans.board_after(parsed, _progress_text(game, made) or "", "progress")
+        if after is None:
+            return {
+                "puzzle": game.name,
+                "status": "solved",
+                "entries": made,
+                "plan": True,
+                "svg": "",
+                "message": "already cleared",
+            }
+        parsed = after
     result = solve_instance(game, parsed, label)
     data = result.to_dict()
     if result.solution is None:
@@ -146,8 +229,10 @@ def solve(name: str, instance: str) -> dict[str, Any]:
         return data
     data["svg"] = result.solution.svg()
     data["message"] = f"solved ({'checked' if result.checked else 'not checked'})"
-    entries = [str(atom) for atom in result.solution.atoms]
-    data["entries"] = entries
+    if plans is not None:
+        data["entries"], data["plan"] = made + plans.progress_of(result.solution.data), True
+    else:
+        data["entries"] = [str(atom) for atom in result.solution.atoms]
     return data
 
 

@@ -26,6 +26,7 @@ def puzzles() -> list[dict[str, Any]]:
                 "default": game.default_instance,
                 "generates": generator is not None,
                 "hints": game.hints() is not None or game.plan_hints() is not None,
+                "checks": game.hints() is not None or game.plan_hints() is not None,
                 "explains": game.hints() is not None,
                 "difficulties": list(difficulty.choices or ()) if difficulty else [],
             }

@@ -158,14 +158,14 @@ def _work(action: str, request: dict[str, Any]) -> Any:
     instance = _field(request, "instance", str, "")
     progress = _field(request, "progress", list, [])
     if not all(isinstance(entry, str) for entry in progress):
-        raise InputError("'progress' must be a list of atoms")
+        raise InputError("'progress' must be a list of strings (atoms, or moves)")
     if action == "board":
         marked = _field(request, "marked", list, [])
         if not all(isinstance(atom, str) for atom in marked):
             raise InputError("'marked' must be a list of atoms")
         return lambda: actions.board(puzzle, instance, progress, marked)
     if action == "solve":
-        return lambda: actions.solve(puzzle, instance)
+        return lambda: actions.solve(puzzle, instance, progress)
     if action == "generate":
         difficulty = _field(request, "difficulty", str, None)
         seed = _field(request, "seed", int, None)

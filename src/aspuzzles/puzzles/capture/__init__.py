@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from clingo import Function, Number, Symbol
 
-from ...capabilities import Generator, PlanHints
+from ...capabilities import Generator, PlanHints, PlayerMove
 from ...errors import InputError
 from ...puzzle import Option, Puzzle, atom_parts, json_field
 from ...strategy import Answered, Incremental, Planning, StepBound, Strategy, WarmStart
@@ -60,7 +60,7 @@ from .model import (
     MoveEffect,
 )
 from .plans import BOARD_BYTES, MOST_BOARDS, answer_atoms, plan_atoms, quick_plan, shortest_plan
-from .rules import check_moves, dead_reason, illegal_reason, mover_name, replay
+from .rules import check_moves, dead_reason, illegal_reason, legal_moves, mover_name, replay
 from .travel import refutation
 
 #: The longest plan ``generate --exact`` proves minimal (longer proofs take minutes).
@@ -402,6 +402,22 @@ class CapturePlanHints(PlanHints[CaptureInstance, CaptureSolution]):
     ) -> tuple[dict[str, Any], str]:
         move = solution.moves[0]
         return {"row": move.row, "col": move.col, "direction": move.direction}, f"move {move}"
+
+    def opening(self, instance: CaptureInstance, solution: CaptureSolution) -> CaptureSolution:
+        return CaptureSolution(solution.moves[:1], solution.boards[:1], shortest=False)
+
+    def progress_of(self, solution: CaptureSolution) -> list[str]:
+        return [str(move) for move in solution.moves]
+
+    def moves(self, instance: CaptureInstance) -> list[PlayerMove]:
+        """Each legal swap from either of its tiles (the board's rows and columns from
+        0 are the page's from 1)."""
+        offered = []
+        for move in legal_moves(instance.board):
+            (row, col), (to_row, to_col) = (move.row, move.col), move.target
+            first, second = f"{row + 1},{col + 1}", f"{to_row + 1},{to_col + 1}"
+            offered += [PlayerMove(first, second, str(move)), PlayerMove(second, first, str(move))]
+        return offered
 
 
 def _replayed(instance: CaptureInstance, moves: Sequence[Move]) -> tuple[Board, ...]:

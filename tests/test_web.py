@@ -370,6 +370,19 @@ def test_play_capture_in_the_browser(server, browser):
     _no_console_errors(browser)
 
 
+def _explained_mistake(puzzle: str, instance: str) -> Any:
+    """An explanation of the first entry the page offers that no solution shares."""
+    import aspuzzles
+    from aspuzzles.web import actions
+
+    for options in actions.board(puzzle, instance, [])["cells"].values():
+        for option in options:
+            report = aspuzzles.explain(puzzle, instance or None, progress=option["atom"] + ".")
+            if report.status == "unsolvable":
+                return report
+    raise AssertionError(f"{puzzle}: every entry offered is in some solution")
+
+
 #: Every puzzle's boards as the page and the command line draw them.
 def _drawings() -> list[tuple[str, str]]:
     import aspuzzles
@@ -381,6 +394,15 @@ def _drawings() -> list[tuple[str, str]]:
     for puzzle, instance in (("haunted", "gen-5x5-s3"), ("cake", "unique-5x5-5-pieces")):
         drawings.append((f"{puzzle} hint", aspuzzles.hint(puzzle, instance).svg()))
     drawings.append(("cake explain", aspuzzles.explain("cake", "unsolvable-4x4-corner").svg()))
+    drawings.append(("geniussquare hint", aspuzzles.hint("geniussquare").svg()))
+    for puzzle, instance in (
+        ("haunted", "gen-5x5-s3"),
+        ("tiles", "seed-big-cats-3x3-hint"),
+        ("geniusstar", ""),
+        ("geniussquare", ""),
+        ("latin", "four.lp"),
+    ):
+        drawings.append((f"{puzzle} explain", _explained_mistake(puzzle, instance).svg()))
     drawings.append(("tiles hint", aspuzzles.hint("tiles", "seed-big-cats-3x3-hint").svg()))
     drawings.append(("geniusstar hint", aspuzzles.hint("geniusstar").svg()))
     drawings.append(("capture hint", aspuzzles.hint("capture", progress="6 2 Right").svg()))
@@ -396,7 +418,7 @@ def _drawings() -> list[tuple[str, str]]:
 
 
 @needs_browser
-def test_no_text_of_any_board_lies_outside_its_drawing_or_on_another(browser):
+def test_no_text_of_any_board_lies_outside_its_drawing_or_on_another(workspace, browser):
     """Each text's box (as drawn, rotations included) lies inside the drawing, and no
     two texts overlap (tiles' side labels once ran into each other at a tile's middle)."""
     browser.get("about:blank")

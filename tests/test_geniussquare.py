@@ -86,3 +86,27 @@ def test_text_and_svg():
     assert lines[0].split() == ["1", "2", "3", "4", "5", "6"] and lines[2].split()[0] == "B"
     assert lines[2].split()[2] == "#"  # B2 is blocked
     assert solution.svg().count("<rect") == 37
+
+
+@pytest.mark.slow
+def test_a_counting_sweep_gives_each_rolls_count_as_algorithm_x_does(cli, tmp_path):
+    """One count per symmetry class, written for every roll of the class; each class's
+    count and one of its other rolls' counted again by a plain exact-cover search."""
+    output = tmp_path / "counts.tsv"
+    run = cli("sweep", "geniussquare", "--count", "--reduce", "--limit", "2", "-o", output)
+    assert run.code == 0, run.err
+    lines = output.read_text().splitlines()
+    assert lines[0] == "# sweep geniussquare count reduce"
+    counts = {key: int(value) for key, value in (line.split("\t") for line in lines[1:])}
+    assert len(counts) > 2  # the classes' other rolls, written out
+    representatives = [key for key, _ in PUZZLE.sweep().variants({"reduce": True})[:2]]
+    others = sorted(set(counts) - set(representatives))
+    for key in [*representatives, others[0]]:
+        roll = PUZZLE.parse_roll(key, "<sweep>")
+        assert counts[key] == geniusstar_algx.count_tilings(roll.blocked, PUZZLE), key
+    fewest, most = min(counts.values()), max(counts.values())
+    assert f"  solutions per variant, fewest {fewest}: " in run.out
+    assert f"  solutions per variant, most {most}: " in run.out
+    resumed = cli("sweep", "geniussquare", "--count", "--reduce", "--limit", "2", "-o", output)
+    assert resumed.code == 0 and "0 solved now" in resumed.out
+    assert output.read_text().splitlines() == lines

@@ -314,7 +314,8 @@ def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
         "--output",
         default=None,
         metavar="FILE",
-        help="results file, appended to and resumed (default sweep-PUZZLE.tsv)",
+        help="results file, appended to and resumed (default sweep-PUZZLE.tsv, "
+        "sweep-PUZZLE-count.tsv with --count)",
     )
     sweep.add_argument("--limit", type=_at_least(1), default=None, help="only the first N variants")
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -322,6 +323,12 @@ def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
         "--reduce",
         action="store_true",
         help="solve one variant per class of variants the puzzle's symmetries make alike",
+    )
+    sweep.add_argument(
+        "--count",
+        action="store_true",
+        help="the number of solutions of each variant (as solve --count counts them) in "
+        "the results file's second column, with the fewest, most and median at the end",
     )
     _limit_arguments(sweep, "the sweep")
 
@@ -775,10 +782,11 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     from .sweep import sweep
 
     own = _options(game, args)
-    options = {**own, "reduce": args.reduce}
+    options = {**own, "reduce": args.reduce, "count": args.count}
     # A sweep under a puzzle option of its own (a variant of the rules) has its own file.
     suffix = "".join(f"-{name}" for name, value in sorted(own.items()) if value is True)
-    output = output_file(args.output or f"sweep-{game.name}{suffix}.tsv")
+    counted = "-count" if args.count else ""
+    output = output_file(args.output or f"sweep-{game.name}{suffix}{counted}.tsv")
     summary = sweep(
         game,
         options,
@@ -794,6 +802,8 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         f"({summary.total - summary.solvable} not); {summary.solved_now} solved now in "
         f"{summary.seconds:.1f}s; results in {output}"
     )
+    for line in summary.extremes():
+        print(f"  solutions per variant, {line}")
     return ExitCode.SOLVED
 
 

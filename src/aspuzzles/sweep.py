@@ -3,14 +3,16 @@
 A puzzle that can be swept fills in its sweep slot (``Puzzle.sweep()``, a
 :class:`~aspuzzles.capabilities.Sweep`): what a sweep covers (``variants``) and how a
 variant is assumed (``assumptions``); this module spreads the variants over worker processes, each
-holding one :class:`~aspuzzles.driver.Session`, and appends ``key<TAB>solvable`` lines to
-a results file as they come, so that an interrupted sweep resumes where it stopped.
+holding one :class:`~aspuzzles.driver.Session`, and appends ``key<TAB>value`` lines to
+a results file as they come (the value 1 or 0 for solvable or not; with ``count``, the
+number of solutions), so that an interrupted sweep resumes where it stopped.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import signal
+import statistics
 import sys
 import time
 from collections.abc import Iterator
@@ -42,6 +44,24 @@ class SweepSummary:
     solvable: int
     solved_now: int
     seconds: float
+    #: With ``count``: each variant's number of solutions, by key.
+    counts: dict[str, int] | None = None
+
+    def extremes(self) -> list[str]:
+        """The fewest, most and median counts and the variants that reach them (the
+        median of an even number of counts is the mean of the middle two)."""
+        if not self.counts:
+            return []
+        values = sorted(self.counts.values())
+        median = statistics.median(values)
+        lines = []
+        for name, value in (("fewest", values[0]), ("most", values[-1]), ("median", median)):
+            reached = sorted(key for key, count in self.counts.items() if count == value)
+            shown = ", ".join(reached[:3]) + (
+                f" and {len(reached) - 3} more" if len(reached) > 3 else ""
+            )
+            lines.append(f"{name} {value:g}" + (f": {shown}" if reached else ""))
+        return lines
 
 
 def _start_worker(puzzle: str, options: dict[str, Any], memory: int | None = None) -> None:
@@ -56,12 +76,27 @@ def _start_worker(puzzle: str, options: dict[str, Any], memory: int | None = Non
     _SESSION = Session(_GAME, _SWEEP.base(options))
 
 
-def _solve_chunk(chunk: list[tuple[str, Any]]) -> list[tuple[str, bool]]:
+def _solve_chunk(chunk: list[tuple[str, Any]]) -> list[tuple[str, int]]:
+    """Each variant's value: 1 or 0 (it has a solution, found and checked, or none)."""
     assert _SESSION is not None and _GAME is not None
     return [
-        (key, _SESSION.first(variant, _SWEEP.assumptions(variant)) is not None)
+        (key, int(_SESSION.first(variant, _SWEEP.assumptions(variant)) is not None))
         for key, variant in chunk
     ]
+
+
+def _count_chunk(chunk: list[tuple[str, Any]]) -> list[tuple[str, int]]:
+    """Each variant's number of solutions; where there is one, a first solution is
+    found and checked too, so no count stands on an unchecked answer."""
+    assert _SESSION is not None and _GAME is not None
+    counted = []
+    for key, variant in chunk:
+        assumed = _SWEEP.assumptions(variant)
+        count = _SESSION.count(assumed)
+        if count and _SESSION.first(variant, assumed) is None:
+            raise RuntimeError(f"{key}: {count} solutions counted, none found")
+        counted.append((key, count))
+    return counted
 
 
 def _start_method() -> str:
@@ -77,18 +112,18 @@ def _chunks(items: list[tuple[str, Any]], size: int) -> Iterator[list[tuple[str,
         yield items[start : start + size]
 
 
-def read_results(path: Path, header: str) -> dict[str, bool]:
+def read_results(path: Path, header: str) -> dict[str, int]:
     """Results already in a file (for resuming); a torn last line is ignored. A file
     written by a sweep of another puzzle or mode is refused rather than mixed in."""
-    done: dict[str, bool] = {}
+    done: dict[str, int] = {}
     if path.exists() and path.stat().st_size:
         lines = path.read_text().splitlines()
         if lines[0] != header:
             raise InputError(f"holds another sweep ({lines[0]!r}, not {header!r})", str(path))
         for line in lines[1:]:
             key, _, value = line.partition("\t")
-            if value in ("0", "1"):
-                done[key] = value == "1"
+            if value.isdigit():
+                done[key] = int(value)
     return done
 
 
@@ -112,8 +147,9 @@ def sweep(
     memory: int | None = None,
 ) -> SweepSummary:
     """Solve every variant not yet in ``output``; return the totals over the file.
-    ``timeout`` (seconds) stops the sweep with TimeLimit, the results so far kept for
-    the same command to resume; ``memory`` (bytes) is shared among the workers."""
+    ``options["count"]`` counts each variant's solutions instead. ``timeout`` (seconds)
+    stops the sweep with TimeLimit, the results so far kept for the same command to
+    resume; ``memory`` (bytes) is shared among the workers."""
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
@@ -126,7 +162,10 @@ def sweep(
         output.write_text(header.strip() + "\n")
     drop_torn_line(output)
     todo = [(key, variant) for key, variant in variants if key not in done]
-    chunk = max(1, min(500, len(todo) // (jobs * 20) or 1))
+    counting = bool(options.get("count"))
+    # A count takes long per variant: small chunks keep the bar moving and lose little
+    # to a kill.
+    chunk = max(1, min(4 if counting else 500, len(todo) // (jobs * 20) or 1))
     context = multiprocessing.get_context(_start_method())
     share = None if memory is None else memory // jobs
     finished = 0
@@ -134,13 +173,14 @@ def sweep(
         output.open("a") as sink,
         context.Pool(jobs, initializer=_start_worker, initargs=(game.name, options, share)) as pool,
     ):
-        answers = pool.imap_unordered(_solve_chunk, _chunks(todo, chunk))
+        work = _count_chunk if counting else _solve_chunk
+        answers = pool.imap_unordered(work, _chunks(todo, chunk))
         try:
             for results in _until(answers, deadline):
-                for key, solvable in results:
+                for key, value in results:
                     for same in equivalents.get(key, [key]):
-                        sink.write(f"{same}\t{int(solvable)}\n")
-                        done[same] = solvable
+                        sink.write(f"{same}\t{value}\n")
+                        done[same] = value
                 sink.flush()
                 finished += len(results)
                 if progress:
@@ -158,6 +198,7 @@ def sweep(
         solvable=sum(1 for key in keys if done.get(key)),
         solved_now=finished,
         seconds=time.perf_counter() - started,
+        counts={key: done[key] for key in keys if key in done} if counting else None,
     )
 
 
@@ -165,7 +206,7 @@ def _kept(output: Path, results: int) -> str:
     return f"{output}: {results} results kept; the same command resumes the sweep"
 
 
-def _until(answers: Any, deadline: float | None) -> Iterator[list[tuple[str, bool]]]:
+def _until(answers: Any, deadline: float | None) -> Iterator[list[tuple[str, int]]]:
     """The pool's answers as they come, until ``deadline`` (``time.perf_counter``)
     passes: then TimeLimit."""
     while True:

@@ -64,6 +64,19 @@ class Session:
         """Up to ``models`` solutions of a variant (0 for all), each checked against it."""
         return self.search(variant, assumptions, models)[0]
 
+    def count(self, assumptions: Sequence[tuple[Symbol, bool]]) -> int:
+        """How many solutions a variant has (every answer set, as ``solve --count``
+        counts them), read from clingo's statistics: no answer is copied into Python,
+        so a variant with thousands of solutions costs only their enumeration."""
+        settings = solving.solve_settings(self.control)
+        settings.models, settings.enum_mode = 0, "bt"  # backtracking: nothing recorded
+        try:
+            result = solving.solve_until(self.control, assumptions=list(assumptions))
+        finally:
+            settings.enum_mode = "auto"
+        assert result is not None  # no deadline
+        return int(self.control.statistics["summary"]["models"]["enumerated"])
+
     def search(
         self,
         variant: Any,

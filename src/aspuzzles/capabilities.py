@@ -20,6 +20,7 @@ objects themselves live in the puzzle's own modules, loaded when first used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -184,6 +185,25 @@ class Sweep(Generic[InstanceT]):
     def assumptions(self, variant: Any) -> list[tuple[Symbol, bool]]:
         """How a variant is set on the sweep's grounding."""
         raise NotImplementedError
+
+    def census(self, options: dict[str, Any]) -> CensusSpace | None:
+        """Every placement of ``chosen`` blockers on any of the cells, not only the
+        variants (``aspuzzles census``); None where a census means nothing."""
+        return None
+
+
+@dataclass(frozen=True)
+class CensusSpace:
+    """What a census covers: ``chosen`` of ``cells`` cells (numbered from 1) blocked in
+    every way, the board's ``symmetries`` (each a tuple: the image of cell ``n`` at
+    index ``n - 1``) making placements alike, and how a placement becomes a variant
+    of the sweep (``variant``) and is named (``key``)."""
+
+    cells: int
+    chosen: int
+    symmetries: tuple[tuple[int, ...], ...]
+    variant: Callable[[tuple[int, ...]], Any]
+    key: Callable[[tuple[int, ...]], str]
 
 
 class Generator:

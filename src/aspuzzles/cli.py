@@ -333,6 +333,50 @@ def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
     _limit_arguments(sweep, "the sweep")
 
 
+def _shard(text: str) -> tuple[int, int]:
+    """A --shard value: K/N, the K-th of N equal shares of the units (K from 1)."""
+    index, _, shards = text.partition("/")
+    if not (index.isdigit() and shards.isdigit() and 1 <= int(index) <= int(shards)):
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, not '{text}'")
+    return int(index), int(shards)
+
+
+def _census_arguments(census: argparse.ArgumentParser) -> None:
+    census.add_argument("puzzle", help="geniussquare or geniusstar (a puzzle whose sweep has one)")
+    census.add_argument(
+        "--count", action="store_true", help="count each class's solutions too, with their spread"
+    )
+    census.add_argument(
+        "--jobs", type=_at_least(1), default=2, help="local worker processes (default 2)"
+    )
+    census.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the units on a Dask cluster (tcp://HOST:PORT; needs aspuzzles[distributed])",
+    )
+    census.add_argument(
+        "--store",
+        metavar="FILE",
+        help="results store (sqlite), resumed (default census-PUZZLE[-count].sqlite)",
+    )
+    census.add_argument(
+        "--unsolvable",
+        metavar="FILE",
+        help="where the unsolvable classes are listed (default census-PUZZLE-unsolvable.txt)",
+    )
+    census.add_argument("--limit", type=_at_least(1), default=None, help="only the first N units")
+    census.add_argument(
+        "--shard",
+        type=_shard,
+        default=(1, 1),
+        metavar="K/N",
+        help="only the K-th of N shares of the units",
+    )
+    census.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
+    census.add_argument("--quiet", action="store_true", help="no progress bar")
+    _limit_arguments(census, "the census")
+
+
 #: The commands in the order the help lists them: name, help, how to add its arguments.
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
     ("solve", "solve an instance", _solve_arguments),
@@ -360,6 +404,11 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ("list", "list puzzles and their shipped instances", lambda _: None),
     ("generate", "generate a new instance", _maker_arguments),
     ("sweep", "solve every variant of a puzzle that has a sweep", _sweep_arguments),
+    (
+        "census",
+        "every placement of a dice puzzle's blockers, up to symmetry: solvable or not",
+        _census_arguments,
+    ),
     (
         "serve",
         "the web board: play, check, hint, explain and generate in a browser",
@@ -807,6 +856,36 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     return ExitCode.SOLVED
 
 
+def _census(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    import json
+
+    from .census import census
+
+    counted = "-count" if args.count else ""
+    store = output_file(args.store or f"census-{game.name}{counted}.sqlite")
+    unsolvable = output_file(args.unsolvable or f"census-{game.name}-unsolvable.txt")
+    summary = census(
+        game,
+        {},
+        store,
+        count=args.count,
+        jobs=args.jobs,
+        scheduler=args.scheduler,
+        limit=args.limit,
+        shard=args.shard,
+        progress=not args.quiet and sys.stderr.isatty(),
+        timeout=args.timeout,
+        memory=args.memory,
+    )
+    write_text_file(unsolvable, "".join(f"{key}\n" for key in summary.unsolvable_keys))
+    if args.format == "json":
+        print(json.dumps(summary.to_dict() | {"unsolvable_file": str(unsolvable)}))
+    else:
+        print("\n".join(summary.lines()))
+        print(f"unsolvable classes in {unsolvable}; results in {store} ({summary.seconds:.1f}s)")
+    return ExitCode.SOLVED
+
+
 def _exit_code(result: Result) -> int:
     from .driver import MEMORY, SOLVED, UNSATISFIABLE
 
@@ -909,6 +988,7 @@ _COMMANDS = {
     "check": _check,
     "generate": _generate,
     "sweep": _sweep,
+    "census": _census,
     "hint": _hint,
     "explain": _explain,
     "grade": _grade,

@@ -176,7 +176,7 @@ def sweep(
         work = _count_chunk if counting else _solve_chunk
         answers = pool.imap_unordered(work, _chunks(todo, chunk))
         try:
-            for results in _until(answers, deadline):
+            for results in until_deadline(answers, deadline):
                 for key, value in results:
                     for same in equivalents.get(key, [key]):
                         sink.write(f"{same}\t{value}\n")
@@ -184,7 +184,7 @@ def sweep(
                 sink.flush()
                 finished += len(results)
                 if progress:
-                    _show_progress(finished, len(todo), started)
+                    show_progress(finished, len(todo), started)
         except KeyboardInterrupt:
             print(f"\n{_kept(output, len(done))}", file=sys.stderr)
             raise
@@ -206,9 +206,9 @@ def _kept(output: Path, results: int) -> str:
     return f"{output}: {results} results kept; the same command resumes the sweep"
 
 
-def _until(answers: Any, deadline: float | None) -> Iterator[list[tuple[str, int]]]:
-    """The pool's answers as they come, until ``deadline`` (``time.perf_counter``)
-    passes: then TimeLimit."""
+def until_deadline(answers: Any, deadline: float | None) -> Iterator[Any]:
+    """A pool's answers (``imap_unordered``) as they come, until ``deadline``
+    (``time.perf_counter``) passes: then TimeLimit."""
     while True:
         wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
         try:
@@ -219,7 +219,8 @@ def _until(answers: Any, deadline: float | None) -> Iterator[list[tuple[str, int
             raise TimeLimit("time limit reached") from None
 
 
-def _show_progress(finished: int, total: int, started: float) -> None:
+def show_progress(finished: int, total: int, started: float, unit: str = "") -> None:
+    """A bar on standard error, rewritten in place: done, rate, time left."""
     elapsed = time.perf_counter() - started
     rate = finished / elapsed if elapsed else 0.0
     left = (total - finished) / rate if rate else 0.0
@@ -227,7 +228,7 @@ def _show_progress(finished: int, total: int, started: float) -> None:
     filled = int(width * finished / total) if total else width
     bar = "#" * filled + "." * (width - filled)
     print(
-        f"\r[{bar}] {finished}/{total} {rate:.0f}/s, {left:.0f}s left",
+        f"\r[{bar}] {finished}/{total}{unit} {rate:.0f}/s, {left:.0f}s left",
         end="",
         file=sys.stderr,
         flush=True,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from clingo import Function, Symbol
 
 from ..asp import constant, number
-from ..capabilities import Generator, Sweep
+from ..capabilities import CensusSpace, Generator, Sweep
 from ..errors import InputError
 from ..logs import logger
 from ..puzzle import Option, Puzzle, atom_parts, json_field
@@ -408,6 +408,23 @@ class DiceSweep(Sweep[DiceRoll]):
             (Function("blocked", [number(n)]), n in blocked)
             for n in range(1, len(self.puzzle.board()) + 1)
         ]
+
+    def census(self, options: dict[str, Any]) -> CensusSpace:
+        """As many blockers as there are dice, on any cells, alike under every symmetry
+        of the board (not only those the dice respect)."""
+        base, puzzle = self.base(options), self.puzzle
+        cells = len(puzzle.board())
+        symmetries = tuple(
+            tuple(symmetry[n] for n in range(1, cells + 1))
+            for symmetry in board_automorphisms(puzzle)
+        )
+        return CensusSpace(
+            cells=cells,
+            chosen=len(puzzle.dice),
+            symmetries=symmetries,
+            variant=lambda placement: replace(base, blocked=placement),
+            key=puzzle.roll_key,
+        )
 
 
 def board_automorphisms(puzzle: DiceTiling) -> list[dict[int, int]]:

@@ -1,0 +1,75 @@
+"""The census and the counting sweep (``make bench ARGS=census``): throughput on a
+spread sample of units, and the time the whole census would take at that rate on 2
+cores and on 8, 64 and 512 workers, beside the published Genius Square figures.
+
+A sample is one ``--shard`` of the units (every N-th unit, so dense and sparse parts of
+the range are both in it); the projection scales the sample's time by the placements it
+covered. Results go to a fresh store in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import math
+import tempfile
+import time
+from pathlib import Path
+
+from aspuzzles.census import census, census_space
+from aspuzzles.registry import get_puzzle
+from aspuzzles.sweep import sweep
+
+#: The published figures (CatchemAL/genius-square, 2023 laptop).
+PUBLISHED = (
+    "published (CatchemAL/genius-square): every roll solved in 1.8 s (Python), 0.1 s (Rust); "
+    "every roll counted in 26 min (Python), 25 s (Rust); fewest / most / median "
+    "tilings a roll 11 / 22,317 / 1,340"
+)
+JOBS = 2
+
+
+def _census_row(puzzle: str, shard: tuple[int, int], folder: Path) -> None:
+    game = get_puzzle(puzzle)
+    space = census_space(game, {})[1]
+    started = time.perf_counter()
+    summary = census(game, {}, folder / f"{puzzle}.sqlite", shard=shard, jobs=JOBS, progress=False)
+    seconds = time.perf_counter() - started
+    share = summary.placements / math.comb(space.cells, space.chosen)
+    per_core = summary.classes / seconds / JOBS
+    whole = seconds * JOBS / share  # core-seconds for the whole census
+    print(
+        f"| {puzzle} | {shard[0]}/{shard[1]} ({summary.units_done} units) | {summary.classes:,} "
+        f"({summary.unsolvable:,} unsolvable) | {seconds:.1f} s | {per_core:.0f} classes/s "
+        f"| {whole / 2 / 60:.0f} min | {whole / 8 / 60:.0f} min | {whole / 64 / 60:.1f} min "
+        f"| {whole / 512:.0f} s |"
+    )
+
+
+def run() -> None:
+    print(PUBLISHED)
+    print()
+    print(f"census on {JOBS} local worker processes; projections scale by placements covered")
+    print()
+    print("| puzzle | shard | classes | time | per core | 2 cores | 8 workers | 64 | 512 |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        _census_row("geniussquare", (500, 1000), Path(folder))
+        _census_row("geniusstar", (500, 1000), Path(folder))
+        game = get_puzzle("geniussquare")
+        started = time.perf_counter()
+        counted = sweep(
+            game,
+            {"count": True, "reduce": True},
+            Path(folder) / "counts.tsv",
+            jobs=JOBS,
+            limit=40,
+            progress=False,
+        )
+        seconds = time.perf_counter() - started
+        classes = len(game.sweep().variants({"reduce": True}))
+        print()
+        print(
+            f"sweep geniussquare --count --reduce, first 40 of {classes:,} classes: "
+            f"{seconds:.1f} s on {JOBS} cores, {sum(counted.counts.values()) // 2:,} tilings "
+            f"in {len(counted.counts)} rolls; the whole count at this rate "
+            f"{seconds * classes / 40 / 3600:.1f} h (the first classes are the dense ones)"
+        )

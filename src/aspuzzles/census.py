@@ -1,0 +1,388 @@
+"""A census: every way to place a puzzle's blockers on any of its cells (not only the
+placements its dice can roll), one per class of placements the board's symmetries make
+alike, each solved (or counted) on one grounding per worker under assumptions.
+
+The placements are split into units by their first cells (a unit is every sorted
+placement that starts with its prefix); a class is solved in the unit of its smallest
+image, so each class is solved exactly once whatever the order or the number of
+workers. A unit's figures go to a results store (sqlite) as they come, so a killed
+census resumes where it stopped. Units run on a local process pool, or on a Dask
+cluster (``scheduler``: its real scheduler and workers; a killed worker's units are
+run again by Dask); a unit is plain data in and out, so both run the same function.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import signal
+import sqlite3
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from .capabilities import CensusSpace, Sweep
+from .driver import Session
+from .driver.limits import die_with_parent, limit_memory
+from .errors import InputError, TimeLimit
+from .puzzle import Puzzle
+from .registry import get_puzzle
+from .sweep import show_progress, sweepable, until_deadline
+
+#: How many first cells name a unit: units small enough to lose little to a kill, many
+#: enough to spread over thousands of workers (40,920 for 36 cells, 148,995 for 48).
+PREFIX = 4
+
+#: A worker's grounding, set up on its first unit and kept for the next ones.
+_WORKER: dict[str, Any] = {}
+
+
+def census_space(game: Puzzle[Any, Any], options: dict[str, Any]) -> tuple[Sweep[Any], CensusSpace]:
+    """The puzzle's sweep slot and what its census covers, or a one-line error."""
+    swept = sweepable(game)
+    space = swept.census(options)
+    if space is None:
+        raise InputError(f"puzzle '{game.name}' has no census")
+    return swept, space
+
+
+def units(space: CensusSpace) -> list[tuple[int, ...]]:
+    """Every unit's prefix, in a fixed order: the first ``PREFIX`` cells (from 1) of
+    the sorted placements that start with them."""
+    length = min(PREFIX, space.chosen)
+    last = space.cells - (space.chosen - length)
+    return [
+        prefix for prefix in combinations(range(1, space.cells + 1), length) if prefix[-1] <= last
+    ]
+
+
+@dataclass
+class UnitResult:
+    """What one unit found: plain data, for a pool's or Dask's transport and the store."""
+
+    prefix: tuple[int, ...]
+    placements: int = 0
+    classes: int = 0
+    solvable: int = 0
+    unsolvable: list[str] = field(default_factory=list)
+    #: With counting: each class's number of solutions, by the class's key.
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def solve_unit(
+    puzzle: str, options: dict[str, Any], prefix: tuple[int, ...], count: bool
+) -> UnitResult:
+    """Solve (or count) each class whose smallest placement starts with ``prefix``; the
+    worker's grounding is made on its first unit and kept."""
+    key = json.dumps([puzzle, options], sort_keys=True)
+    if _WORKER.get("key") != key:
+        game = get_puzzle(puzzle)
+        swept, space = census_space(game, options)
+        _WORKER.clear()
+        _WORKER.update(
+            key=key, game=game, sweep=swept, space=space, session=Session(game, swept.base(options))
+        )
+    game, swept, space, session = (_WORKER[name] for name in ("game", "sweep", "space", "session"))
+    symmetries = space.symmetries
+    result = UnitResult(tuple(prefix))
+    start = prefix[-1] + 1
+    for rest in combinations(range(start, space.cells + 1), space.chosen - len(prefix)):
+        placement = (*prefix, *rest)
+        images = {
+            tuple(sorted(symmetry[cell - 1] for cell in placement)) for symmetry in symmetries
+        }
+        if min(images) != placement:
+            continue  # solved in the unit of its smallest image
+        result.classes += 1
+        result.placements += len(images)
+        variant = space.variant(placement)
+        assumed = swept.assumptions(variant)
+        found = session.first(variant, assumed) is not None
+        result.solvable += found
+        if not found:
+            result.unsolvable.append(space.key(placement))
+        if count:
+            result.counts[space.key(placement)] = session.count(assumed) if found else 0
+    return result
+
+
+class Store:
+    """The results of the units done so far, in sqlite: a kill loses at most the units
+    running; a store made for another census is refused, not mixed in."""
+
+    def __init__(self, path: Path, header: str) -> None:
+        self.path = path
+        self.connection = sqlite3.connect(path)
+        self.connection.execute("CREATE TABLE IF NOT EXISTS meta (header TEXT NOT NULL)")
+        self.connection.execute(
+            "CREATE TABLE IF NOT EXISTS units (prefix TEXT PRIMARY KEY, placements INTEGER, "
+            "classes INTEGER, solvable INTEGER, unsolvable TEXT, counts TEXT)"
+        )
+        row = self.connection.execute("SELECT header FROM meta").fetchone()
+        if row is None:
+            self.connection.execute("INSERT INTO meta VALUES (?)", (header,))
+            self.connection.commit()
+        elif row[0] != header:
+            raise InputError(f"holds another census ({row[0]!r}, not {header!r})", str(path))
+
+    def done(self) -> set[tuple[int, ...]]:
+        return {
+            tuple(json.loads(prefix))
+            for (prefix,) in self.connection.execute("SELECT prefix FROM units")
+        }
+
+    def add(self, result: UnitResult) -> None:
+        self.connection.execute(
+            "INSERT OR REPLACE INTO units VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                json.dumps(list(result.prefix)),
+                result.placements,
+                result.classes,
+                result.solvable,
+                json.dumps(result.unsolvable),
+                json.dumps(result.counts),
+            ),
+        )
+        self.connection.commit()
+
+    def results(self, wanted: list[tuple[int, ...]]) -> list[UnitResult]:
+        keep = {json.dumps(list(prefix)) for prefix in wanted}
+        found = []
+        for prefix, placements, classes, solvable, unsolvable, counts in self.connection.execute(
+            "SELECT * FROM units"
+        ):
+            if prefix in keep:
+                found.append(
+                    UnitResult(
+                        tuple(json.loads(prefix)),
+                        placements,
+                        classes,
+                        solvable,
+                        json.loads(unsolvable),
+                        json.loads(counts),
+                    )
+                )
+        return found
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@dataclass
+class CensusSummary:
+    """The census's figures over the units done (all of them, unless ``partial``)."""
+
+    puzzle: str
+    placements: int
+    classes: int
+    solvable: int
+    unsolvable: int
+    units_done: int
+    units_asked: int
+    units: int
+    seconds: float
+    unsolvable_keys: list[str]
+    counts: dict[str, int] | None = None
+
+    @property
+    def partial(self) -> bool:
+        return self.units_done < self.units
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "puzzle": self.puzzle,
+            "placements": self.placements,
+            "classes": self.classes,
+            "solvable": self.solvable,
+            "unsolvable": self.unsolvable,
+            "units": self.units,
+            "units_asked": self.units_asked,
+            "units_done": self.units_done,
+        }
+        if self.counts is not None:
+            data["counts"] = _distribution(self.counts)
+        return data
+
+    def lines(self) -> list[str]:
+        scope = f" ({self.units_done} of {self.units} units)" if self.partial else ""
+        lines = [
+            f"{self.puzzle} census{scope}: {self.placements} placements, {self.classes} classes, "
+            f"{self.solvable} solvable, {self.unsolvable} unsolvable"
+        ]
+        if self.counts:
+            shape = _distribution(self.counts)
+            lines.append(
+                f"solutions per class: fewest {shape['fewest']}, most {shape['most']}, "
+                f"median {shape['median']:g}, mean {shape['mean']:.1f}"
+            )
+        return lines
+
+
+def _distribution(counts: dict[str, int]) -> dict[str, Any]:
+    """Per-class counts summed up: fewest, most, median, mean, and how many classes
+    have each count."""
+    values = sorted(counts.values())
+    if not values:
+        return {"fewest": 0, "most": 0, "median": 0, "mean": 0.0, "classes_by_count": {}}
+    histogram: dict[str, int] = {}
+    for value in values:
+        histogram[str(value)] = histogram.get(str(value), 0) + 1
+    return {
+        "fewest": values[0],
+        "most": values[-1],
+        "median": statistics.median(values),
+        "mean": statistics.fmean(values),
+        "classes_by_count": histogram,
+    }
+
+
+def census(
+    game: Puzzle[Any, Any],
+    options: dict[str, Any],
+    store_path: Path,
+    *,
+    count: bool = False,
+    jobs: int = 2,
+    scheduler: str | None = None,
+    limit: int | None = None,
+    shard: tuple[int, int] = (1, 1),
+    progress: bool = True,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> CensusSummary:
+    """Run every unit not yet in the store (the first ``limit``, of shard ``k`` of
+    ``n``); return the figures over the units asked for that the store holds.
+    ``timeout`` stops it with TimeLimit, the units done kept for the same command."""
+    started = time.perf_counter()
+    deadline = None if timeout is None else started + timeout
+    _, space = census_space(game, options)
+    chosen = units(space)
+    index, shards = shard
+    wanted = chosen[index - 1 :: shards][:limit]
+    header = f"# census {game.name} " + " ".join(
+        sorted([*(k for k, v in options.items() if v), *(["count"] if count else [])])
+    )
+    store = Store(store_path, header.strip())
+    try:
+        todo = [prefix for prefix in wanted if prefix not in store.done()]
+        run = _on_dask if scheduler else _on_pool
+        finished = 0
+        try:
+            for result in run(game.name, options, todo, count, jobs, scheduler, memory, deadline):
+                store.add(result)
+                finished += 1
+                if progress:
+                    show_progress(finished, len(todo), started, " units")
+        except KeyboardInterrupt:
+            print(f"\n{_kept(store_path)}", file=sys.stderr)
+            raise
+        except TimeLimit:
+            raise TimeLimit(f"time limit reached; {_kept(store_path)}") from None
+        if progress and todo:
+            print(file=sys.stderr)
+        done = store.results(wanted)
+    finally:
+        store.close()
+    counts: dict[str, int] | None = {} if count else None
+    unsolvable: list[str] = []
+    for result in done:
+        unsolvable += result.unsolvable
+        if counts is not None:
+            counts.update(result.counts)
+    classes = sum(result.classes for result in done)
+    return CensusSummary(
+        puzzle=game.name,
+        placements=sum(result.placements for result in done),
+        classes=classes,
+        solvable=sum(result.solvable for result in done),
+        unsolvable=classes - sum(result.solvable for result in done),
+        units_done=len(done),
+        units_asked=len(wanted),
+        units=len(chosen),
+        seconds=time.perf_counter() - started,
+        unsolvable_keys=sorted(unsolvable),
+        counts=counts,
+    )
+
+
+def all_placements(space: CensusSpace) -> int:
+    """How many placements there are in all: the census's ``placements`` when whole."""
+    return math.comb(space.cells, space.chosen)
+
+
+def _kept(store: Path) -> str:
+    return f"{store}: the units done are kept; the same command resumes the census"
+
+
+def _start_worker(memory: int | None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to answer
+    die_with_parent()
+    limit_memory(memory)
+
+
+def _unit_task(task: tuple[str, dict[str, Any], tuple[int, ...], bool]) -> UnitResult:
+    return solve_unit(*task)
+
+
+def _on_pool(
+    puzzle: str,
+    options: dict[str, Any],
+    todo: list[tuple[int, ...]],
+    count: bool,
+    jobs: int,
+    scheduler: str | None,
+    memory: int | None,
+    deadline: float | None,
+) -> Iterator[UnitResult]:
+    """The units on a local pool of ``jobs`` processes, as they finish."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    share = None if memory is None else memory // jobs
+    tasks = [(puzzle, options, prefix, count) for prefix in todo]
+    with context.Pool(jobs, initializer=_start_worker, initargs=(share,)) as pool:
+        yield from until_deadline(pool.imap_unordered(_unit_task, tasks), deadline)
+
+
+def _on_dask(
+    puzzle: str,
+    options: dict[str, Any],
+    todo: list[tuple[int, ...]],
+    count: bool,
+    jobs: int,
+    scheduler: str | None,
+    memory: int | None,
+    deadline: float | None,
+) -> Iterator[UnitResult]:
+    """The units on a Dask cluster's workers, as they finish; units still pending when
+    the census stops are cancelled (the cluster keeps running)."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise InputError(
+            "--scheduler needs Dask's distributed scheduler: pip install 'aspuzzles[distributed]'"
+        ) from None
+    wait = None if deadline is None else max(0.1, deadline - time.perf_counter())
+    try:
+        client = Client(scheduler, timeout=wait if wait is not None else 30)
+    except OSError as error:
+        raise InputError(f"--scheduler {scheduler}: cannot reach it ({error})") from None
+    futures = [
+        client.submit(solve_unit, puzzle, options, prefix, count, pure=False, retries=2)
+        for prefix in todo
+    ]
+    try:
+        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        try:
+            for future in as_completed(futures, timeout=remaining):
+                yield future.result()
+        except TimeoutError:
+            raise TimeLimit("time limit reached") from None
+    finally:
+        client.cancel(futures)
+        client.close()

@@ -1,0 +1,154 @@
+"""The census: every placement of the blockers on any cells, up to the board's symmetry,
+on a local pool and on a real Dask scheduler and workers over loopback."""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+from itertools import combinations
+
+import pytest
+
+from aspuzzles.census import census, census_space, solve_unit, units
+from aspuzzles.puzzles.geniussquare import PUZZLE
+from aspuzzles.registry import get_puzzle
+
+from .conftest import ROOT
+from .oracles import geniusstar_algx
+
+#: A sample of the square's census: 20 units spread over the range (2,852 classes, 6 of
+#: them unsolvable), a few seconds on two cores.
+SAMPLE = ("--shard", "500/1000", "--limit", "20")
+
+
+def _sample_units() -> list[tuple[int, ...]]:
+    space = census_space(get_puzzle("geniussquare"), {})[1]
+    return units(space)[499::1000][:20]
+
+
+def test_the_units_cover_every_placement_once():
+    """Each sorted placement starts with exactly one unit's prefix."""
+    space = census_space(get_puzzle("geniussquare"), {})[1]
+    prefixes = units(space)
+    assert len(prefixes) == len(set(prefixes))
+    covered = sum(
+        math.comb(space.cells - prefix[-1], space.chosen - len(prefix)) for prefix in prefixes
+    )
+    assert covered == math.comb(36, 7) == 8_347_680
+    assert len(space.symmetries) == 8
+
+
+def test_a_census_sample_on_the_local_pool(cli, tmp_path):
+    store, unsolvable = tmp_path / "census.sqlite", tmp_path / "unsolvable.txt"
+    run = cli(
+        "census",
+        "geniussquare",
+        *SAMPLE,
+        "--store",
+        store,
+        "--unsolvable",
+        unsolvable,
+        "--format",
+        "json",
+    )
+    assert run.code == 0, run.err
+    figures = json.loads(run.out)
+    assert (figures["classes"], figures["solvable"], figures["unsolvable"]) == (2852, 2846, 6)
+    assert (figures["units"], figures["units_done"]) == (40920, 20)
+    page = (ROOT / "docs" / "census.md").read_text()  # the page shows this sample
+    assert "$ aspuzzles census geniussquare --shard 500/1000 --limit 20 --quiet\n" in page
+    assert "22804 placements, 2852 classes, 2846 solvable, 6 unsolvable" in page
+    # The figures again, by a plain count over the sample's placements: every placement
+    # in one class, each class once, whatever unit it falls in.
+    space = census_space(get_puzzle("geniussquare"), {})[1]
+    placements = classes = 0
+    for prefix in _sample_units():
+        for rest in combinations(range(prefix[-1] + 1, 37), 7 - len(prefix)):
+            placement = (*prefix, *rest)
+            images = {tuple(sorted(s[c - 1] for c in placement)) for s in space.symmetries}
+            if min(images) == placement:
+                classes, placements = classes + 1, placements + len(images)
+    assert (figures["placements"], figures["classes"]) == (placements, classes)
+    # Each class called unsolvable has no tiling by a plain exact-cover search.
+    keys = unsolvable.read_text().splitlines()
+    assert len(keys) == 6
+    for key in keys:
+        assert (
+            geniusstar_algx.count_tilings(PUZZLE.parse_roll(key, "<census>").blocked, PUZZLE) == 0
+        )
+    again = cli(
+        "census",
+        "geniussquare",
+        *SAMPLE,
+        "--store",
+        store,
+        "--unsolvable",
+        unsolvable,
+        "--format",
+        "json",
+    )
+    assert json.loads(again.out) == figures  # resumed: nothing left to do, the same figures
+
+
+def test_a_census_past_its_time_limit_keeps_its_units_to_resume(cli, tmp_path):
+    store = tmp_path / "census.sqlite"
+    args = ("census", "geniussquare", "--shard", "1/1000", "--limit", "3", "--store", store)
+    run = cli(*args, "--timeout", "1.5", "--unsolvable", tmp_path / "u.txt")
+    assert run.code == 3 and "the same command resumes the census" in run.err
+    with sqlite3.connect(store) as kept:
+        assert kept.execute("SELECT header FROM meta").fetchone() == ("# census geniussquare",)
+    counted = cli(*args, "--count", "--unsolvable", tmp_path / "u.txt")
+    assert counted.code == 2 and "holds another census" in counted.err
+
+
+def test_a_units_counts_agree_with_algorithm_x():
+    """A unit of four classes, counted: each class's tilings as a plain search counts them."""
+    space = census_space(get_puzzle("geniussquare"), {})[1]
+    prefix = units(space)[299 + 5 * 1000]
+    result = solve_unit("geniussquare", {}, prefix, count=True)
+    assert result.classes == len(result.counts) == 4
+    for key, count in result.counts.items():
+        blocked = PUZZLE.parse_roll(key, "<census>").blocked
+        assert count == geniusstar_algx.count_tilings(blocked, PUZZLE), key
+
+
+def test_a_census_without_dask_installed_says_how_to_get_it(cli, tmp_path, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def without_distributed(name, *args, **kwargs):
+        if name == "distributed":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_distributed)
+    run = cli(
+        "census",
+        "geniussquare",
+        "--scheduler",
+        "tcp://127.0.0.1:1",
+        "--store",
+        tmp_path / "s.sqlite",
+    )
+    assert run.code == 2 and "pip install 'aspuzzles[distributed]'" in run.err
+
+
+@pytest.mark.slow
+def test_the_census_on_a_loopback_dask_cluster_gives_the_local_figures(tmp_path):
+    """Dask's real scheduler and two worker processes on 127.0.0.1: the same figures
+    as the local pool's, unit for unit."""
+    distributed = pytest.importorskip("distributed")
+    game = get_puzzle("geniussquare")
+    options = {"shard": (500, 1000), "limit": 20, "progress": False}
+    local = census(game, {}, tmp_path / "local.sqlite", **options)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        remote = census(
+            game, {}, tmp_path / "dask.sqlite", scheduler=cluster.scheduler_address, **options
+        )
+    assert remote.to_dict() == local.to_dict()
+    assert remote.unsolvable_keys == local.unsolvable_keys and len(local.unsolvable_keys) == 6

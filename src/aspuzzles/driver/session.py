@@ -52,6 +52,23 @@ class Session:
         for atom in self.control.symbolic_atoms:
             if atom.is_external:
                 self.control.assign_external(atom.symbol, None)
+        self._literals: dict[Symbol, int] = {}
+
+    def _literals_of(self, assumptions: Sequence[tuple[Symbol, bool]]) -> list[Any]:
+        """The assumptions as program literals: clingo takes a list of numbers without
+        looking each atom up again, which for thousands of variants is a good part of
+        a small solve call's cost. Where an atom is not in the grounding, the
+        assumptions go as they are, for clingo to judge."""
+        literals = []
+        for symbol, value in assumptions:
+            literal = self._literals.get(symbol)
+            if literal is None:
+                atom = self.control.symbolic_atoms[symbol]
+                literal = self._literals[symbol] = atom.literal if atom is not None else 0
+            if not literal:
+                return list(assumptions)
+            literals.append(literal if value else -literal)
+        return literals
 
     def first(self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]]) -> Solution | None:
         """The first solution of a variant (checked against it), or None if it has none."""
@@ -71,7 +88,7 @@ class Session:
         settings = solving.solve_settings(self.control)
         settings.models, settings.enum_mode = 0, "bt"  # backtracking: nothing recorded
         try:
-            result = solving.solve_until(self.control, assumptions=list(assumptions))
+            result = solving.solve_until(self.control, assumptions=self._literals_of(assumptions))
         finally:
             settings.enum_mode = "auto"
         assert result is not None  # no deadline
@@ -93,7 +110,7 @@ class Session:
         result = solving.solve_until(
             self.control,
             conflicts=conflicts,
-            assumptions=list(assumptions),
+            assumptions=self._literals_of(assumptions),
             on_model=lambda model: shown.append(list(model.symbols(shown=True))),
         )
         assert result is not None  # no deadline

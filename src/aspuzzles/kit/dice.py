@@ -404,10 +404,14 @@ class DiceSweep(Sweep[DiceRoll]):
 
     def assumptions(self, variant: DiceRoll) -> list[tuple[Symbol, bool]]:
         blocked = set(variant.blocked)
-        return [
-            (Function("blocked", [number(n)]), n in blocked)
-            for n in range(1, len(self.puzzle.board()) + 1)
-        ]
+        return [(atom, n in blocked) for n, atom in enumerate(self._blocker_atoms, start=1)]
+
+    @cached_property
+    def _blocker_atoms(self) -> tuple[Symbol, ...]:
+        """``blocked(N)`` for every cell, made once: a sweep sets them per variant."""
+        return tuple(
+            Function("blocked", [number(n)]) for n in range(1, len(self.puzzle.board()) + 1)
+        )
 
     def census(self, options: dict[str, Any]) -> CensusSpace:
         """As many blockers as there are dice, on any cells, alike under every symmetry

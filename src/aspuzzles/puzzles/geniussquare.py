@@ -16,6 +16,8 @@ from ..kit.geometry import Cell, square_symmetries, square_walk
 from ..kit.polyform import Shape
 
 SIDE = 6
+#: The cells in numbering order (row by row).
+BOARD = tuple((row, col) for row in range(SIDE) for col in range(SIDE))
 ROWS = "ABCDEF"
 
 PIECES: tuple[tuple[Shape, str, int], ...] = (
@@ -60,7 +62,7 @@ class GeniusSquare(DiceTiling):
     references = ((0, 0),)
 
     def board(self) -> tuple[Cell, ...]:
-        return tuple((row, col) for row in range(SIDE) for col in range(SIDE))
+        return BOARD
 
     def label(self, number: int) -> str:
         row, col = divmod(number - 1, SIDE)

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
 import sqlite3
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
 from aspuzzles.census import census, census_space, solve_unit, units
 from aspuzzles.puzzles.geniussquare import PUZZLE
 from aspuzzles.registry import get_puzzle
+from aspuzzles.spread import spread
+from aspuzzles.sweep import sweep
 
 from .conftest import ROOT
 from .oracles import geniusstar_algx
@@ -135,20 +140,59 @@ def test_a_census_without_dask_installed_says_how_to_get_it(cli, tmp_path, monke
     assert run.code == 2 and "pip install 'aspuzzles[distributed]'" in run.err
 
 
-@pytest.mark.slow
-def test_the_census_on_a_loopback_dask_cluster_gives_the_local_figures(tmp_path):
-    """Dask's real scheduler and two worker processes on 127.0.0.1: the same figures
-    as the local pool's, unit for unit."""
+@pytest.fixture(scope="module")
+def cluster():
+    """Dask's real scheduler and two worker processes, on 127.0.0.1 only."""
     distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as running:
+        assert running.scheduler_address.startswith("tcp://127.0.0.1:")
+        yield running
+
+
+@pytest.mark.slow
+def test_the_census_on_a_loopback_dask_cluster_gives_the_local_figures(cluster, tmp_path):
+    """The same figures on one local process, on two, and on the cluster."""
     game = get_puzzle("geniussquare")
     options = {"shard": (500, 1000), "limit": 20, "progress": False}
     local = census(game, {}, tmp_path / "local.sqlite", **options)
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-    ) as cluster:
-        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
-        remote = census(
-            game, {}, tmp_path / "dask.sqlite", scheduler=cluster.scheduler_address, **options
-        )
-    assert remote.to_dict() == local.to_dict()
+    alone = census(game, {}, tmp_path / "alone.sqlite", jobs=1, **options)
+    remote = census(
+        game, {}, tmp_path / "dask.sqlite", scheduler=cluster.scheduler_address, **options
+    )
+    assert remote.to_dict() == local.to_dict() == alone.to_dict()
     assert remote.unsolvable_keys == local.unsolvable_keys and len(local.unsolvable_keys) == 6
+
+
+@pytest.mark.slow
+def test_a_sweep_on_a_loopback_dask_cluster_writes_the_local_results(cluster, tmp_path):
+    game = get_puzzle("geniussquare")
+    local = sweep(game, {"count": True}, tmp_path / "local.tsv", limit=6, progress=False)
+    remote = sweep(
+        game,
+        {"count": True},
+        tmp_path / "dask.tsv",
+        limit=6,
+        progress=False,
+        scheduler=cluster.scheduler_address,
+    )
+    assert remote.counts == local.counts and len(local.counts) == 6
+    lines = sorted((tmp_path / "dask.tsv").read_text().splitlines())
+    assert lines == sorted((tmp_path / "local.tsv").read_text().splitlines())
+
+
+def _dies_the_first_time(task: tuple[str, int]) -> int:
+    """A unit whose first run kills its worker (as the kernel's OOM killer would)."""
+    marker, value = Path(task[0]), task[1]
+    if value == 3 and not marker.exists():
+        marker.write_text("died once")
+        os.kill(os.getpid(), signal.SIGKILL)
+    return value * value
+
+
+def test_a_killed_workers_units_are_run_again(tmp_path):
+    tasks = [(str(tmp_path / "marker"), value) for value in range(8)]
+    results = sorted(spread(_dies_the_first_time, tasks, jobs=2))
+    assert results == [value * value for value in range(8)]
+    assert (tmp_path / "marker").read_text() == "died once"

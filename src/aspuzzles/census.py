@@ -14,14 +14,10 @@ run again by Dask); a unit is plain data in and out, so both run the same functi
 from __future__ import annotations
 
 import json
-import math
-import multiprocessing
-import signal
 import sqlite3
 import statistics
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -29,18 +25,15 @@ from typing import Any
 
 from .capabilities import CensusSpace, Sweep
 from .driver import Session
-from .driver.limits import die_with_parent, limit_memory
 from .errors import InputError, TimeLimit
 from .puzzle import Puzzle
 from .registry import get_puzzle
-from .sweep import show_progress, sweepable, until_deadline
+from .spread import spread, worker_state
+from .sweep import show_progress, sweepable
 
 #: How many first cells name a unit: units small enough to lose little to a kill, many
 #: enough to spread over thousands of workers (40,920 for 36 cells, 148,995 for 48).
 PREFIX = 4
-
-#: A worker's grounding, set up on its first unit and kept for the next ones.
-_WORKER: dict[str, Any] = {}
 
 
 def census_space(game: Puzzle[Any, Any], options: dict[str, Any]) -> tuple[Sweep[Any], CensusSpace]:
@@ -75,20 +68,22 @@ class UnitResult:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+def _grounded(puzzle: str, options: dict[str, Any]) -> tuple[Sweep[Any], CensusSpace, Session]:
+    """A worker's census: the puzzle's sweep slot and census, and one grounding."""
+    game = get_puzzle(puzzle)
+    swept, space = census_space(game, options)
+    return swept, space, Session(game, swept.base(options))
+
+
 def solve_unit(
     puzzle: str, options: dict[str, Any], prefix: tuple[int, ...], count: bool
 ) -> UnitResult:
     """Solve (or count) each class whose smallest placement starts with ``prefix``; the
-    worker's grounding is made on its first unit and kept."""
-    key = json.dumps([puzzle, options], sort_keys=True)
-    if _WORKER.get("key") != key:
-        game = get_puzzle(puzzle)
-        swept, space = census_space(game, options)
-        _WORKER.clear()
-        _WORKER.update(
-            key=key, game=game, sweep=swept, space=space, session=Session(game, swept.base(options))
-        )
-    game, swept, space, session = (_WORKER[name] for name in ("game", "sweep", "space", "session"))
+    worker's grounding is made on its first unit and kept (``spread.worker_state``)."""
+    swept, space, session = worker_state(
+        json.dumps(["census", puzzle, options], sort_keys=True),
+        lambda: _grounded(puzzle, options),
+    )
     symmetries = space.symmetries
     result = UnitResult(tuple(prefix))
     start = prefix[-1] + 1
@@ -270,11 +265,14 @@ def census(
     )
     store = Store(store_path, header.strip())
     try:
-        todo = [prefix for prefix in wanted if prefix not in store.done()]
-        run = _on_dask if scheduler else _on_pool
+        stored = store.done()
+        todo = [prefix for prefix in wanted if prefix not in stored]
+        tasks = [(game.name, options, prefix, count) for prefix in todo]
         finished = 0
         try:
-            for result in run(game.name, options, todo, count, jobs, scheduler, memory, deadline):
+            for result in spread(
+                _unit_task, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
+            ):
                 store.add(result)
                 finished += 1
                 if progress:
@@ -311,78 +309,9 @@ def census(
     )
 
 
-def all_placements(space: CensusSpace) -> int:
-    """How many placements there are in all: the census's ``placements`` when whole."""
-    return math.comb(space.cells, space.chosen)
-
-
 def _kept(store: Path) -> str:
     return f"{store}: the units done are kept; the same command resumes the census"
 
 
-def _start_worker(memory: int | None) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to answer
-    die_with_parent()
-    limit_memory(memory)
-
-
 def _unit_task(task: tuple[str, dict[str, Any], tuple[int, ...], bool]) -> UnitResult:
     return solve_unit(*task)
-
-
-def _on_pool(
-    puzzle: str,
-    options: dict[str, Any],
-    todo: list[tuple[int, ...]],
-    count: bool,
-    jobs: int,
-    scheduler: str | None,
-    memory: int | None,
-    deadline: float | None,
-) -> Iterator[UnitResult]:
-    """The units on a local pool of ``jobs`` processes, as they finish."""
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    share = None if memory is None else memory // jobs
-    tasks = [(puzzle, options, prefix, count) for prefix in todo]
-    with context.Pool(jobs, initializer=_start_worker, initargs=(share,)) as pool:
-        yield from until_deadline(pool.imap_unordered(_unit_task, tasks), deadline)
-
-
-def _on_dask(
-    puzzle: str,
-    options: dict[str, Any],
-    todo: list[tuple[int, ...]],
-    count: bool,
-    jobs: int,
-    scheduler: str | None,
-    memory: int | None,
-    deadline: float | None,
-) -> Iterator[UnitResult]:
-    """The units on a Dask cluster's workers, as they finish; units still pending when
-    the census stops are cancelled (the cluster keeps running)."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise InputError(
-            "--scheduler needs Dask's distributed scheduler: pip install 'aspuzzles[distributed]'"
-        ) from None
-    wait = None if deadline is None else max(0.1, deadline - time.perf_counter())
-    try:
-        client = Client(scheduler, timeout=wait if wait is not None else 30)
-    except OSError as error:
-        raise InputError(f"--scheduler {scheduler}: cannot reach it ({error})") from None
-    futures = [
-        client.submit(solve_unit, puzzle, options, prefix, count, pure=False, retries=2)
-        for prefix in todo
-    ]
-    try:
-        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        try:
-            for future in as_completed(futures, timeout=remaining):
-                yield future.result()
-        except TimeoutError:
-            raise TimeLimit("time limit reached") from None
-    finally:
-        client.cancel(futures)
-        client.close()

@@ -330,6 +330,7 @@ def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:
         help="the number of solutions of each variant (as solve --count counts them) in "
         "the results file's second column, with the fewest, most and median at the end",
     )
+    _scheduler_argument(sweep, "variants")
     _limit_arguments(sweep, "the sweep")
 
 
@@ -341,6 +342,15 @@ def _shard(text: str) -> tuple[int, int]:
     return int(index), int(shards)
 
 
+def _scheduler_argument(parser: argparse.ArgumentParser, work: str) -> None:
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=f"run the {work} on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://HOST:PORT; needs aspuzzles[distributed]) instead of --jobs local processes",
+    )
+
+
 def _census_arguments(census: argparse.ArgumentParser) -> None:
     census.add_argument("puzzle", help="geniussquare or geniusstar (a puzzle whose sweep has one)")
     census.add_argument(
@@ -349,11 +359,7 @@ def _census_arguments(census: argparse.ArgumentParser) -> None:
     census.add_argument(
         "--jobs", type=_at_least(1), default=2, help="local worker processes (default 2)"
     )
-    census.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="run the units on a Dask cluster (tcp://HOST:PORT; needs aspuzzles[distributed])",
-    )
+    _scheduler_argument(census, "units")
     census.add_argument(
         "--store",
         metavar="FILE",
@@ -845,6 +851,7 @@ def _sweep(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         progress=not args.quiet and sys.stderr.isatty(),
         timeout=args.timeout,
         memory=args.memory,
+        scheduler=args.scheduler,
     )
     print(
         f"{game.name}{suffix}: {summary.solvable} of {summary.total} solvable "

@@ -10,8 +10,7 @@ number of solutions), so that an interrupted sweep resumes where it stopped.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
+import json
 import statistics
 import sys
 import time
@@ -22,15 +21,10 @@ from typing import Any
 
 from .capabilities import Sweep, offered
 from .driver import Session
-from .driver.limits import die_with_parent, limit_memory
 from .errors import InputError, TimeLimit
 from .puzzle import Puzzle
 from .registry import get_puzzle
-
-#: A sweep worker's grounding, puzzle and sweep slot, set up once per worker.
-_SESSION: Session | None = None
-_GAME: Any = None
-_SWEEP: Any = None
+from .spread import spread, worker_state
 
 
 def sweepable(game: Puzzle[Any, Any]) -> Sweep[Any]:
@@ -64,47 +58,33 @@ class SweepSummary:
         return lines
 
 
-def _start_worker(puzzle: str, options: dict[str, Any], memory: int | None = None) -> None:
-    """Ground the puzzle once in this worker, within its share of the memory limit.
-    Ctrl-C is left to the parent, which stops the pool and says how to resume."""
-    global _SESSION, _GAME, _SWEEP
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent()
-    limit_memory(memory)
-    _GAME = get_puzzle(puzzle)
-    _SWEEP = sweepable(_GAME)
-    _SESSION = Session(_GAME, _SWEEP.base(options))
+def _grounded(puzzle: str, options: dict[str, Any]) -> tuple[Sweep[Any], Session]:
+    """A worker's sweep: the puzzle's sweep slot and one grounding."""
+    game = get_puzzle(puzzle)
+    swept = sweepable(game)
+    return swept, Session(game, swept.base(options))
 
 
-def _solve_chunk(chunk: list[tuple[str, Any]]) -> list[tuple[str, int]]:
-    """Each variant's value: 1 or 0 (it has a solution, found and checked, or none)."""
-    assert _SESSION is not None and _GAME is not None
-    return [
-        (key, int(_SESSION.first(variant, _SWEEP.assumptions(variant)) is not None))
-        for key, variant in chunk
-    ]
-
-
-def _count_chunk(chunk: list[tuple[str, Any]]) -> list[tuple[str, int]]:
-    """Each variant's number of solutions; where there is one, a first solution is
-    found and checked too, so no count stands on an unchecked answer."""
-    assert _SESSION is not None and _GAME is not None
-    counted = []
+def solve_chunk(task: tuple[str, dict[str, Any], list[tuple[str, Any]]]) -> list[tuple[str, int]]:
+    """Each variant's value: with ``options["count"]`` its number of solutions (where
+    it has one, a first solution is found and checked too, so that no count stands on
+    an unchecked answer), otherwise 1 or 0 (a solution found and checked, or none).
+    The worker's grounding is made on its first chunk and kept."""
+    puzzle, options, chunk = task
+    swept, session = worker_state(
+        json.dumps(["sweep", puzzle, options], sort_keys=True), lambda: _grounded(puzzle, options)
+    )
+    values = []
     for key, variant in chunk:
-        assumed = _SWEEP.assumptions(variant)
-        count = _SESSION.count(assumed)
-        if count and _SESSION.first(variant, assumed) is None:
+        assumed = swept.assumptions(variant)
+        if not options.get("count"):
+            values.append((key, int(session.first(variant, assumed) is not None)))
+            continue
+        count = session.count(assumed)
+        if count and session.first(variant, assumed) is None:
             raise RuntimeError(f"{key}: {count} solutions counted, none found")
-        counted.append((key, count))
-    return counted
-
-
-def _start_method() -> str:
-    """Fork where the system has it (Linux, macOS): the workers start at once. Windows
-    has only spawn, which starts each worker as a new Python that imports the package
-    before grounding; everything a worker is handed (puzzle name, options, chunks of
-    variants) is plain data, so both work."""
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        values.append((key, count))
+    return values
 
 
 def _chunks(items: list[tuple[str, Any]], size: int) -> Iterator[list[tuple[str, Any]]]:
@@ -145,11 +125,13 @@ def sweep(
     progress: bool = True,
     timeout: float | None = None,
     memory: int | None = None,
+    scheduler: str | None = None,
 ) -> SweepSummary:
     """Solve every variant not yet in ``output``; return the totals over the file.
     ``options["count"]`` counts each variant's solutions instead. ``timeout`` (seconds)
     stops the sweep with TimeLimit, the results so far kept for the same command to
-    resume; ``memory`` (bytes) is shared among the workers."""
+    resume; ``memory`` (bytes) is shared among the local workers; ``scheduler`` runs
+    the chunks of variants on that Dask cluster instead (see ``spread``)."""
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
@@ -166,17 +148,13 @@ def sweep(
     # A count takes long per variant: small chunks keep the bar moving and lose little
     # to a kill.
     chunk = max(1, min(4 if counting else 500, len(todo) // (jobs * 20) or 1))
-    context = multiprocessing.get_context(_start_method())
-    share = None if memory is None else memory // jobs
+    tasks = [(game.name, options, part) for part in _chunks(todo, chunk)]
     finished = 0
-    with (
-        output.open("a") as sink,
-        context.Pool(jobs, initializer=_start_worker, initargs=(game.name, options, share)) as pool,
-    ):
-        work = _count_chunk if counting else _solve_chunk
-        answers = pool.imap_unordered(work, _chunks(todo, chunk))
+    with output.open("a") as sink:
         try:
-            for results in until_deadline(answers, deadline):
+            for results in spread(
+                solve_chunk, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
+            ):
                 for key, value in results:
                     for same in equivalents.get(key, [key]):
                         sink.write(f"{same}\t{value}\n")
@@ -204,19 +182,6 @@ def sweep(
 
 def _kept(output: Path, results: int) -> str:
     return f"{output}: {results} results kept; the same command resumes the sweep"
-
-
-def until_deadline(answers: Any, deadline: float | None) -> Iterator[Any]:
-    """A pool's answers (``imap_unordered``) as they come, until ``deadline``
-    (``time.perf_counter``) passes: then TimeLimit."""
-    while True:
-        wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        try:
-            yield answers.next(timeout=wait)
-        except StopIteration:
-            return
-        except multiprocessing.TimeoutError:
-            raise TimeLimit("time limit reached") from None
 
 
 def show_progress(finished: int, total: int, started: float, unit: str = "") -> None:

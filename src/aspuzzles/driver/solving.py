@@ -3,7 +3,6 @@ one solve call under a deadline and Ctrl-C, and the statistics gathered from it.
 
 from __future__ import annotations
 
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -296,7 +295,7 @@ def solve_until(
     and is raised again. ``conflicts`` stops the search after that many conflicts
     (see ``conflict_limit``). ``on_core`` gets the unsatisfiable core, as in a blocking
     call (clingo hands it to those only)."""
-    if deadline is None and on_core is None and _ctrl_c_ignored():
+    if deadline is None and on_core is None and BLOCKING:
         with conflict_limit(control, conflicts):  # nothing to wait for: no thread
             return control.solve(**arguments)
     with conflict_limit(control, conflicts), control.solve(async_=True, **arguments) as handle:
@@ -311,12 +310,11 @@ def solve_until(
         return result
 
 
-def _ctrl_c_ignored() -> bool:
-    """Whether this process ignores Ctrl-C (a sweep's or census's pool worker, whose
-    parent answers it): a search without a deadline then needs no waiting loop, and
-    a blocking solve call saves the thread an async one starts (a good part of a
-    millisecond search)."""
-    return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+#: Set in a process that nothing stops while it searches but its own end (a sweep's
+#: or census's pool worker: its parent answers Ctrl-C and kills it at a time limit).
+#: A search without a deadline then needs no waiting loop, and a blocking solve call
+#: saves the thread an async one starts, a good part of a millisecond search.
+BLOCKING = False
 
 
 @contextmanager

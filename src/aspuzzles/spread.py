@@ -1,0 +1,151 @@
+"""Work spread over processes: the sweep's and the census's units, on a local pool of
+worker processes or on a Dask cluster, each unit's result handed back as it finishes.
+
+A unit is a call of a module-level function on plain data, so that a local worker and a
+Dask worker run the very same code; a worker keeps what it grounded for its next units
+(see ``worker_state``). Locally, a worker that dies (killed, out of memory) has its
+units run again on a fresh pool, up to ``REDOS`` times; on Dask, the scheduler does the
+same. A deadline stops the work with TimeLimit, Ctrl-C with KeyboardInterrupt; either
+way no worker is left running (local workers are killed, Dask units cancelled).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor
+from concurrent.futures import wait as wait_for
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from .driver import solving
+from .driver.limits import die_with_parent, limit_memory
+from .errors import InputError, TimeLimit
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
+#: How many times a unit is run again after the worker running it died.
+REDOS = 2
+
+#: What a worker keeps between units (its grounding), by what it was made for.
+_STATE: dict[str, Any] = {}
+
+
+def worker_state(key: str, make: Callable[[], Any]) -> Any:
+    """What this worker made for ``key`` (a puzzle and its options), made on its first
+    unit and kept for the next ones, in a pool's process or a Dask worker alike."""
+    if _STATE.get("key") != key:
+        _STATE.clear()
+        _STATE.update(key=key, value=make())
+    return _STATE["value"]
+
+
+def spread(
+    work: Callable[[Task], Result],
+    tasks: list[Task],
+    *,
+    jobs: int = 2,
+    scheduler: str | None = None,
+    memory: int | None = None,
+    deadline: float | None = None,
+) -> Iterator[Result]:
+    """Each task's result, in the order they finish: on ``jobs`` local processes (each
+    bounded to its share of ``memory`` bytes), or on the Dask cluster whose scheduler
+    is at ``scheduler``. ``deadline`` is a ``time.perf_counter`` time."""
+    if scheduler:
+        yield from _on_dask(work, tasks, scheduler, deadline)
+    else:
+        yield from _on_pool(work, tasks, jobs, None if memory is None else memory // jobs, deadline)
+
+
+def _start_worker(memory: int | None) -> None:
+    """A pool worker: Ctrl-C is its parent's to answer, it ends with its parent, and
+    its memory is bounded."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
+    limit_memory(memory)
+    solving.BLOCKING = True  # stopped only by being killed: no search needs a wait loop
+
+
+def _remaining(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+def _on_pool(
+    work: Callable[[Task], Result],
+    tasks: list[Task],
+    jobs: int,
+    memory: int | None,
+    deadline: float | None,
+) -> Iterator[Result]:
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    pending = dict(enumerate(tasks))
+    redone = 0
+    while pending:
+        pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(memory,))
+        try:
+            running: dict[Future[Result], int] = {
+                pool.submit(work, task): index for index, task in pending.items()
+            }
+            while running:
+                done, _ = wait_for(
+                    running, timeout=_remaining(deadline), return_when=FIRST_COMPLETED
+                )
+                if not done:
+                    raise TimeLimit("time limit reached")
+                for future in done:
+                    index = running.pop(future)
+                    result = future.result()  # a worker's error is raised here
+                    del pending[index]
+                    yield result
+        except BrokenProcessPool:
+            redone += 1
+            if redone > REDOS:
+                raise InputError(f"a worker process died {redone} times (out of memory?)") from None
+        finally:
+            _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: its queued units dropped, its workers killed (a unit in
+    a worker would otherwise run to its end before the command could exit)."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    for process in processes:
+        process.join(timeout=1)
+
+
+def _on_dask(
+    work: Callable[[Task], Result],
+    tasks: list[Task],
+    scheduler: str,
+    deadline: float | None,
+) -> Iterator[Result]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise InputError(
+            "--scheduler needs Dask's distributed scheduler: pip install 'aspuzzles[distributed]'"
+        ) from None
+    wait = _remaining(deadline)
+    try:
+        client = Client(scheduler, timeout=30 if wait is None else max(wait, 0.1))
+    except OSError as error:
+        raise InputError(f"--scheduler {scheduler}: cannot reach it ({error})") from None
+    futures = [client.submit(work, task, pure=False, retries=REDOS) for task in tasks]
+    try:
+        try:
+            for future in as_completed(futures, timeout=_remaining(deadline)):
+                yield future.result()
+        except TimeoutError:
+            raise TimeLimit("time limit reached") from None
+    finally:
+        client.cancel(futures)
+        client.close()

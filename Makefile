@@ -15,7 +15,7 @@ ARGS    ?=
 $(RUN): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[fast]'
+	$(BIN)/pip install --quiet -e '.[fast,distributed]'
 	touch $(RUN)
 
 $(TEST): $(RUN)

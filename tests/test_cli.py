@@ -438,6 +438,11 @@ def test_a_text_board_is_drawn_without_jinja2_workers_or_other_puzzles():
     assert "aspuzzles.puzzles.cake" not in solved  # the other puzzles stay unread
 
 
+def test_a_sweep_without_a_scheduler_leaves_dask_unloaded(tmp_path):
+    swept = _modules_after("sweep", "geniussquare", "--limit", "2", "-o", str(tmp_path / "s.tsv"))
+    assert "aspuzzles.sweep" in swept and "distributed" not in swept and "dask" not in swept
+
+
 def test_clingo_info_messages_are_logged_only_when_asked():
     from aspuzzles import logs
 

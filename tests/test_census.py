@@ -46,17 +46,8 @@ def test_the_units_cover_every_placement_once():
 
 def test_a_census_sample_on_the_local_pool(cli, tmp_path):
     store, unsolvable = tmp_path / "census.sqlite", tmp_path / "unsolvable.txt"
-    run = cli(
-        "census",
-        "geniussquare",
-        *SAMPLE,
-        "--store",
-        store,
-        "--unsolvable",
-        unsolvable,
-        "--format",
-        "json",
-    )
+    sample = ("census", "geniussquare", *SAMPLE, "--store", store, "--unsolvable", unsolvable)
+    run = cli(*sample, "--format", "json")
     assert run.code == 0, run.err
     figures = json.loads(run.out)
     assert (figures["classes"], figures["solvable"], figures["unsolvable"]) == (2852, 2846, 6)
@@ -82,17 +73,7 @@ def test_a_census_sample_on_the_local_pool(cli, tmp_path):
         assert (
             geniusstar_algx.count_tilings(PUZZLE.parse_roll(key, "<census>").blocked, PUZZLE) == 0
         )
-    again = cli(
-        "census",
-        "geniussquare",
-        *SAMPLE,
-        "--store",
-        store,
-        "--unsolvable",
-        unsolvable,
-        "--format",
-        "json",
-    )
+    again = cli(*sample, "--format", "json")
     assert json.loads(again.out) == figures  # resumed: nothing left to do, the same figures
 
 

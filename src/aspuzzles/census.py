@@ -25,10 +25,10 @@ from typing import Any
 
 from .capabilities import CensusSpace, Sweep
 from .driver import Session
-from .errors import InputError, TimeLimit
+from .errors import InputError
 from .puzzle import Puzzle
 from .registry import get_puzzle
-from .spread import spread, worker_state
+from .spread import kept_when_stopped, spread, worker_state
 from .sweep import show_progress, sweepable
 
 #: How many first cells name a unit: units small enough to lose little to a kill, many
@@ -269,7 +269,7 @@ def census(
         todo = [prefix for prefix in wanted if prefix not in stored]
         tasks = [(game.name, options, prefix, count) for prefix in todo]
         finished = 0
-        try:
+        with kept_when_stopped(lambda: _kept(store_path)):
             for result in spread(
                 _unit_task, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
             ):
@@ -277,11 +277,6 @@ def census(
                 finished += 1
                 if progress:
                     show_progress(finished, len(todo), started, " units")
-        except KeyboardInterrupt:
-            print(f"\n{_kept(store_path)}", file=sys.stderr)
-            raise
-        except TimeLimit:
-            raise TimeLimit(f"time limit reached; {_kept(store_path)}") from None
         if progress and todo:
             print(file=sys.stderr)
         done = store.results(wanted)

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_for
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from .driver import solving
@@ -41,6 +43,20 @@ def worker_state(key: str, make: Callable[[], Any]) -> Any:
         _STATE.clear()
         _STATE.update(key=key, value=make())
     return _STATE["value"]
+
+
+@contextmanager
+def kept_when_stopped(kept: Callable[[], str]) -> Iterator[None]:
+    """Around work that stores its results as they come: when Ctrl-C or a time limit
+    stops it, ``kept()`` says what was kept and how to resume (on stderr after
+    Ctrl-C, in the time limit's message)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        print(f"\n{kept()}", file=sys.stderr)
+        raise
+    except TimeLimit:
+        raise TimeLimit(f"time limit reached; {kept()}") from None
 
 
 def spread(

@@ -21,10 +21,10 @@ from typing import Any
 
 from .capabilities import Sweep, offered
 from .driver import Session
-from .errors import InputError, TimeLimit
+from .errors import InputError
 from .puzzle import Puzzle
 from .registry import get_puzzle
-from .spread import spread, worker_state
+from .spread import kept_when_stopped, spread, worker_state
 
 
 def sweepable(game: Puzzle[Any, Any]) -> Sweep[Any]:
@@ -150,24 +150,18 @@ def sweep(
     chunk = max(1, min(4 if counting else 500, len(todo) // (jobs * 20) or 1))
     tasks = [(game.name, options, part) for part in _chunks(todo, chunk)]
     finished = 0
-    with output.open("a") as sink:
-        try:
-            for results in spread(
-                solve_chunk, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
-            ):
-                for key, value in results:
-                    for same in equivalents.get(key, [key]):
-                        sink.write(f"{same}\t{value}\n")
-                        done[same] = value
-                sink.flush()
-                finished += len(results)
-                if progress:
-                    show_progress(finished, len(todo), started)
-        except KeyboardInterrupt:
-            print(f"\n{_kept(output, len(done))}", file=sys.stderr)
-            raise
-        except TimeLimit:
-            raise TimeLimit(f"time limit reached; {_kept(output, len(done))}") from None
+    with output.open("a") as sink, kept_when_stopped(lambda: _kept(output, len(done))):
+        for results in spread(
+            solve_chunk, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
+        ):
+            for key, value in results:
+                for same in equivalents.get(key, [key]):
+                    sink.write(f"{same}\t{value}\n")
+                    done[same] = value
+            sink.flush()
+            finished += len(results)
+            if progress:
+                show_progress(finished, len(todo), started)
     if progress and todo:
         print(file=sys.stderr)
     keys = {same for key, _ in variants for same in equivalents.get(key, [key])}

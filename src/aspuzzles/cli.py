@@ -889,7 +889,7 @@ def _census(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         print(json.dumps(summary.to_dict() | {"unsolvable_file": str(unsolvable)}))
     else:
         print("\n".join(summary.lines()))
-        print(f"unsolvable classes in {unsolvable}; results in {store} ({summary.seconds:.1f}s)")
+        print(f"unsolvable classes in {unsolvable}; results in {store}; in {summary.seconds:.1f}s")
     return ExitCode.SOLVED
 
 

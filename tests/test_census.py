@@ -8,6 +8,7 @@ import math
 import os
 import signal
 import sqlite3
+import subprocess
 from itertools import combinations
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from aspuzzles.registry import get_puzzle
 from aspuzzles.spread import spread
 from aspuzzles.sweep import sweep
 
-from .conftest import ROOT
+from .conftest import ROOT, interrupted_run
 from .oracles import geniusstar_algx
 
 #: A sample of the square's census: 20 units spread over the range (2,852 classes, 6 of
@@ -121,6 +122,29 @@ def test_a_census_without_dask_installed_says_how_to_get_it(cli, tmp_path, monke
     assert run.code == 2 and "pip install 'aspuzzles[distributed]'" in run.err
 
 
+def test_bad_census_requests_get_one_line(cli, tmp_path):
+    run = cli("census", "haunted", "--store", tmp_path / "s.sqlite")
+    assert (run.code, run.err) == (2, "aspuzzles: error: puzzle 'haunted' has no census\n")
+    (tmp_path / "text.sqlite").write_text("some notes\n")
+    run = cli("census", "geniussquare", "--store", tmp_path / "text.sqlite", "--limit", "1")
+    assert run.code == 2 and run.err == (
+        f"aspuzzles: error: {tmp_path / 'text.sqlite'}: not a census store (file is not a database)\n"
+    )
+    assert (tmp_path / "text.sqlite").read_text() == "some notes\n"  # left as it was
+    run = cli("census", "geniussquare", "--shard", "6/5")
+    assert run.code == 2 and "--shard: expected K/N with 1 <= K <= N, not '6/5'" in run.err
+
+
+def test_a_scheduler_address_that_is_none_is_refused_in_one_line(cli, tmp_path):
+    pytest.importorskip("distributed")
+    store = tmp_path / "s.sqlite"
+    run = cli("census", "geniussquare", "--scheduler", "nonsense", "--store", store, "--limit", "1")
+    assert run.code == 2
+    assert run.err == (
+        "aspuzzles: error: --scheduler nonsense: missing port number in address 'nonsense'\n"
+    )
+
+
 @pytest.fixture(scope="module")
 def cluster():
     """Dask's real scheduler and two worker processes, on 127.0.0.1 only."""
@@ -177,3 +201,18 @@ def test_a_killed_workers_units_are_run_again(tmp_path):
     results = sorted(spread(_dies_the_first_time, tasks, jobs=2))
     assert results == [value * value for value in range(8)]
     assert (tmp_path / "marker").read_text() == "died once"
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_census_at_once_keeping_its_units(tmp_path):
+    """Ctrl-C reaches the census and its pool workers alike: the census says what it
+    kept, exits 130, and no worker is left; the same command then goes on."""
+    store = tmp_path / "census.sqlite"
+    args = ("census", "geniussquare", "--shard", "500/1000", "--limit", "20", "--store", str(store))
+    run = interrupted_run(
+        *args, "--unsolvable", str(tmp_path / "u.txt"), after=1.0, until=store.exists
+    )
+    assert run.returncode == 130 and "Traceback" not in run.stderr
+    assert "the units done are kept; the same command resumes the census" in run.stderr
+    left = subprocess.run(["pgrep", "-f", str(store)], capture_output=True, text=True)
+    assert left.stdout == ""  # no worker outlives the command

@@ -29,7 +29,7 @@ from .errors import InputError
 from .puzzle import Puzzle
 from .registry import get_puzzle
 from .spread import kept_when_stopped, spread, worker_state
-from .sweep import show_progress, sweepable
+from .sweep import show_progress
 
 #: How many first cells name a unit: units small enough to lose little to a kill, many
 #: enough to spread over thousands of workers (40,920 for 36 cells, 148,995 for 48).
@@ -38,9 +38,9 @@ PREFIX = 4
 
 def census_space(game: Puzzle[Any, Any], options: dict[str, Any]) -> tuple[Sweep[Any], CensusSpace]:
     """The puzzle's sweep slot and what its census covers, or a one-line error."""
-    swept = sweepable(game)
-    space = swept.census(options)
-    if space is None:
+    swept = game.sweep()
+    space = None if swept is None else swept.census(options)
+    if swept is None or space is None:
         raise InputError(f"puzzle '{game.name}' has no census")
     return swept, space
 
@@ -114,12 +114,16 @@ class Store:
     def __init__(self, path: Path, header: str) -> None:
         self.path = path
         self.connection = sqlite3.connect(path)
-        self.connection.execute("CREATE TABLE IF NOT EXISTS meta (header TEXT NOT NULL)")
-        self.connection.execute(
-            "CREATE TABLE IF NOT EXISTS units (prefix TEXT PRIMARY KEY, placements INTEGER, "
-            "classes INTEGER, solvable INTEGER, unsolvable TEXT, counts TEXT)"
-        )
-        row = self.connection.execute("SELECT header FROM meta").fetchone()
+        try:
+            self.connection.execute("CREATE TABLE IF NOT EXISTS meta (header TEXT NOT NULL)")
+            self.connection.execute(
+                "CREATE TABLE IF NOT EXISTS units (prefix TEXT PRIMARY KEY, placements INTEGER, "
+                "classes INTEGER, solvable INTEGER, unsolvable TEXT, counts TEXT)"
+            )
+            row = self.connection.execute("SELECT header FROM meta").fetchone()
+        except sqlite3.DatabaseError as error:
+            self.connection.close()
+            raise InputError(f"not a census store ({error})", str(path)) from None
         if row is None:
             self.connection.execute("INSERT INTO meta VALUES (?)", (header,))
             self.connection.commit()

@@ -136,6 +136,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             process.kill()
     for process in processes:
         process.join(timeout=1)
+    pool.shutdown(wait=True)  # its manager thread sees the workers gone and ends
 
 
 def _on_dask(
@@ -155,6 +156,8 @@ def _on_dask(
         client = Client(scheduler, timeout=30 if wait is None else max(wait, 0.1))
     except OSError as error:
         raise InputError(f"--scheduler {scheduler}: cannot reach it ({error})") from None
+    except ValueError as error:  # not an address: 'missing port number', an unknown scheme
+        raise InputError(f"--scheduler {scheduler}: {error}") from None
     futures = [client.submit(work, task, pure=False, retries=REDOS) for task in tasks]
     try:
         try:

@@ -230,7 +230,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
                 zip(solution.moves, outcomes, befores, strict=True), start=1
             )
         ]
-        labels = ["start"] + [f"{step['number']}. {step['move']}" for step in steps]
+        labels = [solution.first_board] + [f"{step['number']}. {step['move']}" for step in steps]
         boards = [format_board(instance.board)] + [format_board(o.board) for o in outcomes]
         return {
             "steps": steps,
@@ -239,6 +239,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
             "strip": text_strip(labels, boards),
             "boards": boards,
             "size": SIZE,
+            "first_board": solution.first_board,
             "names": TILE_NAMES,
             "colours": TILE_COLOURS,
         }
@@ -404,7 +405,9 @@ class CapturePlanHints(PlanHints[CaptureInstance, CaptureSolution]):
         return {"row": move.row, "col": move.col, "direction": move.direction}, f"move {move}"
 
     def opening(self, instance: CaptureInstance, solution: CaptureSolution) -> CaptureSolution:
-        return CaptureSolution(solution.moves[:1], solution.boards[:1], shortest=False)
+        return CaptureSolution(
+            solution.moves[:1], solution.boards[:1], shortest=False, first_board="now"
+        )
 
     def progress_of(self, solution: CaptureSolution) -> list[str]:
         return [str(move) for move in solution.moves]

@@ -104,3 +104,6 @@ class CaptureSolution:
     boards: tuple[Board, ...]
     #: Proved minimal by the solver (not given by a person, nor found before a time limit).
     shortest: bool = True
+    #: What the first board is called where it is drawn: the start, or (a hint's move
+    #: drawn from a board the player has already played on) the board as it is now.
+    first_board: str = "start"

@@ -273,6 +273,32 @@ def _cell(driver: Any, key: str) -> Any:
     return driver.find_element(By.CSS_SELECTOR, f"[data-role=board] [{kind}='{key}']")
 
 
+def _open(driver: Any, server: BoardServer, query: str, says: str) -> None:
+    """Open the page at ``/?QUERY`` and wait until its message says ``says``."""
+    driver.get(f"http://127.0.0.1:{server.port}/?{query}")
+    _wait(driver, lambda d: says in _message(d))
+
+
+def _set(driver: Any, key: str, value: str) -> None:
+    """Click a place and wait until it shows ``value`` (a click sets its next value)."""
+    _cell(driver, key).click()
+    _wait(driver, lambda d: _cell(d, key).get_attribute("data-value") == value)
+
+
+def _click(driver: Any, action: str) -> None:
+    """Press a control that answers without a message (undo, redo)."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, f"[data-action={action}]").click()
+
+
+def _boards(driver: Any) -> int:
+    """How many boards the page's drawing holds (capture draws one after each move)."""
+    from selenium.webdriver.common.by import By
+
+    return len(driver.find_elements(By.CSS_SELECTOR, "[data-role=board] svg > g"))
+
+
 def _drawn(driver: Any) -> str:
     """The board's drawing as it stands, to see it change."""
     from selenium.webdriver.common.by import By
@@ -298,15 +324,13 @@ def _screenshot(driver: Any, name: str) -> None:
 def test_play_haunted_in_the_browser(server, browser):
     from selenium.webdriver.common.by import By
 
-    browser.get(f"http://127.0.0.1:{server.port}/?puzzle=haunted&instance=gen-5x5-s3")
-    _wait(browser, lambda d: "click a cell" in _message(d))
-    _cell(browser, "4,4").click()
-    _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") == "G")
+    _open(browser, server, "puzzle=haunted&instance=gen-5x5-s3", "click a cell")
+    _set(browser, "4,4", "G")
     assert _press(browser, "check", "mistake") == "1 mistake"
     assert "hint (propagation): cell (4,4): a vampire" in _press(browser, "hint", "hint")
-    browser.find_element(By.CSS_SELECTOR, "[data-action=undo]").click()
+    _click(browser, "undo")
     _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") is None)
-    browser.find_element(By.CSS_SELECTOR, "[data-action=redo]").click()
+    _click(browser, "redo")
     _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") == "G")
     _press(browser, "solve", "solved")
     _wait(browser, lambda d: _cell(d, "4,4").get_attribute("data-value") == "V")
@@ -321,14 +345,11 @@ def test_play_haunted_in_the_browser(server, browser):
 
 @needs_browser
 def test_play_a_bare_grid_in_the_browser(server, browser):
-    browser.get(f"http://127.0.0.1:{server.port}/?puzzle=latin&instance=four.lp")
-    _wait(browser, lambda d: "click a cell" in _message(d))
+    _open(browser, server, "puzzle=latin&instance=four.lp", "click a cell")
     for value in ("1", "2", "3"):  # a click sets the next value the cell can hold
-        _cell(browser, "1,3").click()
-        _wait(browser, lambda d, value=value: _cell(d, "1,3").get_attribute("data-value") == value)
+        _set(browser, "1,3", value)
     assert _press(browser, "check", "mistake") == "1 mistake"
-    _cell(browser, "1,3").click()
-    _wait(browser, lambda d: _cell(d, "1,3").get_attribute("data-value") == "4")
+    _set(browser, "1,3", "4")
     assert _press(browser, "check", "mistake") == "no mistakes"
     assert "cell(1,4,3)" in _press(browser, "hint", "hint")
     _press(browser, "solve", "solved")
@@ -340,10 +361,8 @@ def test_play_a_bare_grid_in_the_browser(server, browser):
 @needs_browser
 def test_play_capture_in_the_browser(server, browser):
     """A swap is a tile pointed at, then a neighbour; the board after it is drawn."""
-    from selenium.webdriver.common.by import By
 
-    browser.get(f"http://127.0.0.1:{server.port}/?puzzle=capture&instance=wight")
-    _wait(browser, lambda d: "click a tile, then a neighbour" in _message(d))
+    _open(browser, server, "puzzle=capture&instance=wight", "click a tile, then a neighbour")
     start = _drawn(browser)
     _cell(browser, "7,3").click()  # the move 6 2 Right (rows and columns from 0)
     _wait(browser, lambda d: _message(d).startswith("swap 7,3 with"))
@@ -353,8 +372,8 @@ def test_play_capture_in_the_browser(server, browser):
     _wait(browser, lambda d: _drawn(d) != start)
     assert _press(browser, "check", "mistake") == "no mistakes: 5 moves left at best"
     assert "move 6 3 Up, the first of 5 moves" in _press(browser, "hint", "hint")
-    assert len(browser.find_elements(By.CSS_SELECTOR, "[data-role=board] svg > g")) == 2
-    browser.find_element(By.CSS_SELECTOR, "[data-action=undo]").click()
+    assert _boards(browser) == 2
+    _click(browser, "undo")
     _wait(browser, lambda d: _drawn(d) == start)
     _cell(browser, "7,3").click()
     _wait(browser, lambda d: _message(d).startswith("swap 7,3 with"))
@@ -363,11 +382,10 @@ def test_play_capture_in_the_browser(server, browser):
     assert "can no longer lead to a clear board" in _press(browser, "check", "board")
     _cell(browser, "1,1").click()  # an empty cell: no swap from there
     _wait(browser, lambda d: "no swap from there" in _message(d))
-    browser.find_element(By.CSS_SELECTOR, "[data-action=undo]").click()
+    _click(browser, "undo")
     _wait(browser, lambda d: _drawn(d) == start)
     assert _press(browser, "solve", "solved") == "solved (checked)"
-    boards = browser.find_elements(By.CSS_SELECTOR, "[data-role=board] svg > g")
-    assert len(boards) == 7  # the start and the board after each of 6 moves, the last clear
+    assert _boards(browser) == 7  # the start and the board after each of 6 moves, the last clear
     _no_console_errors(browser)
 
 
@@ -485,9 +503,7 @@ def test_every_puzzle_opens_hints_and_solves_in_the_browser(server, browser, puz
     cells = _post(server, "board", {"puzzle": puzzle, "instance": ""})[1]["cells"]
     if puzzle in ("haunted", "cake", "tiles", "geniusstar", "geniussquare"):  # set by a click
         key, options = next(iter(cells.items()))
-        _cell(browser, key).click()
-        first = options[0]["value"]
-        _wait(browser, lambda d: _cell(d, key).get_attribute("data-value") == first)
+        _set(browser, key, options[0]["value"])
         assert _press(browser, "check", "mistake").endswith(("mistake", "mistakes"))
     hint = browser.find_element(By.CSS_SELECTOR, "[data-action=hint]")
     if puzzle == "template":  # no hints: the page does not offer them

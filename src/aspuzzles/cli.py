@@ -352,7 +352,9 @@ def _scheduler_argument(parser: argparse.ArgumentParser, work: str) -> None:
 
 
 def _census_arguments(census: argparse.ArgumentParser) -> None:
-    census.add_argument("puzzle", help="geniussquare or geniusstar (a puzzle whose sweep has one)")
+    census.add_argument(
+        "puzzle", help="a puzzle whose sweep declares a census (aspuzzles list names the puzzles)"
+    )
     census.add_argument(
         "--count", action="store_true", help="count each class's solutions too, with their spread"
     )
@@ -412,7 +414,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ("sweep", "solve every variant of a puzzle that has a sweep", _sweep_arguments),
     (
         "census",
-        "every placement of a dice puzzle's blockers, up to symmetry: solvable or not",
+        "every placement of a puzzle's blockers on any cells, up to symmetry: solvable or not",
         _census_arguments,
     ),
     (

@@ -134,21 +134,8 @@ def hint(
         return plan_hint(  # type: ignore[return-value]
             puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
         )
-    game = puzzle
-    parsed, name = loaded(game, instance)
-    ground = ground_instance(game, parsed, encoding, timeout)
-    entries = read_progress(game, parsed, progress, ground)
+    ground, entries, report = _asked("hint", puzzle, instance, progress, encoding, timeout)
     reasoner = ground.reasoner
-    report = Report(
-        "hint",
-        game,
-        ground.instance,
-        name,
-        "hint",
-        entries,
-        encoding=ground.standing,
-        clues=frozenset(reasoner.clues),
-    )
     if not reasoner.satisfiable([], reasoner.clues):
         report.status = "unsolvable"
         return report
@@ -195,6 +182,28 @@ def _choice(ground: Grounded, progress: list[Symbol]) -> list[Finding]:
     if not reasoner.satisfiable([*assumed, (chosen, True)], reasoner.clues):
         raise CheckFailed(f"a choice offered for '{ground.game.name}' leaves no solution")
     return [Finding(CHOICE, chosen)]
+
+
+def _asked(
+    kind: str,
+    game: Puzzle[Any, Any],
+    instance: str | Path | None,
+    progress: str | None,
+    encoding: str | Path | None,
+    timeout: float | None,
+) -> tuple[Grounded, list[Symbol], Report]:
+    """What a hint and an explanation start from: the instance grounded, the player's
+    entries read against it, and a report of its first standing (a hint's ``hint``,
+    an explanation's ``solvable``)."""
+    parsed, name = loaded(game, instance)
+    ground = ground_instance(game, parsed, encoding, timeout)
+    entries = read_progress(game, parsed, progress, ground)
+    status = "hint" if kind == "hint" else "solvable"
+    clues = frozenset(ground.reasoner.clues)
+    report = Report(
+        kind, game, ground.instance, name, status, entries, encoding=ground.standing, clues=clues
+    )
+    return ground, entries, report
 
 
 def plan_hint(
@@ -250,21 +259,8 @@ def explain(
 ) -> Report:
     """Why the instance (with the progress, if given) has no solution: a minimal set of
     clues (and progress entries) that cannot all hold; ``solvable`` if it has one."""
-    game = puzzle
-    parsed, name = loaded(game, instance)
-    ground = ground_instance(game, parsed, encoding, timeout)
-    entries = read_progress(game, parsed, progress, ground)
+    ground, entries, report = _asked("explain", puzzle, instance, progress, encoding, timeout)
     reasoner = ground.reasoner
-    report = Report(
-        "explain",
-        game,
-        ground.instance,
-        name,
-        "solvable",
-        entries,
-        encoding=ground.standing,
-        clues=frozenset(reasoner.clues),
-    )
     if reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):
         return report
     report.status = "unsolvable"

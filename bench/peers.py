@@ -3,9 +3,10 @@
 Goals (#43): solve plus uniqueness of a Tatham-size Undead (<= 54 cells) in 3 ms median
 through ``aspuzzles.solve``; the seed 3x3 tiles in 5 ms; one Genius Star roll in 10 ms
 without a session; 25x25 and 30x30 Undead no slower than CP-SAT. The peers: CP-SAT's
-Undead (PyPI's ``multi-puzzle-solver``, in ``.venv-peers``: ``make bench-peers``), the
-seed's SQL in sqlite3 (``sql_tiles``). Every figure is a median; ours and theirs run
-in the same minutes, with the machine's load noted.
+Undead (PyPI's ``multi-puzzle-solver``, in ``.venv-peers``: ``make bench-peers``),
+Tatham's own C solver (undead.c's Solve, timed in-process by ``bench/tatham``, built by
+``make bench-peers``), the seed's SQL in sqlite3 (``sql_tiles``). Every figure is a
+median; ours and theirs run in the same minutes, with the machine's load noted.
 """
 
 from __future__ import annotations
@@ -23,9 +24,14 @@ from aspuzzles.puzzles.haunted.gameid import encode_game_id
 from aspuzzles.puzzles.haunted.generate import clued, random_board
 from aspuzzles.registry import get_puzzle
 
-from common import ROOT, SHARED_DATA, median_time, table
+from common import ROOT, SHARED_DATA, installed_command, median_time, round_robin, table
 
 PEERS_PYTHON = ROOT / ".venv-peers" / "bin" / "python"
+TATHAM_SOLVER = ROOT / ".venv-peers" / "undead-solve"
+#: Tatham's solver gives up on a board after this long (it turns exhaustive past 10x10).
+TATHAM_LIMIT = 60.0
+#: Boards timed as whole commands (ours and Tatham's, one process per puzzle).
+COMMAND_BOARDS = 9
 TATHAM_CELLS = 54
 REPEAT = 5
 #: Planted boards for the large sizes: mirror shares, seeds.
@@ -36,6 +42,8 @@ DENSE_SEEDS = (1, 2, 3)
 def run() -> None:
     print(f"Load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores).\n")
     _small_undead()
+    _tatham_commands()
+    _tatham_larger()
     _small_others()
     _large_undead()
     print(f"\nLoad average after: {os.getloadavg()[0]:.2f}.")
@@ -68,26 +76,102 @@ def _small_undead() -> None:
         )
         for gid in game_ids
     ]
-    theirs = cpsat_times(boards)
     label = "aspuzzles.solve(unique=True, statistics=False)"
     rows = [[label, statistics.median(ours), "3 ms", _met(ours, 0.003)]]
-    if theirs is None:
-        rows.append(["CP-SAT (multi-puzzle-solver)", "not installed: make bench-peers", "", ""])
-    else:
-        rows.append(["CP-SAT (multi-puzzle-solver)", statistics.median(theirs), "", ""])
-        rows.append(
-            [
-                "ratio ours / CP-SAT",
-                f"{statistics.median(ours) / statistics.median(theirs):.1f}x",
-                "",
-                "",
-            ]
-        )
+    peers: dict[str, list[float | None] | None] = {
+        "CP-SAT (multi-puzzle-solver)": cpsat_times(boards),
+        "Tatham's C solver (undead.c, in-process)": tatham_times(game_ids, REPEAT),
+    }
+    for name, answered in peers.items():
+        if answered is None:
+            rows.append([name, "not installed: make bench-peers", "", ""])
+            continue
+        theirs = [took for took in answered if took is not None]
+        ratio = statistics.median(ours) / statistics.median(theirs)
+        rows.append([name, statistics.median(theirs), "", ""])
+        rows.append([f"ratio ours / {name.split(' (')[0]}", f"{ratio:.1f}x", "", ""])
     print(
         f"Tatham-size Undead, {len(boards)} of his boards (<= {TATHAM_CELLS} cells), solve "
         f"plus uniqueness in-process, median over the boards of each board's median of {REPEAT}:\n"
     )
     table(["solver", "median", "goal", ""], rows)
+
+
+def tatham_times(
+    game_ids: list[str], repeat: int, limit: float = TATHAM_LIMIT
+) -> list[float | None] | None:
+    """Tatham's solver's best of ``repeat`` times per board, in-process (None for a board
+    it did not solve within ``limit`` seconds); None where it is not built."""
+    if not TATHAM_SOLVER.exists():
+        return None
+    times: list[float | None] = []
+    for gid in game_ids:
+        try:
+            done = subprocess.run(
+                [str(TATHAM_SOLVER), str(repeat), gid],
+                capture_output=True,
+                text=True,
+                timeout=limit * repeat,
+                check=True,
+            )
+        except subprocess.TimeoutExpired:
+            times.append(None)
+            continue
+        took, verdict = done.stdout.strip().split("\t", 1)
+        times.append(float(took) if verdict == "solved" else None)
+    return times
+
+
+def _tatham_commands() -> None:
+    """Whole commands, one process per puzzle: what a player waits for."""
+    if not TATHAM_SOLVER.exists():
+        return
+    boards = tatham_boards()[:COMMAND_BOARDS]
+    commands: dict[str, list[str]] = {}
+    for number, board in enumerate(boards):
+        gid = encode_game_id(board)
+        commands[f"ours {number}"] = installed_command("solve", "haunted", gid, "--unique")
+        commands[f"tatham {number}"] = [str(TATHAM_SOLVER), "1", gid]
+    medians = round_robin(commands, 5)
+    ours = statistics.median(medians[f"ours {n}"] for n in range(len(boards)))
+    theirs = statistics.median(medians[f"tatham {n}"] for n in range(len(boards)))
+    print(
+        f"\nWhole commands, {len(boards)} of Tatham's boards, one process per puzzle "
+        "(median over the boards of each board's median of 5, run round-robin):\n"
+    )
+    table(
+        ["command", "median", "ratio"],
+        [
+            ["aspuzzles solve haunted ID --unique", ours, f"{ours / theirs:.1f}x"],
+            ["undead-solve 1 ID (Tatham's solver, C)", theirs, "1.0x"],
+        ],
+    )
+
+
+def _tatham_larger() -> None:
+    """Past Tatham's sizes his solver turns to exhaustive search; ours does not."""
+    if not TATHAM_SOLVER.exists():
+        return
+    paths = sorted(
+        (ROOT / "instances" / "haunted").glob("gen-*x*-s*.txt"),
+        key=lambda path: aspuzzles.load("haunted", path).parsed.width,
+    )
+    boards = [(path.stem, aspuzzles.load("haunted", path).parsed) for path in paths]
+    boards = [(name, board) for name, board in boards if board.width * board.height >= 64]
+    game_ids = [encode_game_id(board) for _, board in boards]
+    theirs = tatham_times(game_ids, 1)
+    assert theirs is not None
+    rows = []
+    for (name, board), gid, their in zip(boards, game_ids, theirs, strict=True):
+        ours = median_time(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True), 3)
+        peer = f"> {TATHAM_LIMIT:g} s" if their is None else their
+        ratio = "-" if their is None else f"{ours / their:.3g}x"
+        rows.append([name, f"{board.width}x{board.height}", ours, peer, ratio])
+    print(
+        "\nLarger generated boards (instances/haunted), solve plus uniqueness in-process; "
+        f"Tatham's solver best of 1, stopped after {TATHAM_LIMIT:g} s:\n"
+    )
+    table(["board", "size", "aspuzzles", "Tatham (C)", "ratio"], rows)
 
 
 def _small_others() -> None:

@@ -22,6 +22,8 @@ from aspuzzles import CheckFailed, InputError, driver, solve
 from aspuzzles.driver import run_job
 from aspuzzles.driver.jobs import Bounds, Job, Outcome, Reporter, progress_text
 from aspuzzles.driver.workers import run_in_workers
+from aspuzzles.puzzles.haunted.gameid import encode_game_id
+from aspuzzles.puzzles.haunted.generate import clued, random_board
 from aspuzzles.strategy import Incremental
 
 from .conftest import ROOT
@@ -303,6 +305,62 @@ def test_time_limit_holds_during_solving(workspace, cli):
     assert (result.status, result.timeout_phase) == ("timeout", "solving")
     run = cli("solve", "pigeons", "--timeout", "0.3")
     assert run.code == 3 and "time limit reached while solving" in run.out
+
+
+def _forks_counted(monkeypatch) -> list[int]:
+    """Each call of the forked-worker path, recorded (it still runs)."""
+    calls: list[int] = []
+
+    def counted(jobs, *args, **kwargs):
+        calls.append(len(jobs))
+        return run_in_workers(jobs, *args, **kwargs)
+
+    monkeypatch.setattr(driver.workers, "run_in_workers", counted)
+    return calls
+
+
+OPEN_BOARD = (
+    """\
+ghosts 12, vampires 12, zombies 12
+    -  -  -  -  -  -
+"""
+    + "  -  .  .  .  .  .  .  -\n" * 6
+    + "    -  -  -  -  -  -\n"
+)
+
+
+def test_a_small_board_is_held_to_its_limit_in_this_process(monkeypatch, tmp_path):
+    """A fork costs more than a small board's whole solve, and the shipped encoding
+    grounds it in milliseconds: the limit is held here, its search stopped at the
+    limit with the answers it counted (a 6x6 Haunted board with no clue has millions)."""
+    forks = _forks_counted(monkeypatch)
+    result = solve("haunted", "gen-15x15-s15", unique=True, timeout=5)
+    assert (result.status, result.verdict, result.checked) == ("solved", "unique", True)
+    for puzzle in ("geniusstar", "geniussquare", "tiles"):
+        assert (solve(puzzle, timeout=5).status, puzzle) == ("solved", puzzle)
+    board = tmp_path / "open.txt"
+    board.write_text(OPEN_BOARD)
+    started = time.perf_counter()
+    result = solve("haunted", board, count=True, timeout=0.5)
+    assert (result.status, result.timeout_phase, result.complete) == ("timeout", "solving", False)
+    assert result.count > 0 and time.perf_counter() - started < 3
+    assert forks == []
+
+
+def test_an_edited_encoding_or_a_large_board_is_held_to_its_limit_in_a_worker(
+    monkeypatch, tmp_path
+):
+    """What the encoding grounds cannot be known once it is edited, nor bounded for a
+    large board: a limit is held by a worker the parent can kill."""
+    forks = _forks_counted(monkeypatch)
+    edited = tmp_path / "haunted.lp"
+    edited.write_text((ROOT / "encodings" / "haunted.lp").read_text() + "% edited\n")
+    result = solve("haunted", "gen-5x5-s3", unique=True, timeout=5, encoding=edited)
+    assert (result.status, result.verdict, result.encoding) == ("solved", "unique", "edited")
+    large = clued(random_board(25, 25, random.Random(1), 0.3))  # 455 monster cells
+    result = solve("haunted", encode_game_id(large), timeout=30)
+    assert (result.status, result.checked) == ("solved", True)
+    assert forks == [1, 1]
 
 
 def test_syntax_error_in_an_edited_encoding_names_file_and_line(workspace, cli):

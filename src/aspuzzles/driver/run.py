@@ -128,7 +128,7 @@ def solve_instance(
     if outcome is None:
         left = None if timeout is None else _left(timeout, started)  # after Python's search
         jobs = [replace(each, refuted_below=searched.lower, timeout=left) for each in jobs]
-        outcome = _run(jobs, on_progress)
+        outcome = _run(jobs, on_progress, small=strategy.grounds_quickly())
     outcome.stats.update(searched.stats)
     outcome.stats["total_time"] = time.perf_counter() - started  # facts included
     if outcome.error:
@@ -374,13 +374,16 @@ def _bound_statistics(bound: StepBoundPropagator) -> dict[str, int]:
     return {"bound_checks": bound.checked, "bound_cuts": bound.cut, **own}
 
 
-def _run(jobs: list[Job], on_progress: Progress | None = None) -> Outcome:
-    """One search without a time limit runs here; anything else in forked workers (a
-    limit must hold during grounding, and two searches of one plan run side by side)."""
+def _run(jobs: list[Job], on_progress: Progress | None = None, small: bool = False) -> Outcome:
+    """One search without a time limit, or a ``small`` one (``Strategy.grounds_quickly``)
+    with one, runs here, its solving stopped at the limit; anything else in forked
+    workers (a limit must hold during grounding, and two searches of one plan run side
+    by side)."""
     if not can_fork():
         job = replace(jobs[0], part=None)  # a share alone would miss plans
         return run_job(job, _reporter(job.incremental, on_progress, job.refuted_below))
-    if len(jobs) == 1 and jobs[0].timeout is None and jobs[0].memory is None:
+    alone = len(jobs) == 1 and jobs[0].memory is None
+    if alone and (jobs[0].timeout is None or (small and jobs[0].incremental is None)):
         return run_job(jobs[0], _reporter(jobs[0].incremental, on_progress, jobs[0].refuted_below))
     from .workers import run_in_workers  # multiprocessing: only when a worker is needed
 

@@ -27,6 +27,7 @@ from ..errors import InputError
 from ..logs import logger
 from ..puzzle import Option, Puzzle, atom_parts, json_field
 from ..render import wheel_colours
+from ..strategy import Strategy
 from .geometry import Cell
 from .polyform import Shape, fixed_forms, placements
 
@@ -204,6 +205,9 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
     def generator(self) -> DiceGenerator:
         return DiceGenerator(self)
 
+    def strategy(self, instance: DiceRoll) -> Strategy[DiceRoll]:
+        return DiceStrategy(instance)
+
     def roll(self, rng: random.Random) -> DiceRoll:
         """One roll of the dice (one face each), as the instance it makes."""
         return DiceRoll(tuple(sorted(self.labels[rng.choice(die).upper()] for die in self.dice)))
@@ -378,6 +382,14 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             images = {tuple(sorted(sym[n] for n in roll)) for sym in symmetries}
             orbits.setdefault(min(images), []).append(roll)
         return orbits
+
+
+class DiceStrategy(Strategy[DiceRoll]):
+    """A roll is searched as the encoding says; its facts (at most a few thousand
+    placements, made once per process) ground in a few milliseconds."""
+
+    def grounds_quickly(self) -> bool:
+        return True
 
 
 class DiceSweep(Sweep[DiceRoll]):

@@ -253,6 +253,11 @@ class TilesStrategy(Strategy[TilesInstance]):
             )
         return None
 
+    def grounds_quickly(self) -> bool:
+        """Boards up to 4x4 (at most 16 tiles in 4 turns on 16 cells) ground in a few
+        milliseconds."""
+        return _answered_alone(self.instance)
+
     def portfolio(self) -> tuple[tuple[str, ...], ...]:
         """Placements tried true first (see the encoding) against clasp's default order:
         each solves 10x10 boards the other does not. Boards up to 4x4 answer in a few

@@ -16,6 +16,8 @@ import os
 import random
 import statistics
 import subprocess
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import aspuzzles
@@ -207,6 +209,44 @@ def _small_others() -> None:
                 "",
                 f"10 ms: {_met(star_times, 0.010)}",
             ],
+        ],
+    )
+    _time_limit_cost()
+
+
+def _time_limit_cost() -> None:
+    """What ``timeout=`` adds to a small solve: nothing where the puzzle says its
+    grounding is quick (the limit is held in-process), a forked worker otherwise (an
+    edited encoding: here the shipped file with a comment added)."""
+    board = tatham_boards()[:1] or [aspuzzles.load("haunted", "gen-5x5-s3").parsed]
+    gid = encode_game_id(board[0])
+    with tempfile.TemporaryDirectory() as folder:
+        edited = Path(folder) / "haunted.lp"
+        edited.write_text((ROOT / "encodings" / "haunted.lp").read_text() + "% edited\n")
+        calls = {
+            "no limit": {},
+            "timeout=10": {"timeout": 10},
+            "timeout=10, edited encoding": {"timeout": 10, "encoding": edited},
+            "no limit, edited encoding": {"encoding": edited},
+        }
+        times = {}
+        for name, extra in calls.items():
+            aspuzzles.solve("haunted", gid, unique=True, **extra)  # type: ignore[arg-type]
+            times[name] = median_time(
+                lambda extra=extra: aspuzzles.solve(  # type: ignore[misc]
+                    "haunted", gid, unique=True, statistics=False, **extra
+                ),
+                21,
+            )
+    print(
+        f"\nA time limit in the Python API, {board[0].width}x{board[0].height} Haunted, "
+        "medians of 21:\n"
+    )
+    table(
+        ["call", "median", "added"],
+        [
+            [name, took, f"{(took - times['no limit']) * 1000:+.1f} ms"]
+            for name, took in times.items()
         ],
     )
 

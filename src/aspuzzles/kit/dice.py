@@ -228,27 +228,26 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         facts += [Function("blocked", [number(n)]) for n in sorted(blocked)]
         for name, (cells_list, count) in self.shape_table(instance).items():
             facts.append(Function("shape", [constant(name.lower()), number(count)]))
-            for cells, covers in self._covers(name, tuple(cells_list)):
-                if not (blocked and cells & blocked):
-                    facts += covers
+            made = self._covers_made.setdefault((name, tuple(cells_list)), [None] * len(cells_list))
+            for index, cells in enumerate(cells_list):
+                if blocked and cells & blocked:
+                    continue
+                covers = made[index]
+                if covers is None:
+                    covers = made[index] = self._covers(name, index, cells)
+                facts += covers
         return facts
 
-    def _covers(
-        self, name: str, cells_list: tuple[frozenset[int], ...]
-    ) -> list[tuple[frozenset[int], list[Symbol]]]:
-        """Each placement of a shape with its ``covers`` facts, made once per table (a
-        roll keeps most of them, and making a symbol is a call into clingo)."""
-        key = (name, cells_list)
-        if key not in self._covers_made:
-            shape = constant(name.lower())
-            self._covers_made[key] = [
-                (cells, [Function("covers", [shape, number(i), number(n)]) for n in sorted(cells)])
-                for i, cells in enumerate(cells_list)
-            ]
-        return self._covers_made[key]
+    @staticmethod
+    def _covers(name: str, index: int, cells: frozenset[int]) -> list[Symbol]:
+        """A placement's ``covers`` facts. Each is made once per table and placement
+        (``_covers_made``), and only when a roll leaves the placement free: making a
+        symbol is a call into clingo, and a roll's facts keep about half of them."""
+        shape, placement = constant(name.lower()), number(index)
+        return [Function("covers", [shape, placement, number(n)]) for n in sorted(cells)]
 
     @cached_property
-    def _covers_made(self) -> dict[Any, list[tuple[frozenset[int], list[Symbol]]]]:
+    def _covers_made(self) -> dict[Any, list[list[Symbol] | None]]:
         return {}
 
     def decode(self, instance: DiceRoll, atoms: Sequence[Symbol]) -> Tiling:

@@ -3,8 +3,8 @@
 Each row times aspuzzles and the tool a user would otherwise pick on the same work, in
 turn, in the same minutes: whole commands as fresh processes (round-robin, medians),
 in-process work as medians of repeated calls. Peers missing on this machine are named
-(CP-SAT: ``make bench-peers``; Tatham's C solver and the seed's Haskell are not
-packaged). The goals and their history: ``bench/NOTES-haunted.md``.
+(CP-SAT and Tatham's C solver: ``make bench-peers``; the seed's Haskell has no
+compiler here). The goals and their history: ``bench/NOTES-haunted.md``.
 """
 
 from __future__ import annotations
@@ -101,27 +101,48 @@ def _tatham_size() -> list[Row]:
         for gid in game_ids
     ]
     cpsat = peers.cpsat_times(boards)
-    commands = 0.0
-    for gid in game_ids:
-        started = time.perf_counter()
-        subprocess.run(installed_command("solve", "haunted", gid, "--unique"), capture_output=True)
-        commands += time.perf_counter() - started
+    tatham = peers.tatham_times(game_ids, REPEAT)
+    commands, theirs = _commands(game_ids)
     count = len(boards)
+    title = f"{count} Tatham-size Undead (<= {peers.TATHAM_CELLS} cells), solve + uniqueness"
+    built = tatham is not None and theirs is not None
     return [
         _row(
-            f"{count} Tatham-size Undead (<= {peers.TATHAM_CELLS} cells), solve + uniqueness "
-            "in-process (median)",
+            f"{title} in-process (median)",
             statistics.median(ours),
             "CP-SAT (multi-puzzle-solver)" if cpsat else "CP-SAT: make bench-peers",
             statistics.median(cpsat) if cpsat else None,
         ),
         _row(
+            f"{title} in-process (median)",
+            statistics.median(ours),
+            "Tatham's C solver" if built else "Tatham's C solver: make bench-peers",
+            statistics.median(t for t in tatham if t is not None) if tatham else None,
+        ),
+        _row(
             f"same, one command per puzzle ({count} in all)",
             commands,
-            "Tatham's C solver: not packaged",
-            None,
+            "Tatham's C solver, one command per puzzle"
+            if built
+            else "Tatham's C solver: make bench-peers",
+            theirs,
         ),
     ]
+
+
+def _commands(game_ids: list[str]) -> tuple[float, float | None]:
+    """Every board solved by a whole command, ours and (where built) Tatham's, in turn:
+    the summed wall times."""
+    ours, theirs = 0.0, 0.0
+    for gid in game_ids:
+        started = time.perf_counter()
+        subprocess.run(installed_command("solve", "haunted", gid, "--unique"), capture_output=True)
+        ours += time.perf_counter() - started
+        if peers.TATHAM_SOLVER.exists():
+            started = time.perf_counter()
+            subprocess.run([str(peers.TATHAM_SOLVER), "1", gid], capture_output=True)
+            theirs += time.perf_counter() - started
+    return ours, theirs if peers.TATHAM_SOLVER.exists() else None
 
 
 def _large_undead() -> list[Row]:

@@ -3,10 +3,11 @@ own process: the peer ``bench/peers.py`` compares aspuzzles against.
 
 Runs in the peers' environment (``make bench-peers`` makes ``.venv-peers``), never in
 aspuzzles' own. Reads a JSON list of boards from standard input, each ``{"grid": [rows
-of ".", "/", "\\\\"], "clues": [clockwise from the top-left corner, null for none],
-"totals": {"G": n, "V": n, "Z": n}}``, and prints a JSON list with each board's median
-time (model built, solutions enumerated up to two, as a uniqueness verdict needs:
-``solve_and_print`` would enumerate them all) and its number of solutions (1 or 2).
+of ".", "/", "\\\\" or a given "G", "V", "Z"], "clues": [clockwise from the top-left
+corner, null for none], "totals": {"G": n, "V": n, "Z": n}}``, and prints a JSON list
+with each board's median time (model built, solutions enumerated up to two, as a
+uniqueness verdict needs: ``solve_and_print`` would enumerate them all) and its number
+of solutions (1 or 2).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 import time
 
 import numpy as np
+from puzzle_solver.core.utils import get_pos
 from puzzle_solver.core.utils_ortools import SingleSolution, generic_solve_all
 from puzzle_solver.puzzles.undead import undead
 
@@ -35,7 +37,13 @@ def board_of(spec: dict) -> undead.Board:
         "left": np.array(clues[2 * width + height :][::-1]),
     }
     totals = {MONSTERS[kind]: count for kind, count in spec["totals"].items()}
-    return undead.Board(board=cells, sides=sides, monster_count=totals)
+    board = undead.Board(board=cells, sides=sides, monster_count=totals)
+    # The library takes no given monsters: each is fixed here, on its own variables.
+    for row, line in enumerate(rows):
+        for col, content in enumerate(line):
+            if content in MONSTERS:
+                board.model.Add(board.model_vars[(get_pos(x=col, y=row), MONSTERS[content])] == 1)
+    return board
 
 
 def solutions_of(board: undead.Board) -> int:

@@ -48,6 +48,7 @@ def run() -> None:
     _tatham_larger()
     _small_others()
     _large_undead()
+    _dense_mirrors()
     print(f"\nLoad average after: {os.getloadavg()[0]:.2f}.")
 
 
@@ -293,6 +294,60 @@ def _large_undead() -> None:
     if theirs:
         worse = sum(o[0] > t for o, t in zip(ours, theirs, strict=True))
         print(f"\naspuzzles slower than CP-SAT on {worse} of {len(boards)} boards.")
+
+
+def _dense_mirrors() -> None:
+    """Boards half mirrors, with the monsters the generator gives (``generate haunted
+    --givens --mirrors 0.5``, kept in bench/data): at every size, and how each solver's
+    time grows from the smallest size to the largest."""
+    paths = sorted(
+        (ROOT / "bench" / "data").glob("undead-mirrors-*x*-s*.txt"),
+        key=lambda path: (int(path.stem.split("-")[2].split("x")[0]), path.stem),
+    )
+    if not paths:
+        return
+    boards = [(path.stem, aspuzzles.load("haunted", path).parsed) for path in paths]
+    theirs = cpsat_times([board for _, board in boards], repeat=3)
+    rows, by_size = [], {}
+    for index, (name, board) in enumerate(boards):
+        gid = encode_game_id(board)
+        result = aspuzzles.solve("haunted", gid, unique=True, timeout=60)
+        ours = median_time(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True), 3)
+        their = None if theirs is None else theirs[index]
+        by_size.setdefault(board.width, []).append((ours, their))
+        stats = result.stats
+        rows.append(
+            [
+                name,
+                result.verdict,
+                ours,
+                "-" if their is None else their,
+                "-" if their is None else f"{ours / their:.2f}x",
+                f"{stats.get('ground_time', 0) * 1000:.0f} ms",
+                f"{stats.get('solve_time', 0) * 1000:.0f} ms",
+                stats.get("conflicts", "-"),
+            ]
+        )
+    print(
+        "\nUndead half mirrors, monsters given (`generate haunted --givens --mirrors 0.5`, "
+        "bench/data), solve plus uniqueness in-process, median of 3; CP-SAT with the "
+        "given monsters fixed; clasp's figures from one more run:\n"
+    )
+    headers = ["board", "verdict", "aspuzzles", "CP-SAT", "ratio", "grounding", "solving"]
+    table([*headers, "conflicts"], rows)
+    sizes = sorted(by_size)
+    if theirs is not None and len(sizes) > 1:
+        first, last = by_size[sizes[0]], by_size[sizes[-1]]
+        ours_growth = statistics.median(o for o, _ in last) / statistics.median(o for o, _ in first)
+        their_growth = statistics.median(t for _, t in last if t) / statistics.median(
+            t for _, t in first if t
+        )
+        worse = sum(o > t for pairs in by_size.values() for o, t in pairs if t is not None)
+        print(
+            f"\nFrom {sizes[0]}x{sizes[0]} to {sizes[-1]}x{sizes[-1]} (medians): ours grows "
+            f"{ours_growth:.1f}x, CP-SAT {their_growth:.1f}x; ours slower on {worse} of "
+            f"{len(boards)} boards."
+        )
 
 
 def cpsat_times(boards: list[Any], repeat: int = REPEAT) -> list[float] | None:

@@ -262,8 +262,10 @@ def start_share(width: int, height: int, difficulty: str = "normal") -> float:
     return max(0.2, share - 0.15) if difficulty == "hard" else share
 
 
-#: Boards from this many monster cells on are searched by two threads.
-THREADED_CELLS = 300
+#: Boards from this many open monster cells on are searched by two threads.
+THREADED_CELLS = 100
+#: Boards below this many open monster cells are traced and grounded in milliseconds.
+QUICK_CELLS = 300
 #: clasp's options for such boards (see ``HauntedStrategy.settings``).
 LARGE_BOARD_SETTINGS = ("--configuration=trendy", "--parallel-mode=2", "--heuristic=Vmtf")
 
@@ -278,15 +280,18 @@ class HauntedStrategy(Strategy[HauntedInstance]):
         heavy-tailed, and clasp's default single thread took seconds on 30x30 boards
         that these settings answer in a fraction of one; VMTF halved the worst of them
         again (``make bench ARGS=peers``, bench/NOTES-haunted.md). Smaller boards
-        answer in milliseconds, less than starting a thread costs."""
+        answer in milliseconds, less than starting a thread costs. Half-mirror boards
+        with monsters given put the line from 100 open cells: from 20x20 on their
+        search is as heavy-tailed (30x30: 0.52 and 0.34 s on one thread, 0.30 and
+        0.25 s on two), while a 15x15 of 150 open cells answers alike either way."""
         open_cells = sum(row.count(".") for row in self.instance.grid)
         return LARGE_BOARD_SETTINGS if open_cells >= THREADED_CELLS else ()
 
     def grounds_quickly(self) -> bool:
-        """Boards searched by one thread (a 15x15 has about 150 monster cells): their
-        lines are traced and grounded in a few milliseconds."""
+        """Boards of fewer than ``QUICK_CELLS`` open cells (a 15x15 has about 150):
+        their lines are traced and grounded in a few milliseconds."""
         open_cells = sum(row.count(".") for row in self.instance.grid)
-        return open_cells < THREADED_CELLS
+        return open_cells < QUICK_CELLS
 
     def infeasible(self) -> str | None:
         """A clue that its line cannot show: more than the monster cells it crosses, or

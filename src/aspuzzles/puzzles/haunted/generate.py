@@ -49,7 +49,8 @@ def without_spare_clues(
     for line in lines:
         kept, clues[line] = clues[line], None
         trial = replace(instance, clues=tuple(clues))
-        limit = (f"--solve-limit={PROOF_CONFLICTS}",)
+        # One thread: two threads' conflicts add up in an order no seed repeats.
+        limit = (f"--solve-limit={PROOF_CONFLICTS}", "--parallel-mode=1")
         if judged(puzzle, trial, unique=True, clingo_args=limit).verdict != "unique":
             clues[line] = kept
     return replace(instance, clues=tuple(clues))

@@ -44,6 +44,14 @@ def constant(name: str) -> Symbol:
     return Function(name)
 
 
+@lru_cache(maxsize=SYMBOLS_KEPT)
+def fact(name: str, *arguments: int | str) -> Symbol:
+    """The fact ``name(arguments...)``, integers as numbers and strings as constants,
+    made once: boards of one size share most of their facts, and each symbol made is a
+    call into clingo for the function and each of its arguments."""
+    return Function(name, [number(a) if isinstance(a, int) else constant(a) for a in arguments])
+
+
 #: Arithmetic a fact file may use, by the name of clingo's operator.
 _BINARY: dict[str, Callable[[int, int], int]] = {
     "Plus": operator.add,

@@ -22,9 +22,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from clingo import Function, Symbol
+from clingo import Symbol
 
-from ...asp import constant, number
+from ...asp import fact
 from ...capabilities import Generator
 from ...errors import InputError
 from ...puzzle import Option, Puzzle, atom_parts, render, string_rows
@@ -102,21 +102,18 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
     def facts(self, instance: HauntedInstance) -> list[Symbol]:
         facts: list[Symbol] = []
         for row, col in instance.cells():
-            facts.append(Function("cell", [number(row + 1), number(col + 1)]))
+            facts.append(fact("cell", row + 1, col + 1))
             given = instance.grid[row][col]
             if given in KINDS:
-                facts.append(
-                    Function("given", [number(row + 1), number(col + 1), constant(KINDS[given])])
-                )
+                facts.append(fact("given", row + 1, col + 1, KINDS[given]))
         for letter, total in instance.totals.items():
-            facts.append(Function("total", [constant(KINDS[letter]), number(total)]))
+            facts.append(fact("total", KINDS[letter], total))
         for line, clue in enumerate(instance.clues):
             if clue is None:
                 continue
-            facts.append(Function("clue", [number(line), number(clue)]))
+            facts.append(fact("clue", line, clue))
             for (row, col, side), times in sorted(crossings(instance.grid, line).items()):
-                position = [number(line), number(row + 1), number(col + 1)]
-                facts.append(Function("crossings", [*position, constant(side), number(times)]))
+                facts.append(fact("crossings", line, row + 1, col + 1, side, times))
         return facts
 
     def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:

@@ -124,9 +124,20 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
 
     def is_shape(self, members: set[int], shape: Shape) -> bool:
         """Whether cells form the shape in some orientation, compared on the open
-        lattice (not through the placement table the encoding was given)."""
-        cells = self.normalise(frozenset(self.board()[n - 1] for n in members))
-        return cells in self.piece_forms[shape.name]
+        lattice (not through the placement table the encoding was given); each answer
+        kept for the process, as a sweep checks the same placements again and again."""
+        key = (frozenset(members), shape.name)
+        known = self._shapes_seen.get(key)
+        if known is None:
+            cells = self.normalise(frozenset(self.board()[n - 1] for n in members))
+            known = cells in self.piece_forms[shape.name]
+            if len(self._shapes_seen) < SHAPES_KEPT:  # a server checks players' tilings
+                self._shapes_seen[key] = known
+        return known
+
+    @cached_property
+    def _shapes_seen(self) -> dict[tuple[frozenset[int], str], bool]:
+        return {}
 
     @cached_property
     def piece_forms(self) -> dict[str, set[frozenset[Cell]]]:
@@ -254,14 +265,29 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         table = self.shape_table(instance)
         cells: dict[int, str] = {}
         copies: dict[str, int] = {}
-        for atom in sorted(atoms):
-            name, arguments = atom_parts(atom)
-            if name == "use" and len(arguments) == 2:
-                shape, index = arguments[0].name.upper(), arguments[1].number
-                placed = sorted(table[shape][0][index])
-                for cell, name in self.name_cells(shape, placed, copies).items():
-                    cells[cell] = name
+        for shape, index in sorted(filter(None, map(self._placement_of, atoms))):
+            placed = sorted(table[shape][0][index])
+            for cell, name in self.name_cells(shape, placed, copies).items():
+                cells[cell] = name
         return Tiling(dict(sorted(cells.items())))
+
+    def _placement_of(self, atom: Symbol) -> tuple[str, int] | None:
+        """``use(S,I)`` as (shape, placement index), None for any other atom; read once
+        per atom and process (a sweep decodes a tiling per roll, and each look at a
+        symbol's parts is a call into clingo)."""
+        try:
+            return self._placements_read[atom]
+        except KeyError:
+            name, arguments = atom_parts(atom)
+            known = None
+            if name == "use" and len(arguments) == 2:
+                known = (arguments[0].name.upper(), arguments[1].number)
+            self._placements_read[atom] = known
+            return known
+
+    @cached_property
+    def _placements_read(self) -> dict[Symbol, tuple[str, int] | None]:
+        return {}
 
     def name_cells(self, shape: str, placed: list[int], copies: dict[str, int]) -> dict[int, str]:
         """Piece names for one placement; twins are told apart as ``a``, ``b``."""
@@ -381,6 +407,10 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
             images = {tuple(sorted(sym[n] for n in roll)) for sym in symmetries}
             orbits.setdefault(min(images), []).append(roll)
         return orbits
+
+
+#: How many answers ``is_shape`` keeps: every placement of every piece, many times over.
+SHAPES_KEPT = 1 << 16
 
 
 class DiceStrategy(Strategy[DiceRoll]):

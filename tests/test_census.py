@@ -9,12 +9,15 @@ import os
 import signal
 import sqlite3
 import subprocess
+from dataclasses import replace
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 
 from aspuzzles.census import census, census_space, solve_unit, units
+from aspuzzles.driver import Session
 from aspuzzles.puzzles.geniussquare import PUZZLE
 from aspuzzles.registry import get_puzzle
 from aspuzzles.spread import spread
@@ -87,6 +90,54 @@ def test_a_census_past_its_time_limit_keeps_its_units_to_resume(cli, tmp_path):
         assert kept.execute("SELECT header FROM meta").fetchone() == ("# census geniussquare",)
     counted = cli(*args, "--count", "--unsolvable", tmp_path / "u.txt")
     assert counted.code == 2 and "holds another census" in counted.err
+
+
+def _first_roll(puzzle: str):
+    game = get_puzzle(puzzle)
+    swept = game.sweep()
+    base = swept.base({})
+    return game, swept, base, replace(base, blocked=game.all_rolls()[0])
+
+
+@pytest.mark.parametrize("puzzle", ["geniussquare", "geniusstar"])
+def test_the_search_in_python_answers_first_with_checked_tilings(puzzle, monkeypatch):
+    """With the shipped encoding a sweep's or census's first try is the search in
+    Python; its tilings pass the checker, and clingo is not asked."""
+    game, swept, base, _ = _first_roll(puzzle)
+    session = Session(game, base)
+    monkeypatch.setattr(session, "solutions", lambda *_a, **_k: pytest.fail("clingo asked"))
+    rolls = game.all_rolls()[::997][:40]
+    found = 0
+    for blocked in rolls:
+        roll = replace(base, blocked=blocked)
+        atoms = swept.first_in_python(roll)
+        if atoms is None:
+            continue  # left to clingo
+        found += 1
+        assert game.check(roll, game.decode(roll, atoms)) == []
+        solution = session.first(
+            roll, swept.assumptions(roll), partial(swept.first_in_python, roll)
+        )
+        assert solution is not None
+    assert found >= len(rolls) // 2
+
+
+def test_an_edited_encoding_is_searched_by_clingo_alone(tmp_path, monkeypatch):
+    """The search in Python restates the shipped rules, so an edited encoding never
+    gets its answers: here the edit bans the monomino, and no roll has a tiling."""
+    (tmp_path / "encodings").mkdir()
+    for name in ("geniussquare", "geniusstar"):
+        text = (ROOT / "encodings" / f"{name}.lp").read_text()
+        (tmp_path / "encodings" / f"{name}.lp").write_text(text)
+    with (tmp_path / "encodings" / "geniussquare.lp").open("a") as encoding:
+        encoding.write(":- use(m1,_).\n")
+    monkeypatch.chdir(tmp_path)
+    game, swept, base, roll = _first_roll("geniussquare")
+    assert swept.first_in_python(roll) is not None  # Python tiles it by the old rules
+    session = Session(game, base)
+    assert not session.shipped
+    in_python = partial(swept.first_in_python, roll)
+    assert session.first(roll, swept.assumptions(roll), in_python) is None
 
 
 def test_a_units_counts_agree_with_algorithm_x():

@@ -186,6 +186,13 @@ class Sweep(Generic[InstanceT]):
         """How a variant is set on the sweep's grounding."""
         raise NotImplementedError
 
+    def first_in_python(self, variant: Any) -> list[Symbol] | None:
+        """A solution of a variant found by a plain search in Python (the atoms the
+        encoding shows), or None when it finds none, which proves nothing. Asked before
+        clingo only where the encoding is the shipped one; its answer is checked like
+        clingo's."""
+        return None
+
     def census(self, options: dict[str, Any]) -> CensusSpace | None:
         """Every placement of ``chosen`` blockers on any of the cells, not only the
         variants (``aspuzzles census``); None where a census means nothing."""

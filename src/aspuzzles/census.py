@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -98,7 +99,7 @@ def solve_unit(
         result.placements += len(images)
         variant = space.variant(placement)
         assumed = swept.assumptions(variant)
-        found = session.first(variant, assumed) is not None
+        found = session.first(variant, assumed, partial(swept.first_in_python, variant)) is not None
         result.solvable += found
         if not found:
             result.unsolvable.append(space.key(placement))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +32,12 @@ class Session:
         encoding: str | Path | None = None,
     ) -> None:
         self.game = game
+        used = loading.checked_encoding(game, encoding)
+        #: Whether the encoding is the shipped one, unedited: only then may a search in
+        #: Python that restates its rules answer first (``first``).
+        self.shipped = used.standing == loading.SHIPPED
         job = Job(
-            encoding=str(loading.resolve_encoding(game, encoding)),
+            encoding=str(used.path),
             facts=list(game.facts(parsed)),
             program=game.strategy(parsed).program(),
             arguments=solving.solver_arguments(game, 1, clingo_args),
@@ -70,8 +74,20 @@ class Session:
             literals.append(literal if value else -literal)
         return literals
 
-    def first(self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]]) -> Solution | None:
-        """The first solution of a variant (checked against it), or None if it has none."""
+    def first(
+        self,
+        variant: Any,
+        assumptions: Sequence[tuple[Symbol, bool]],
+        in_python: Callable[[], list[Symbol] | None] | None = None,
+    ) -> Solution | None:
+        """The first solution of a variant (checked against it), or None if it has none.
+        ``in_python`` (``Sweep.first_in_python``) is tried first where the encoding is
+        the shipped one: what it finds is checked like clingo's answers, and where it
+        finds nothing clingo searches."""
+        if in_python is not None and self.shipped:
+            atoms = in_python()
+            if atoms is not None:
+                return results.checked_solution(self.game, variant, [], atoms)
         found = self.solutions(variant, assumptions, models=1)
         return found[0] if found else None
 

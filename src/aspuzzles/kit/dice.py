@@ -21,13 +21,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Function, Symbol
 
-from ..asp import constant, number
+from ..asp import constant, fact, number
 from ..capabilities import CensusSpace, Generator, Sweep
 from ..errors import InputError
 from ..logs import logger
 from ..puzzle import Option, Puzzle, atom_parts, json_field
 from ..render import wheel_colours
 from ..strategy import Strategy
+from .dice_search import TilingSearch
 from .geometry import Cell
 from .polyform import Shape, fixed_forms, placements
 
@@ -446,6 +447,24 @@ class DiceSweep(Sweep[DiceRoll]):
     def assumptions(self, variant: DiceRoll) -> list[tuple[Symbol, bool]]:
         blocked = set(variant.blocked)
         return [(atom, n in blocked) for n, atom in enumerate(self._blocker_atoms, start=1)]
+
+    def first_in_python(self, variant: DiceRoll) -> list[Symbol] | None:
+        """A tiling by a depth-first search that covers the lowest free cell first
+        (:mod:`.dice_search`), as the ``use/2`` atoms the encoding shows."""
+        table = self.puzzle.shape_table(variant)
+        key = tuple((shape, count, len(placed)) for shape, (placed, count) in table.items())
+        search = self._searches.get(key)
+        if search is None:
+            search = self._searches[key] = TilingSearch(table, len(self.puzzle.board()))
+        moves = search.first(variant.blocked)
+        if moves is None:
+            return None
+        return [fact("use", move.shape.lower(), move.index) for move in moves]
+
+    @cached_property
+    def _searches(self) -> dict[tuple[tuple[str, int, int], ...], TilingSearch]:
+        """A search per shape table (a variant such as the golden star has its own)."""
+        return {}
 
     @cached_property
     def _blocker_atoms(self) -> tuple[Symbol, ...]:

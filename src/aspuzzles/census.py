@@ -19,7 +19,6 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -85,27 +84,37 @@ def solve_unit(
         json.dumps(["census", puzzle, options], sort_keys=True),
         lambda: _grounded(puzzle, options),
     )
-    symmetries = space.symmetries
     result = UnitResult(tuple(prefix))
     start = prefix[-1] + 1
     for rest in combinations(range(start, space.cells + 1), space.chosen - len(prefix)):
         placement = (*prefix, *rest)
-        images = {
-            tuple(sorted(symmetry[cell - 1] for cell in placement)) for symmetry in symmetries
-        }
-        if min(images) != placement:
+        size = class_size(placement, space.symmetries)
+        if size is None:
             continue  # solved in the unit of its smallest image
         result.classes += 1
-        result.placements += len(images)
+        result.placements += size
         variant = space.variant(placement)
-        assumed = swept.assumptions(variant)
-        found = session.first(variant, assumed, partial(swept.first_in_python, variant)) is not None
+        found = session.first_of(swept, variant) is not None
         result.solvable += found
         if not found:
             result.unsolvable.append(space.key(placement))
         if count:
-            result.counts[space.key(placement)] = session.count(assumed) if found else 0
+            counted = session.count(swept.assumptions(variant)) if found else 0
+            result.counts[space.key(placement)] = counted
     return result
+
+
+def class_size(placement: tuple[int, ...], symmetries: tuple[tuple[int, ...], ...]) -> int | None:
+    """How many placements the class of ``placement`` holds, or None when another of
+    them is smaller (the class is solved where that one is): most placements are not
+    their class's smallest, and the first smaller image found settles it."""
+    images = set()
+    for symmetry in symmetries:
+        image = tuple(sorted(symmetry[cell - 1] for cell in placement))
+        if image < placement:
+            return None
+        images.add(image)
+    return len(images)
 
 
 class Store:
@@ -294,12 +303,13 @@ def census(
         if counts is not None:
             counts.update(result.counts)
     classes = sum(result.classes for result in done)
+    solvable = sum(result.solvable for result in done)
     return CensusSummary(
         puzzle=game.name,
         placements=sum(result.placements for result in done),
         classes=classes,
-        solvable=sum(result.solvable for result in done),
-        unsolvable=classes - sum(result.solvable for result in done),
+        solvable=solvable,
+        unsolvable=classes - solvable,
         units_done=len(done),
         units_asked=len(wanted),
         units=len(chosen),

@@ -16,7 +16,6 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -77,13 +76,11 @@ def solve_chunk(task: tuple[str, dict[str, Any], list[tuple[str, Any]]]) -> list
     )
     values = []
     for key, variant in chunk:
-        assumed = swept.assumptions(variant)
-        in_python = partial(swept.first_in_python, variant)
         if not options.get("count"):
-            values.append((key, int(session.first(variant, assumed, in_python) is not None)))
+            values.append((key, int(session.first_of(swept, variant) is not None)))
             continue
-        count = session.count(assumed)
-        if count and session.first(variant, assumed, in_python) is None:
+        count = session.count(swept.assumptions(variant))
+        if count and session.first_of(swept, variant) is None:
             raise RuntimeError(f"{key}: {count} solutions counted, none found")
         values.append((key, count))
     return values

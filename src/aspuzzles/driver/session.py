@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol
 
@@ -14,6 +14,9 @@ from . import loading, results, solving
 from .jobs import (
     Job,
 )
+
+if TYPE_CHECKING:
+    from ..capabilities import Sweep
 
 
 class Session:
@@ -74,22 +77,21 @@ class Session:
             literals.append(literal if value else -literal)
         return literals
 
-    def first(
-        self,
-        variant: Any,
-        assumptions: Sequence[tuple[Symbol, bool]],
-        in_python: Callable[[], list[Symbol] | None] | None = None,
-    ) -> Solution | None:
-        """The first solution of a variant (checked against it), or None if it has none.
-        ``in_python`` (``Sweep.first_in_python``) is tried first where the encoding is
-        the shipped one: what it finds is checked like clingo's answers, and where it
-        finds nothing clingo searches."""
-        if in_python is not None and self.shipped:
-            atoms = in_python()
-            if atoms is not None:
-                return results.checked_solution(self.game, variant, [], atoms)
+    def first(self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]]) -> Solution | None:
+        """The first solution of a variant (checked against it), or None if it has none."""
         found = self.solutions(variant, assumptions, models=1)
         return found[0] if found else None
+
+    def first_of(self, sweep: Sweep[Any], variant: Any) -> Solution | None:
+        """A sweep's variant's first solution: where the encoding is the shipped one,
+        the sweep's own search in Python first (``Sweep.first_in_python``, checked like
+        clingo's answers); then, or where it finds nothing, clingo under the variant's
+        assumptions."""
+        if self.shipped:
+            atoms = sweep.first_in_python(variant)
+            if atoms is not None:
+                return results.checked_solution(self.game, variant, [], atoms)
+        return self.first(variant, sweep.assumptions(variant))
 
     def solutions(
         self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]], models: int = 1

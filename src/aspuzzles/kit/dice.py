@@ -19,9 +19,9 @@ from functools import cached_property
 from itertools import product
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from clingo import Function, Symbol
+from clingo import Symbol
 
-from ..asp import constant, fact, number
+from ..asp import fact
 from ..capabilities import CensusSpace, Generator, Sweep
 from ..errors import InputError
 from ..logs import logger
@@ -236,31 +236,15 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         """Cells, blockers and placements avoiding them. An empty roll is a sweep's
         base: every placement stays, blockers come per roll through externals."""
         blocked = set(instance.blocked)
-        facts = [Function("cell", [number(n)]) for n in range(1, len(self.board()) + 1)]
-        facts += [Function("blocked", [number(n)]) for n in sorted(blocked)]
+        facts = [fact("cell", n) for n in range(1, len(self.board()) + 1)]
+        facts += [fact("blocked", n) for n in sorted(blocked)]
         for name, (cells_list, count) in self.shape_table(instance).items():
-            facts.append(Function("shape", [constant(name.lower()), number(count)]))
-            made = self._covers_made.setdefault((name, tuple(cells_list)), [None] * len(cells_list))
+            shape = name.lower()
+            facts.append(fact("shape", shape, count))
             for index, cells in enumerate(cells_list):
-                if blocked and cells & blocked:
-                    continue
-                covers = made[index]
-                if covers is None:
-                    covers = made[index] = self._covers(name, index, cells)
-                facts += covers
+                if not (blocked and cells & blocked):
+                    facts += [fact("covers", shape, index, n) for n in sorted(cells)]
         return facts
-
-    @staticmethod
-    def _covers(name: str, index: int, cells: frozenset[int]) -> list[Symbol]:
-        """A placement's ``covers`` facts. Each is made once per table and placement
-        (``_covers_made``), and only when a roll leaves the placement free: making a
-        symbol is a call into clingo, and a roll's facts keep about half of them."""
-        shape, placement = constant(name.lower()), number(index)
-        return [Function("covers", [shape, placement, number(n)]) for n in sorted(cells)]
-
-    @cached_property
-    def _covers_made(self) -> dict[Any, list[list[Symbol] | None]]:
-        return {}
 
     def decode(self, instance: DiceRoll, atoms: Sequence[Symbol]) -> Tiling:
         table = self.shape_table(instance)
@@ -468,10 +452,8 @@ class DiceSweep(Sweep[DiceRoll]):
 
     @cached_property
     def _blocker_atoms(self) -> tuple[Symbol, ...]:
-        """``blocked(N)`` for every cell, made once: a sweep sets them per variant."""
-        return tuple(
-            Function("blocked", [number(n)]) for n in range(1, len(self.puzzle.board()) + 1)
-        )
+        """``blocked(N)`` for every cell, in order: a sweep sets them per variant."""
+        return tuple(fact("blocked", n) for n in range(1, len(self.puzzle.board()) + 1))
 
     def census(self, options: dict[str, Any]) -> CensusSpace:
         """As many blockers as there are dice, on any cells, alike under every symmetry

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Symbol
@@ -281,14 +282,17 @@ class HauntedStrategy(Strategy[HauntedInstance]):
         with monsters given put the line from 100 open cells: from 20x20 on their
         search is as heavy-tailed (30x30: 0.52 and 0.34 s on one thread, 0.30 and
         0.25 s on two), while a 15x15 of 150 open cells answers alike either way."""
-        open_cells = sum(row.count(".") for row in self.instance.grid)
-        return LARGE_BOARD_SETTINGS if open_cells >= THREADED_CELLS else ()
+        return LARGE_BOARD_SETTINGS if self._open_cells >= THREADED_CELLS else ()
 
     def grounds_quickly(self) -> bool:
         """Boards of fewer than ``QUICK_CELLS`` open cells (a 15x15 has about 150):
         their lines are traced and grounded in a few milliseconds."""
-        open_cells = sum(row.count(".") for row in self.instance.grid)
-        return open_cells < QUICK_CELLS
+        return self._open_cells < QUICK_CELLS
+
+    @cached_property
+    def _open_cells(self) -> int:
+        """The monster cells to fill (given monsters not counted)."""
+        return sum(row.count(".") for row in self.instance.grid)
 
     def infeasible(self) -> str | None:
         """A clue that its line cannot show: more than the monster cells it crosses, or

@@ -82,7 +82,8 @@ def test_a_census_sample_on_the_local_pool(cli, tmp_path):
 
 def test_a_census_past_its_time_limit_keeps_its_units_to_resume(cli, tmp_path):
     store = tmp_path / "census.sqlite"
-    args = ("census", "geniussquare", "--shard", "1/1000", "--limit", "3", "--store", store)
+    # Forty of the dense first units: seconds of work, past the limit on any machine.
+    args = ("census", "geniussquare", "--shard", "1/100", "--limit", "40", "--store", store)
     run = cli(*args, "--timeout", "1.5", "--unsolvable", tmp_path / "u.txt")
     assert run.code == 3 and "the same command resumes the census" in run.err
     with sqlite3.connect(store) as kept:

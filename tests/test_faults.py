@@ -382,7 +382,7 @@ def test_a_resumed_sweep_drops_a_line_a_kill_cut_short(tmp_path):
 
 
 def test_numba_keeps_its_code_where_it_can_write_and_nowhere_if_nothing_can_be(tmp_path):
-    from aspuzzles.puzzles.capture.kernel import cache_choice
+    from aspuzzles.compiled import cache_choice
 
     nowhere = Path("/dev/null/nothing")  # no folder can be made under a file
     assert cache_choice(nowhere, {"HOME": str(nowhere)}, tmp_path) == (

@@ -99,7 +99,7 @@ def solve_unit(
         if not found:
             result.unsolvable.append(space.key(placement))
         if count:
-            counted = session.count(swept.assumptions(variant)) if found else 0
+            counted = session.count_of(swept, variant) if found else 0
             result.counts[space.key(placement)] = counted
     return result
 

@@ -79,7 +79,7 @@ def solve_chunk(task: tuple[str, dict[str, Any], list[tuple[str, Any]]]) -> list
         if not options.get("count"):
             values.append((key, int(session.first_of(swept, variant) is not None)))
             continue
-        count = session.count(swept.assumptions(variant))
+        count = session.count_of(swept, variant)
         if count and session.first_of(swept, variant) is None:
             raise RuntimeError(f"{key}: {count} solutions counted, none found")
         values.append((key, count))

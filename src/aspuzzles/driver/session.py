@@ -99,6 +99,16 @@ class Session:
         """Up to ``models`` solutions of a variant (0 for all), each checked against it."""
         return self.search(variant, assumptions, models)[0]
 
+    def count_of(self, sweep: Sweep[Any], variant: Any) -> int:
+        """A sweep's variant's number of solutions: where the encoding is the shipped
+        one, the sweep's own count outside clingo first (``Sweep.count_in_python``);
+        then, or where it gives none, clingo's count under the variant's assumptions."""
+        if self.shipped:
+            found = sweep.count_in_python(variant)
+            if found is not None:
+                return found
+        return self.count(sweep.assumptions(variant))
+
     def count(self, assumptions: Sequence[tuple[Symbol, bool]]) -> int:
         """How many solutions a variant has (every answer set, as ``solve --count``
         counts them), read from clingo's statistics: no answer is copied into Python,

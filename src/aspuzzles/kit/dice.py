@@ -145,6 +145,15 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         """Each piece's orientations, computed once (the checker runs on every roll)."""
         return {shape.name: self.forms(shape) for shape, _, _ in self.pieces}
 
+    @cached_property
+    def adjacent(self) -> dict[int, set[int]]:
+        """Each cell's neighbours (the cells it shares a side with), by number."""
+        directions = list(self.symmetries[0])
+        return {
+            n: {self.numbers[o] for d in directions if (o := self.walk(cell, [d])) in self.numbers}
+            for n, cell in enumerate(self.board(), start=1)
+        }
+
     # -- rolls ------------------------------------------------------------------------
     def parse(self, text: str, source: str) -> DiceRoll:
         return self.parse_roll(text, source)
@@ -435,15 +444,25 @@ class DiceSweep(Sweep[DiceRoll]):
     def first_in_python(self, variant: DiceRoll) -> list[Symbol] | None:
         """A tiling by a depth-first search that covers the lowest free cell first
         (:mod:`.dice_search`), as the ``use/2`` atoms the encoding shows."""
+        moves = self.search_for(variant).first(variant.blocked)
+        if moves is None:
+            return None
+        return [fact("use", move.shape.lower(), move.index) for move in moves]
+
+    def count_in_python(self, variant: DiceRoll) -> int | None:
+        """The roll's number of tilings, where the compiled search (:mod:`.dice_search`)
+        counts them."""
+        return self.search_for(variant).count(variant.blocked)
+
+    def search_for(self, variant: DiceRoll) -> TilingSearch:
+        """The search for a variant's shape table, made once per table."""
         table = self.puzzle.shape_table(variant)
         key = tuple((shape, count, len(placed)) for shape, (placed, count) in table.items())
         search = self._searches.get(key)
         if search is None:
-            search = self._searches[key] = TilingSearch(table, len(self.puzzle.board()))
-        moves = search.first(variant.blocked)
-        if moves is None:
-            return None
-        return [fact("use", move.shape.lower(), move.index) for move in moves]
+            cells = len(self.puzzle.board())
+            search = self._searches[key] = TilingSearch(table, cells, self.puzzle.adjacent)
+        return search
 
     @cached_property
     def _searches(self) -> dict[tuple[tuple[str, int, int], ...], TilingSearch]:
@@ -478,13 +497,7 @@ def board_automorphisms(puzzle: DiceTiling) -> list[dict[int, int]]:
     geometric symmetries: 12 for the star, 8 for the square), found by backtracking
     over a breadth-first order of the adjacency graph."""
     size = len(puzzle.board())
-    directions = list(puzzle.symmetries[0])
-    adjacent = {
-        n: {
-            puzzle.numbers[o] for d in directions if (o := puzzle.walk(cell, [d])) in puzzle.numbers
-        }
-        for n, cell in enumerate(puzzle.board(), start=1)
-    }
+    adjacent = puzzle.adjacent
     order, parent = [1], {1: 0}
     for vertex in order:
         for other in sorted(adjacent[vertex]):

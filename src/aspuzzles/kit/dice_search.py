@@ -1,24 +1,51 @@
-"""A plain search in Python for one tiling of a roll: the sweeps' and the census's
-first try, where the encoding is the shipped one.
+"""A plain search for the tilings of a roll: the sweeps' and the census's first try,
+and their count, where the encoding is the shipped one.
 
 Most rolls have hundreds of tilings, and a depth-first search that always covers the
 lowest free cell finds one after a few dozen steps, in a fraction of clasp's time per
-solve call on the sweep's grounding. It only finds: the tiling it finds is decoded and
-checked like clingo's, and where it finds none within its step bound (an untileable
-placement, a hard one) clingo searches and proves. Being Python that restates the rules
-(pieces cover the free cells exactly, each shape as often as the box has it), it is
-off for an edited encoding, whose rules may differ.
+solve call on the sweep's grounding. Being code that restates the rules (pieces cover
+the free cells exactly, each shape as often as the box has it), it is off for an
+edited encoding, whose rules may differ, and it never has the last word on a roll
+without a tiling: a tiling it finds is decoded and checked like clingo's, and where it
+finds none (an untileable placement, or its step bound reached) clingo searches and
+proves.
+
+Where numba is installed (the ``fast`` extra) the search runs compiled
+(:mod:`.dice_kernel`): it then searches far longer before it hands a roll to clingo,
+and it counts a roll's tilings too (a count of none is left to clingo). In plain
+Python it gives up after ``STEPS`` placements and counts nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import Any
 
-#: Placements tried before the search gives up and leaves the roll to clingo: 91% of the
-#: square's rolls and 62% of the star's are tiled within 300, in 0.2-0.4 ms a roll, and the
-#: rest cost clingo no more than before (bench/NOTES-geniusstar.md).
+import numpy as np
+
+#: Placements laid in Python before the search gives up and leaves the roll to clingo:
+#: 91% of the square's rolls and 62% of the star's are tiled within 300, in 0.2-0.4 ms a
+#: roll, and the rest cost clingo no more than before (bench/NOTES-geniusstar.md).
 STEPS = 300
+#: The same bound for the compiled search (bench/NOTES-geniusstar.md).
+COMPILED_STEPS = 20_000
+#: A count's bound, far past any roll's (a dense Genius Square roll lays about 70,000
+#: placements, in milliseconds): past it the roll is counted by clingo, whose search
+#: a time limit or Ctrl-C stops.
+COUNT_STEPS = 100_000_000
+
+
+@cache
+def compiled() -> Any:
+    """The compiled search's module, or None without numba (asked once a process;
+    numba is loaded only when a sweep first asks, as loading it takes a second)."""
+    try:
+        from . import dice_kernel
+    except ImportError:
+        return None
+    return dice_kernel
 
 
 @dataclass(frozen=True)
@@ -32,32 +59,109 @@ class Move:
 
 class TilingSearch:
     """The placements of a shape table, grouped by their lowest cell, searched for an
-    exact cover of a roll's free cells."""
+    exact cover of a roll's free cells. ``adjacent`` gives each cell's neighbours (cells
+    numbered from 1), with which the compiled search sees cells walled in."""
 
     def __init__(
-        self, table: Mapping[str, tuple[Sequence[frozenset[int]], int]], cells: int
+        self,
+        table: Mapping[str, tuple[Sequence[frozenset[int]], int]],
+        cells: int,
+        adjacent: Mapping[int, Iterable[int]],
     ) -> None:
+        self.shapes = list(table)
         self.counts = {shape: count for shape, (_, count) in table.items()}
-        self.area = sum(len(placed[0]) * count for placed, count in table.values() if placed)
+        self.sizes = {
+            shape: len(placed[0]) if placed else 0 for shape, (placed, _) in table.items()
+        }
+        self.area = sum(self.sizes[shape] * count for shape, count in self.counts.items())
         self.cells = cells
+        self.adjacent = adjacent
         self.by_lowest: list[list[Move]] = [[] for _ in range(cells + 1)]
         for shape, (placements, _) in table.items():
             for index, placed in enumerate(placements):
                 mask = sum(1 << (cell - 1) for cell in placed)
                 self.by_lowest[min(placed)].append(Move(shape, index, mask))
         # Large pieces first: the small ones fill what is left at the end, where a large
-        # one left for last rarely fits.
+        # one left for last rarely fits. A shape's placements stand together, so that
+        # the compiled search passes over a shape none of which is left in one step.
+        rank = {shape: (-self.sizes[shape], n) for n, shape in enumerate(self.shapes)}
         for moves in self.by_lowest:
-            moves.sort(key=lambda move: -move.mask.bit_count())
+            moves.sort(key=lambda move: rank[move.shape])
+        self.moves = [move for moves in self.by_lowest for move in moves]
+        self.kernel = compiled()
 
-    def first(self, blocked: Sequence[int], steps: int = STEPS) -> list[Move] | None:
-        """Placements covering every cell not ``blocked`` exactly, or None: none found
-        within ``steps`` placements tried (which proves nothing)."""
+    @property
+    def pieces(self) -> int:
+        return sum(self.counts.values())
+
+    def free_cells(self, blocked: Sequence[int]) -> int | None:
+        """The cells not ``blocked``, as a mask; None where their number is not the
+        pieces' area (no tiling, which clingo is left to prove)."""
         free = (1 << self.cells) - 1
         for cell in blocked:
             free &= ~(1 << (cell - 1))
-        if free.bit_count() != self.area:
+        return free if free.bit_count() == self.area else None
+
+    def first(self, blocked: Sequence[int], steps: int | None = None) -> list[Move] | None:
+        """Placements covering every cell not ``blocked`` exactly, or None: none found
+        within ``steps`` placements laid (which proves nothing)."""
+        free = self.free_cells(blocked)
+        if free is None:
             return None
+        if self.kernel is None:
+            return self._first_in_python(free, STEPS if steps is None else steps)
+        chosen = np.empty(self.pieces, np.int64)
+        budget = COMPILED_STEPS if steps is None else steps
+        found = self.kernel.search(free, self._left(), *self._table, chosen, True, budget)
+        return [self.moves[move] for move in chosen.tolist()] if found > 0 else None
+
+    def count(self, blocked: Sequence[int], steps: int = COUNT_STEPS) -> int | None:
+        """How many tilings the cells not ``blocked`` have, where the compiled search
+        counts them within ``steps`` placements; None otherwise (no numba, a count of
+        none, or the bound reached), for clingo to count."""
+        free = self.free_cells(blocked)
+        if free is None or self.kernel is None:
+            return None
+        chosen = np.empty(self.pieces, np.int64)
+        found = self.kernel.search(free, self._left(), *self._table, chosen, False, steps)
+        return int(found) if found > 0 else None
+
+    def _left(self) -> np.ndarray:
+        return np.array([self.counts[shape] for shape in self.shapes], np.int64)
+
+    @cached_property
+    def _table(self) -> tuple[Any, ...]:
+        """The compiled search's placement table (see :mod:`.dice_kernel`)."""
+        moves = self.moves
+        starts = np.zeros(self.cells + 1, np.int64)
+        for cell in range(1, self.cells + 1):  # the placements of bit b: by_lowest[b + 1]
+            starts[cell] = starts[cell - 1] + len(self.by_lowest[cell])
+        skips = list(range(1, len(moves) + 1))
+        for at in range(len(moves) - 2, -1, -1):
+            if _group(moves[at + 1]) == _group(moves[at]):
+                skips[at] = skips[at + 1]
+        rims, rim_cells = [0], []
+        singles = [n for n, shape in enumerate(self.shapes) if self.sizes[shape] == 1]
+        for move in moves if len(singles) < 2 else ():  # (two shapes of one cell: no rims)
+            inside = {bit + 1 for bit in range(self.cells) if move.mask >> bit & 1}
+            rim_cells += sorted(
+                {o - 1 for n in inside for o in self.adjacent[n]} - {n - 1 for n in inside}
+            )
+            rims.append(len(rim_cells))
+        rims += [0] * (len(moves) + 1 - len(rims))
+        neighbours = [sum(1 << (o - 1) for o in self.adjacent[n]) for n in range(1, self.cells + 1)]
+        return (
+            starts,
+            np.array([move.mask for move in moves], np.int64),
+            np.array([self.shapes.index(move.shape) for move in moves], np.int64),
+            np.array(skips, np.int64),
+            np.array(rims, np.int64),
+            np.array(rim_cells, np.int64),
+            np.array(neighbours, np.int64),
+            singles[0] if singles else -1,
+        )
+
+    def _first_in_python(self, free: int, steps: int) -> list[Move] | None:
         left = dict(self.counts)
         chosen: list[Move] = []
         budget = [steps]
@@ -80,3 +184,8 @@ class TilingSearch:
             return False
 
         return chosen if cover(free) else None
+
+
+def _group(move: Move) -> tuple[str, int]:
+    """The placements the compiled search passes over together: a shape's at a cell."""
+    return move.shape, move.mask & -move.mask

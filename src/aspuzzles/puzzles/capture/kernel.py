@@ -11,66 +11,22 @@ swap settles in a fraction of a microsecond: the search runs 40 to 100 times fas
 The layout and the rules are `bits`' (one 64-bit mask per class of
 `bits.KINDS`, then the flaming skulls; bit ``8 * col + height``); the tests
 play this search against the Python one and the breadth-first minimum. numba compiles
-on first use and keeps the machine code in ``__pycache__`` (``cache=True``), so only a
-machine's first run pays the few seconds it takes. Every mask is ``np.uint64``, and
+on first use and keeps the machine code (``compiled``), so only a machine's first run
+pays the few seconds it takes. Every mask is ``np.uint64``, and
 every constant too: numba types a mix of signed and unsigned integers as signed (or
 as a float), which would shift the top column's bits wrongly.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
-
 import numpy as np
 
+from ... import compiled
 from . import bits
 
+_CACHE = compiled.CACHE  # numba's cache folder is chosen before numba is imported
 
-def _writable(folder: Path) -> bool:
-    """Whether files can be made in the folder (made if need be): tried, not asked,
-    since permissions alone do not say (a read-only file system, a full disk)."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
-            return True
-    except OSError:
-        return False
-
-
-def cache_choice(here: Path, environ: dict[str, str], temporary: Path) -> tuple[bool, str | None]:
-    """Whether numba may keep its machine code, and where (None: numba's own choice,
-    beside this file). A read-only install under an account without a writable home
-    (a service, a container) has neither: the code is then kept in a folder of the
-    user's cache or of the temporary directory, and only where nothing can be written
-    is it compiled afresh in each process, never a reason for a solve to fail."""
-    if given := environ.get("NUMBA_CACHE_DIR"):
-        return _writable(Path(given)), given
-    if _writable(here / "__pycache__"):
-        return True, None
-    for folder in (_user_cache(environ), temporary):
-        if folder is not None and _writable(folder / "aspuzzles-numba"):
-            return True, str(folder / "aspuzzles-numba")
-    return False, None
-
-
-def _user_cache(environ: dict[str, str]) -> Path | None:
-    if given := environ.get("XDG_CACHE_HOME"):
-        return Path(given)
-    try:
-        return Path(environ.get("HOME") or Path.home()) / ".cache"
-    except RuntimeError:  # no home at all
-        return None
-
-
-_CACHE, _CACHE_DIR = cache_choice(
-    Path(__file__).resolve().parent, dict(os.environ), Path(tempfile.gettempdir())
-)
-if _CACHE_DIR is not None:
-    os.environ["NUMBA_CACHE_DIR"] = _CACHE_DIR  # read by numba when it is imported
-
-from numba import njit, types  # noqa: E402  (after the cache folder is chosen)
+from numba import njit, types  # noqa: E402
 from numba.typed import Dict  # noqa: E402
 
 _U = np.uint64

@@ -1,0 +1,111 @@
+"""The tiling search of :mod:`.dice_search`, compiled by numba (the ``fast`` extra).
+
+Why compiled: a sweep or a census asks this search hundreds of thousands of times, and
+counting a roll's tilings walks through every one of them (up to 22,317 on a Genius
+Square roll, with some thirty placements tried for each). In Python a placement tried
+costs about a microsecond; compiled, the masks are machine words and a placement
+tried costs a few nanoseconds, so a roll is tiled in microseconds and counted in
+milliseconds.
+
+The layout (:class:`.dice_search.TilingSearch` builds it): cells are bits of an
+``int64`` (cell ``n`` is bit ``n - 1``; 48 cells at most here, well inside the sign
+bit). The placements are grouped by their lowest cell (those of cell bit ``b`` are
+``starts[b]`` up to ``starts[b + 1]``), and within a cell by shape, each with its cells'
+``masks``, its ``shapes`` (an index into ``left``, how many of each shape are still in
+the box), ``skips`` (where the next shape's placements start), and its rim: the cells
+beside it (``rim_cells[rims[p]:rims[p + 1]]``), each with its ``neighbours`` as a mask.
+``single`` is the shape of one cell, or -1.
+
+The search always covers the lowest free cell, so each tiling is met exactly once,
+whatever order its pieces could be laid in; twins (a shape in the box twice) are one
+shape with a count of two, so swapping them is not a new tiling, as in the encoding.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import compiled
+
+_CACHE = compiled.CACHE  # numba's cache folder is chosen before numba is imported
+
+from numba import njit  # noqa: E402
+
+#: What ``search`` answers when its step budget ran out before it could say.
+UNDECIDED = -1
+
+
+@njit(cache=_CACHE)
+def search(  # noqa: C901
+    free,
+    left,
+    starts,
+    masks,
+    shapes,
+    skips,
+    rims,
+    rim_cells,
+    neighbours,
+    single,
+    chosen,
+    first_only,
+    steps,
+):
+    """The number of tilings of the ``free`` cells by the pieces ``left`` (each
+    placement laid counts a step; past ``steps`` the answer is ``UNDECIDED``). With
+    ``first_only`` the search stops at the first tiling (answer 1) and leaves its
+    placements in ``chosen``, in the order laid. ``left`` is changed: pass a copy.
+    The free cells must add up to the pieces' area (the caller checks)."""
+    if free == 0:
+        return 1
+    pieces = chosen.shape[0]
+    frees = np.empty(pieces + 1, np.int64)
+    lows = np.empty(pieces + 1, np.int64)
+    nexts = np.empty(pieces + 1, np.int64)
+    low = 0
+    while not (free >> low) & 1:
+        low += 1
+    frees[0], lows[0], nexts[0] = free, low, starts[low]
+    depth, count = 0, 0
+    while True:
+        move = nexts[depth]
+        if move == starts[lows[depth] + 1]:  # every placement of this cell tried
+            if depth == 0:
+                return count
+            depth -= 1
+            left[shapes[chosen[depth]]] += 1
+            continue
+        nexts[depth] = move + 1
+        shape = shapes[move]
+        if left[shape] == 0:  # none of this shape left: on to the next shape
+            nexts[depth] = skips[move]
+            continue
+        mask = masks[move]
+        here = frees[depth]
+        if (mask & here) != mask:
+            continue
+        steps -= 1
+        if steps < 0:
+            return UNDECIDED
+        rest = here ^ mask
+        chosen[depth] = move
+        if rest == 0:  # the area matched, so every piece is laid
+            count += 1
+            if first_only:
+                return count
+            continue
+        # A free cell that the placement walls in can take only a piece of one cell:
+        # more such cells than those pieces left, and nothing fits.
+        walled = 0
+        for rim in range(rims[move], rims[move + 1]):
+            cell = rim_cells[rim]
+            if (rest >> cell) & 1 and neighbours[cell] & rest == 0:
+                walled += 1
+        if walled and (single < 0 or walled > left[single] - (shape == single)):
+            continue
+        left[shape] -= 1
+        depth += 1
+        low = lows[depth - 1]
+        while not (rest >> low) & 1:
+            low += 1
+        frees[depth], lows[depth], nexts[depth] = rest, low, starts[low]

@@ -1,0 +1,120 @@
+"""The dice puzzles' search outside clingo (``kit/dice_search``, compiled by numba with
+the ``fast`` extra): its tilings pass the checker, its counts are clingo's, Algorithm
+X's and the known ones, and it never answers for an edited encoding or a roll it
+cannot settle."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from aspuzzles.driver import Session
+from aspuzzles.kit import dice_search
+from aspuzzles.registry import get_puzzle
+
+from .conftest import ROOT
+from .oracles import geniusstar_algx
+
+#: The Genius Star's reference roll: 30,583 tilings, 118 of them golden
+#: (test_geniusstar.test_reference_roll_counts has clingo count them).
+STAR_REFERENCE = "1 10 16 29 33 38 39"
+
+
+def _roll(puzzle: str, text: str, **options: bool):
+    game = get_puzzle(puzzle)
+    swept = game.sweep()
+    base = swept.base(options)
+    return game, swept, replace(base, blocked=game.parse_roll(text, "<test>").blocked)
+
+
+def test_the_compiled_search_is_installed_with_the_test_extra():
+    assert dice_search.compiled() is not None
+
+
+@pytest.mark.parametrize(("options", "known"), [({}, 30583), ({"golden": True}, 118)])
+def test_the_stars_reference_roll_is_counted_as_clingo_counts_it(options, known):
+    """Twins (the blue pair) count once per tiling, and the golden star's hexagon once."""
+    _, swept, roll = _roll("geniusstar", STAR_REFERENCE, **options)
+    assert swept.count_in_python(roll) == known
+
+
+def test_square_counts_agree_with_algorithm_x_and_with_clingo():
+    game = get_puzzle("geniussquare")
+    swept = game.sweep()
+    base = swept.base({})
+    session = Session(game, base)
+    for blocked in game.all_rolls()[::9973]:
+        roll = replace(base, blocked=blocked)
+        counted = swept.count_in_python(roll)
+        assert counted == session.count(swept.assumptions(roll)), blocked
+        assert counted == geniusstar_algx.count_tilings(blocked, game), blocked
+
+
+@pytest.mark.slow
+def test_star_counts_agree_with_clingo_on_sampled_rolls():
+    game = get_puzzle("geniusstar")
+    swept = game.sweep()
+    base = swept.base({})
+    session = Session(game, base)
+    for blocked in game.all_rolls()[::41_000]:
+        roll = replace(base, blocked=blocked)
+        assert swept.count_in_python(roll) == session.count(swept.assumptions(roll)), blocked
+
+
+@pytest.mark.parametrize("puzzle", ["geniussquare", "geniusstar"])
+def test_compiled_tilings_pass_the_checker_on_every_hundredth_roll(puzzle):
+    game = get_puzzle(puzzle)
+    swept = game.sweep()
+    base = swept.base({})
+    for blocked in game.all_rolls()[::100]:
+        roll = replace(base, blocked=blocked)
+        atoms = swept.first_in_python(roll)
+        assert atoms is not None, blocked
+        assert game.check(roll, game.decode(roll, atoms)) == [], blocked
+
+
+def test_placements_that_cannot_be_tiled_are_left_to_clingo():
+    """Cells walled in beyond the one monomino, and a free area that is not the
+    pieces': the search answers nothing, and clingo proves there is no tiling."""
+    game, swept, walled = _roll("geniussquare", "A2 B1 A6 B5 F2 E1 C3")  # A1 and F1 walled in
+    session = Session(game, swept.base({}))
+    for roll in (walled, replace(walled, blocked=walled.blocked[:6])):
+        assert swept.first_in_python(roll) is None
+        assert swept.count_in_python(roll) is None
+        assert session.first_of(swept, roll) is None
+        assert session.count_of(swept, roll) == 0
+
+
+def test_a_count_past_its_step_bound_is_left_to_clingo():
+    _, swept, roll = _roll("geniussquare", "B2 D6 C3 F2 F1 D2 F5")
+    search = swept.search_for(roll)
+    assert search.count(roll.blocked) == 271
+    assert search.count(roll.blocked, steps=10) is None
+    assert search.first(roll.blocked, steps=1) is None
+
+
+def test_without_numba_the_search_runs_in_python_and_clingo_counts(monkeypatch):
+    monkeypatch.setattr(dice_search, "compiled", lambda: None)
+    game, swept, roll = _roll("geniussquare", "B2 D6 C3 F2 F1 D2 F5")
+    assert swept.count_in_python(roll) is None
+    atoms = swept.first_in_python(roll)
+    assert atoms is not None and game.check(roll, game.decode(roll, atoms)) == []
+    assert Session(game, swept.base({})).count_of(swept, roll) == 271
+
+
+def test_an_edited_encoding_is_counted_by_clingo_alone(tmp_path, monkeypatch):
+    """The edit bans the monomino: no roll has a tiling, though the shipped rules'
+    search counts 271."""
+    (tmp_path / "encodings").mkdir()
+    for name in ("geniussquare", "geniusstar"):
+        text = (ROOT / "encodings" / f"{name}.lp").read_text()
+        (tmp_path / "encodings" / f"{name}.lp").write_text(text)
+    with (tmp_path / "encodings" / "geniussquare.lp").open("a") as encoding:
+        encoding.write(":- use(m1,_).\n")
+    monkeypatch.chdir(tmp_path)
+    game, swept, roll = _roll("geniussquare", "B2 D6 C3 F2 F1 D2 F5")
+    assert swept.count_in_python(roll) == 271
+    session = Session(game, swept.base({}))
+    assert not session.shipped
+    assert session.count_of(swept, roll) == 0

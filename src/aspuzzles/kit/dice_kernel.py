@@ -36,6 +36,16 @@ UNDECIDED = -1
 
 
 @njit(cache=_CACHE)
+def _walled_in(free, neighbours):
+    """How many free cells have no free neighbour."""
+    walled = 0
+    for cell in range(neighbours.shape[0]):
+        if (free >> cell) & 1 and neighbours[cell] & free == 0:
+            walled += 1
+    return walled
+
+
+@njit(cache=_CACHE)
 def search(  # noqa: C901
     free,
     left,
@@ -58,6 +68,8 @@ def search(  # noqa: C901
     The free cells must add up to the pieces' area (the caller checks)."""
     if free == 0:
         return 1
+    if _walled_in(free, neighbours) > (0 if single < 0 else left[single]):
+        return 0  # the blockers wall in more cells than there are pieces of one cell
     pieces = chosen.shape[0]
     frees = np.empty(pieces + 1, np.int64)
     lows = np.empty(pieces + 1, np.int64)

@@ -304,6 +304,18 @@ def test_finding_the_puzzles_leaves_numba_unimported():
     assert run.stdout.split() == ["True", "False", "False"]
 
 
+def test_solving_a_dice_roll_leaves_numpy_and_numba_unimported():
+    """The dice puzzles' compiled tiling search serves sweeps and censuses only: a
+    roll solved alone loads neither numpy nor numba (together a good half second)."""
+    code = (
+        "import sys; from aspuzzles import solve; solve('geniusstar', '1 10 16 29 33 38 39'); "
+        "solve('geniussquare', 'B2 D6 C3 F2 F1 D2 F5'); "
+        "print('numpy' in sys.modules, 'numba' in sys.modules)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["False", "False"]
+
+
 def standard_input(monkeypatch, data: bytes) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
 

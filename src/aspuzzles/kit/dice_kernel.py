@@ -23,6 +23,8 @@ shape with a count of two, so swapping them is not a new tiling, as in the encod
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .. import compiled
@@ -121,3 +123,35 @@ def search(  # noqa: C901
         while not (rest >> low) & 1:
             low += 1
         frees[depth], lows[depth], nexts[depth] = rest, low, starts[low]
+
+
+#: ``search`` as Python code calls it (numba's dispatcher is typed as taking no arguments).
+_search: Any = search
+
+
+def placement_table(
+    starts: list[int],
+    masks: list[int],
+    shapes: list[int],
+    skips: list[int],
+    rims: list[int],
+    rim_cells: list[int],
+    neighbours: list[int],
+    single: int,
+) -> tuple[object, ...]:
+    """The arguments of ``search`` that describe the placements, as its arrays."""
+    arrays = (starts, masks, shapes, skips, rims, rim_cells, neighbours)
+    return (*(np.array(values, np.int64) for values in arrays), single)
+
+
+def first_tiling(free: int, left: list[int], table: tuple[object, ...], steps: int) -> list[int]:
+    """The placements of the first tiling found (indices into the table), or none."""
+    chosen = np.empty(sum(left), np.int64)
+    found = _search(free, np.array(left, np.int64), *table, chosen, True, steps)
+    return chosen.tolist() if found > 0 else []
+
+
+def tilings(free: int, left: list[int], table: tuple[object, ...], steps: int) -> int:
+    """How many tilings there are, or ``UNDECIDED``."""
+    chosen = np.empty(sum(left), np.int64)
+    return int(_search(free, np.array(left, np.int64), *table, chosen, False, steps))

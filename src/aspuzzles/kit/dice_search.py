@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-import numpy as np
-
 #: Placements laid in Python before the search gives up and leaves the roll to clingo:
 #: 91% of the square's rolls and 62% of the star's are tiled within 300, in 0.2-0.4 ms a
 #: roll, and the rest cost clingo no more than before (bench/NOTES-geniusstar.md).
@@ -110,10 +108,9 @@ class TilingSearch:
             return None
         if self.kernel is None:
             return self._first_in_python(free, STEPS if steps is None else steps)
-        chosen = np.empty(self.pieces, np.int64)
         budget = COMPILED_STEPS if steps is None else steps
-        found = self.kernel.search(free, self._left(), *self._table, chosen, True, budget)
-        return [self.moves[move] for move in chosen.tolist()] if found > 0 else None
+        chosen = self.kernel.first_tiling(free, self._left, self._table, budget)
+        return [self.moves[move] for move in chosen] or None
 
     def count(self, blocked: Sequence[int], steps: int = COUNT_STEPS) -> int | None:
         """How many tilings the cells not ``blocked`` have, where the compiled search
@@ -122,18 +119,18 @@ class TilingSearch:
         free = self.free_cells(blocked)
         if free is None or self.kernel is None:
             return None
-        chosen = np.empty(self.pieces, np.int64)
-        found = self.kernel.search(free, self._left(), *self._table, chosen, False, steps)
-        return int(found) if found > 0 else None
+        found = self.kernel.tilings(free, self._left, self._table, steps)
+        return found if found > 0 else None
 
-    def _left(self) -> np.ndarray:
-        return np.array([self.counts[shape] for shape in self.shapes], np.int64)
+    @cached_property
+    def _left(self) -> list[int]:
+        return [self.counts[shape] for shape in self.shapes]
 
     @cached_property
     def _table(self) -> tuple[Any, ...]:
         """The compiled search's placement table (see :mod:`.dice_kernel`)."""
         moves = self.moves
-        starts = np.zeros(self.cells + 1, np.int64)
+        starts = [0] * (self.cells + 1)
         for cell in range(1, self.cells + 1):  # the placements of bit b: by_lowest[b + 1]
             starts[cell] = starts[cell - 1] + len(self.by_lowest[cell])
         skips = list(range(1, len(moves) + 1))
@@ -150,14 +147,14 @@ class TilingSearch:
             rims.append(len(rim_cells))
         rims += [0] * (len(moves) + 1 - len(rims))
         neighbours = [sum(1 << (o - 1) for o in self.adjacent[n]) for n in range(1, self.cells + 1)]
-        return (
+        return self.kernel.placement_table(
             starts,
-            np.array([move.mask for move in moves], np.int64),
-            np.array([self.shapes.index(move.shape) for move in moves], np.int64),
-            np.array(skips, np.int64),
-            np.array(rims, np.int64),
-            np.array(rim_cells, np.int64),
-            np.array(neighbours, np.int64),
+            [move.mask for move in moves],
+            [self.shapes.index(move.shape) for move in moves],
+            skips,
+            rims,
+            rim_cells,
+            neighbours,
             singles[0] if singles else -1,
         )
 

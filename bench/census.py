@@ -27,17 +27,29 @@ PUBLISHED = (
 JOBS = 2
 
 
-def _census_row(puzzle: str, shard: tuple[int, int], folder: Path) -> None:
+def _census_row(
+    puzzle: str, shard: tuple[int, int], folder: Path, count: bool = False, limit: int | None = None
+) -> None:
     game = get_puzzle(puzzle)
     space = census_space(game, {})[1]
     started = time.perf_counter()
-    summary = census(game, {}, folder / f"{puzzle}.sqlite", shard=shard, jobs=JOBS, progress=False)
+    summary = census(
+        game,
+        {},
+        folder / f"{puzzle}-{count}.sqlite",
+        count=count,
+        shard=shard,
+        limit=limit,
+        jobs=JOBS,
+        progress=False,
+    )
     seconds = time.perf_counter() - started
     share = summary.placements / math.comb(space.cells, space.chosen)
     per_core = summary.classes / seconds / JOBS
     whole = seconds * JOBS / share  # core-seconds for the whole census
     print(
-        f"| {puzzle} | {shard[0]}/{shard[1]} ({summary.units_done} units) | {summary.classes:,} "
+        f"| {puzzle}{' --count' if count else ''} | {shard[0]}/{shard[1]} "
+        f"({summary.units_done} units) | {summary.classes:,} "
         f"({summary.unsolvable:,} unsolvable) | {seconds:.1f} s | {per_core:.0f} classes/s "
         f"| {whole / 2 / 60:.0f} min | {whole / 8 / 60:.0f} min | {whole / 64 / 60:.1f} min "
         f"| {whole / 512:.0f} s |"
@@ -54,6 +66,8 @@ def run() -> None:
     with tempfile.TemporaryDirectory() as folder:
         _census_row("geniussquare", (500, 1000), Path(folder))
         _census_row("geniusstar", (500, 1000), Path(folder))
+        _census_row("geniussquare", (500, 1000), Path(folder), count=True)
+        _census_row("geniusstar", (500, 1000), Path(folder), count=True, limit=8)
         print()
         _square_sweeps(Path(folder))
 

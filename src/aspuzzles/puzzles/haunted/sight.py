@@ -5,7 +5,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
 
 from .model import DOWN, LEFT, MIRRORS, RIGHT, UP
 
@@ -63,11 +65,30 @@ def path(grid: Sequence[str], line: int) -> list[tuple[float, float]]:
     return points
 
 
-def crossings(grid: Sequence[str], line: int) -> Counter[tuple[int, int, str]]:
-    """How often a line crosses each cell ``before`` and ``after`` its first mirror."""
-    return Counter(
-        (row, col, "after" if mirrored else "before") for row, col, mirrored in trace(grid, line)
+def crossings(grid: Sequence[str], line: int) -> Mapping[tuple[int, int, str], int]:
+    """How often a line crosses each cell ``before`` and ``after`` its first mirror.
+    A board's facts and its feasibility check both ask for every clue's line, so the
+    answer for a board held as a tuple is kept (the last ``KEPT_LINES`` asked)."""
+    if isinstance(grid, tuple):
+        return _kept_crossings(grid, line)
+    return _crossings(grid, line)
+
+
+#: Lines whose crossings ``crossings`` keeps: every line of a few hundred boards.
+KEPT_LINES = 4096
+
+
+def _crossings(grid: Sequence[str], line: int) -> Mapping[tuple[int, int, str], int]:
+    """(Read-only, as the answer may be shared.)"""
+    return MappingProxyType(
+        Counter(
+            (row, col, "after" if mirrored else "before")
+            for row, col, mirrored in trace(grid, line)
+        )
     )
+
+
+_kept_crossings = lru_cache(maxsize=KEPT_LINES)(_crossings)
 
 
 #: Who is seen at a crossing before and after the line's first mirror.

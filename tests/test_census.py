@@ -120,9 +120,10 @@ def test_the_search_in_python_answers_first_with_checked_tilings(puzzle, monkeyp
     assert found >= len(rolls) // 2
 
 
-def test_an_edited_encoding_is_searched_by_clingo_alone(tmp_path, monkeypatch):
+def test_an_edited_encoding_is_searched_and_counted_by_clingo_alone(tmp_path, monkeypatch):
     """The search in Python restates the shipped rules, so an edited encoding never
-    gets its answers: here the edit bans the monomino, and no roll has a tiling."""
+    gets its answers: here the edit bans the monomino, and no roll has a tiling, though
+    the shipped rules' search finds tilings and counts them."""
     (tmp_path / "encodings").mkdir()
     for name in ("geniussquare", "geniusstar"):
         text = (ROOT / "encodings" / f"{name}.lp").read_text()
@@ -132,9 +133,11 @@ def test_an_edited_encoding_is_searched_by_clingo_alone(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     game, swept, base, roll = _first_roll("geniussquare")
     assert swept.first_in_python(roll) is not None  # Python tiles it by the old rules
+    assert swept.count_in_python(roll)
     session = Session(game, base)
     assert not session.shipped
     assert session.first_of(swept, roll) is None
+    assert session.count_of(swept, roll) == 0
 
 
 def test_a_units_counts_agree_with_algorithm_x():

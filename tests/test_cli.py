@@ -283,8 +283,7 @@ def test_importing_the_package_imports_neither_clingo_nor_the_puzzles():
         "print(sorted(m for m in ('clingo', 'jinja2', 'aspuzzles.driver') if m in sys.modules)); "
         "print(aspuzzles.solve.__module__, aspuzzles.InputError.__module__)"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.splitlines() == ["[]", "aspuzzles.api aspuzzles.errors"]
+    assert printed_by(code).splitlines() == ["[]", "aspuzzles.api aspuzzles.errors"]
     assert all(getattr(aspuzzles, name) is not None for name in aspuzzles.__all__)
     with pytest.raises(AttributeError, match="no attribute 'solver'"):
         aspuzzles.solver  # noqa: B018
@@ -300,8 +299,7 @@ def test_finding_the_puzzles_leaves_numba_unimported():
         "names = puzzle_names(); solve('capture', 'planted-3-moves'); "
         "print('capture' in names, 'kernel' in names, 'numba' in sys.modules)"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split() == ["True", "False", "False"]
+    assert printed_by(code).split() == ["True", "False", "False"]
 
 
 def test_solving_a_dice_roll_leaves_numpy_and_numba_unimported():
@@ -312,8 +310,13 @@ def test_solving_a_dice_roll_leaves_numpy_and_numba_unimported():
         "solve('geniussquare', 'B2 D6 C3 F2 F1 D2 F5'); "
         "print('numpy' in sys.modules, 'numba' in sys.modules)"
     )
+    assert printed_by(code).split() == ["False", "False"]
+
+
+def printed_by(code: str) -> str:
+    """What Python code prints in a fresh interpreter (what it imports is its own)."""
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split() == ["False", "False"]
+    return run.stdout
 
 
 def standard_input(monkeypatch, data: bytes) -> None:

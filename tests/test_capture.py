@@ -634,6 +634,24 @@ def test_the_compiled_simulator_plays_exactly_as_the_bitboard_one():
     assert swaps > 1000
 
 
+def test_the_compiled_last_move_check_reads_counts_as_the_grouping_automaton():
+    """The compiled search settles a last swap only where every class's column counts
+    split into runs: its check agrees with `travel.GROUPING` on every swap of the
+    boards compared above, where both answers occur."""
+    from aspuzzles.puzzles.capture import kernel
+    from aspuzzles.puzzles.capture.travel import GROUPING
+
+    seen = set()
+    for board in _boards_to_compare(random.Random(23)):
+        masks = bits.from_board(board)
+        for after in [masks, *(bits.swap(masks, pair) for pair in bits.swap_pairs(masks))]:
+            expected = all(GROUPING.accepts(c) for c in bits.column_counts(after).values())
+            words = np.array(after, dtype=np.uint64)
+            assert kernel._splits(words, *kernel._GROUPING) == expected, board
+            seen.add(expected)
+    assert seen == {True, False}
+
+
 def test_the_lookahead_refutes_a_board_the_travel_bound_lets_through():
     """Reds in columns 2-4 and yellows in 0, 1 and 3 are each one column from a run, so
     sideways travel allows one move; but no single swap clears the board (two do). With

@@ -23,6 +23,7 @@ import numpy as np
 
 from ... import compiled
 from . import bits
+from .travel import COUNT_LETTERS, GROUPING
 
 _CACHE = compiled.CACHE  # numba's cache folder is chosen before numba is imported
 
@@ -44,6 +45,25 @@ _THREE_STARTS, _THREE_MIDDLES, _THREE_ENDS = (
 _ABOVE_FLOOR, _BELOW_TOP = _U(bits.ABOVE_FLOOR), _U(bits.BELOW_TOP)
 _NOT_LAST_COLUMN = _U(bits.NOT_LAST_COLUMN)
 _ACROSS, _UP = _U(bits.ACROSS), _U(bits.UP)
+#: Column counts as the grouping automaton reads them (0, 1, 2, 3 for three or more),
+#: by the byte of a column's cells.
+_COUNT_LETTERS = COUNT_LETTERS
+_LETTERS = np.array([min(bin(byte).count("1"), COUNT_LETTERS - 1) for byte in range(256)])
+
+
+def _grouping_tables() -> tuple[np.ndarray, np.ndarray]:
+    """`travel.GROUPING` as ``_splits`` reads it (passed in, not a global: numba would
+    keep a global's value in its cache, blind to a change in `travel`)."""
+    states = 1 + max(max(GROUPING.steps.values()), *(state for state, _ in GROUPING.steps))
+    steps = np.full(states * COUNT_LETTERS, -1, dtype=np.int64)
+    for (state, letter), target in GROUPING.steps.items():
+        steps[state * COUNT_LETTERS + letter] = target
+    accepts = np.zeros(states, dtype=np.bool_)
+    accepts[list(GROUPING.accepting)] = True
+    return steps, accepts
+
+
+_GROUPING = _grouping_tables()
 #: A board as the memory's key: its masks, as a tuple.
 _BOARD = types.UniTuple(types.uint64, _MASKS)
 
@@ -202,11 +222,35 @@ def _swap_into(masks, pair, after):
 
 
 @njit(cache=_CACHE)
-def _clears(masks, moves, short, enough, keep):
+def _splits(masks, steps, accepts):
+    """Whether every class's tiles stand in columns whose counts split into runs, read
+    by the grouping automaton (`travel.GROUPING`: ``steps[state * 4 + letter]``, -1
+    where nothing is accepted, and its ``accepts``): on a board with no flaming skull
+    that no swap will change again, only then can every tile leave in a run."""
+    for index in range(_CLASSES):
+        mask = masks[index]
+        if not mask:
+            continue
+        state = 0
+        for col in range(bits.SIZE):
+            letter = _LETTERS[(mask >> _U(bits.SIZE * col)) & _BYTE]
+            state = steps[state * _COUNT_LETTERS + letter]
+            if state < 0:
+                return False
+        if not accepts[state]:
+            return False
+    return True
+
+
+@njit(cache=_CACHE)
+def _clears(masks, moves, short, enough, keep, steps, accepts):
     """Whether ``moves`` moves or fewer empty the board ``masks``: every legal swap,
     settled, and every move after it, depth first. ``short`` keeps for each board the
     most moves known not to clear it, ``enough`` the fewest known to; both are emptied
-    when they hold ``keep`` boards (one question may meet millions)."""
+    when they hold ``keep`` boards (one question may meet millions). On the last move
+    a swap is settled only where its board splits into runs (``_splits``) or holds a
+    flaming skull: the last move is where most boards are, and settling is what a
+    board costs most."""
     if _cleared(masks):
         return True
     key = _key(masks)
@@ -223,11 +267,13 @@ def _clears(masks, moves, short, enough, keep):
                 lowest = pending & (~pending + _ONE)
                 pending ^= lowest
                 _swap_into(masks, unit * lowest, after)
+                if moves == 1 and not after[_CLASSES] and not _splits(after, steps, accepts):
+                    continue
                 _settle(after)
                 if moves == 1:
                     clears = _cleared(after)
                 else:
-                    clears = _clears(after, moves - 1, short, enough, keep)
+                    clears = _clears(after, moves - 1, short, enough, keep, steps, accepts)
     if len(short) + len(enough) >= keep:
         short.clear()
         enough.clear()
@@ -258,4 +304,4 @@ class Memory:
     def clears(self, board: bits.Bits, moves: int) -> bool:
         """Whether ``moves`` moves or fewer empty ``board``."""
         masks = np.array(board, dtype=np.uint64)
-        return bool(_clears(masks, moves, self.short, self.enough, self.keep))
+        return bool(_clears(masks, moves, self.short, self.enough, self.keep, *_GROUPING))

@@ -133,10 +133,13 @@ class Lookahead:
 
 
 #: The moves left from which the compiled search (`kernel`) takes over: it tries
-#: every legal swap with no bound to prune them (it settles a swap faster than Python
-#: could compute a bound), so above this many moves the Python search, pruning, calls
-#: it for each board it reaches (2026-11-26 (9e4557c): 6 against 4 and 5 on the slowest boards).
-KERNEL_MOVES = 6
+#: every legal swap, pruning only its last move by the counts (a swap is settled only
+#: where every class then splits into runs), and settles a swap far faster than Python
+#: computes a bound, so above this many moves the Python search, pruning by sideways
+#: travel, calls it for each board it reaches. 2026-11-28: the arboreth (minimum 15)
+#: 83 s with 6, 77 s with 7, 60 s with 8, 45 s with 9, 31 s with 10 and 12, the other 51
+#: game boards 54-56 s in all either way (bench/NOTES-capture.md).
+KERNEL_MOVES = 10
 
 
 def _swaps_to_try(board: bits.Bits, moves: int) -> Iterator[bits.Bits]:

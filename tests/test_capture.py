@@ -634,10 +634,11 @@ def test_the_compiled_simulator_plays_exactly_as_the_bitboard_one():
     assert swaps > 1000
 
 
-def test_the_compiled_last_move_check_reads_counts_as_the_grouping_automaton():
-    """The compiled search settles a last swap only where every class's column counts
-    split into runs: its check agrees with `travel.GROUPING` on every swap of the
-    boards compared above, where both answers occur."""
+def test_the_compiled_search_reads_counts_as_the_grouping_automaton():
+    """The compiled search settles a swap only where the classes whose column counts do
+    not split into runs are few enough for the moves left: its count agrees with
+    `travel.GROUPING` on every swap of the boards compared above, where both answers
+    occur."""
     from aspuzzles.puzzles.capture import kernel
     from aspuzzles.puzzles.capture.travel import GROUPING
 
@@ -647,7 +648,9 @@ def test_the_compiled_last_move_check_reads_counts_as_the_grouping_automaton():
         for after in [masks, *(bits.swap(masks, pair) for pair in bits.swap_pairs(masks))]:
             expected = all(GROUPING.accepts(c) for c in bits.column_counts(after).values())
             words = np.array(after, dtype=np.uint64)
-            assert kernel._splits(words, *kernel._GROUPING) == expected, board
+            assert (kernel._unsplit(words, *kernel._GROUPING, 0) == 0) == expected, board
+            unsplit = sum(not GROUPING.accepts(c) for c in bits.column_counts(after).values())
+            assert kernel._unsplit(words, *kernel._GROUPING, 7) == unsplit, board
             seen.add(expected)
     assert seen == {True, False}
 

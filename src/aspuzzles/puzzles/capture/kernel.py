@@ -222,11 +222,15 @@ def _swap_into(masks, pair, after):
 
 
 @njit(cache=_CACHE)
-def _splits(masks, steps, accepts):
-    """Whether every class's tiles stand in columns whose counts split into runs, read
+def _unsplit(masks, steps, accepts, most):
+    """How many classes have tiles in columns whose counts do not split into runs, read
     by the grouping automaton (`travel.GROUPING`: ``steps[state * 4 + letter]``, -1
-    where nothing is accepted, and its ``accepts``): on a board with no flaming skull
-    that no swap will change again, only then can every tile leave in a run."""
+    where nothing is accepted, and its ``accepts``), counted up to ``most + 1``. With no
+    flaming skull, a class's tiles leave only in runs, each in the column it stands in,
+    so such a class needs a swap that moves one of its tiles sideways, and a swap moves
+    tiles of two classes at most: a board with ``m`` moves left and more than ``2 m``
+    such classes cannot be emptied."""
+    found = 0
     for index in range(_CLASSES):
         mask = masks[index]
         if not mask:
@@ -236,10 +240,22 @@ def _splits(masks, steps, accepts):
             letter = _LETTERS[(mask >> _U(bits.SIZE * col)) & _BYTE]
             state = steps[state * _COUNT_LETTERS + letter]
             if state < 0:
-                return False
-        if not accepts[state]:
-            return False
-    return True
+                break
+        if state < 0 or not accepts[state]:
+            found += 1
+            if found > most:
+                return found
+    return found
+
+
+@njit(cache=_CACHE)
+def _classes(masks):
+    """How many classes have tiles on the board."""
+    present = 0
+    for index in range(_CLASSES):
+        if masks[index]:
+            present += 1
+    return present
 
 
 @njit(cache=_CACHE)
@@ -247,10 +263,10 @@ def _clears(masks, moves, short, enough, keep, steps, accepts):
     """Whether ``moves`` moves or fewer empty the board ``masks``: every legal swap,
     settled, and every move after it, depth first. ``short`` keeps for each board the
     most moves known not to clear it, ``enough`` the fewest known to; both are emptied
-    when they hold ``keep`` boards (one question may meet millions). On the last move
-    a swap is settled only where its board splits into runs (``_splits``) or holds a
-    flaming skull: the last move is where most boards are, and settling is what a
-    board costs most."""
+    when they hold ``keep`` boards (one question may meet millions). A swap is
+    settled only where the classes it leaves unsplit (``_unsplit``) are few enough for
+    the moves after it, or where a flaming skull may blast: most boards are a move or
+    two from the end, and settling is what a board costs most."""
     if _cleared(masks):
         return True
     key = _key(masks)
@@ -262,12 +278,15 @@ def _clears(masks, moves, short, enough, keep, steps, accepts):
     if not _dead(masks):
         across, up = _legal_swaps(masks)
         after = np.empty(_MASKS, dtype=np.uint64)
+        # classes a swap may leave unsplit: two for each move after it
+        spare = 2 * (moves - 1)
+        judged = not masks[_CLASSES] and spare < _classes(masks)
         for pending, unit in ((across, _ACROSS), (up, _UP)):
             while pending and not clears:
                 lowest = pending & (~pending + _ONE)
                 pending ^= lowest
                 _swap_into(masks, unit * lowest, after)
-                if moves == 1 and not after[_CLASSES] and not _splits(after, steps, accepts):
+                if judged and _unsplit(after, steps, accepts, spare) > spare:
                     continue
                 _settle(after)
                 if moves == 1:

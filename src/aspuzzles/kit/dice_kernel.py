@@ -13,8 +13,8 @@ bit). The placements are grouped by their lowest cell (those of cell bit ``b`` a
 ``starts[b]`` up to ``starts[b + 1]``), and within a cell by shape, each with its cells'
 ``masks``, its ``shapes`` (an index into ``left``, how many of each shape are still in
 the box), ``skips`` (where the next shape's placements start), and its rim: the cells
-beside it (``rim_cells[rims[p]:rims[p + 1]]``), each with its ``neighbours`` as a mask.
-``single`` is the shape of one cell, or -1.
+beside it (``rim_cells[rims[p]:rims[p + 1]]``), each with its ``neighbours`` as a mask;
+``sizes`` gives each shape's number of cells.
 
 The search always covers the lowest free cell, so each tiling is met exactly once,
 whatever order its pieces could be laid in; twins (a shape in the box twice) are one
@@ -48,6 +48,16 @@ def _walled_in(free, neighbours):
 
 
 @njit(cache=_CACHE)
+def _one_cell_pieces(left, sizes):
+    """How many pieces of one cell are left: a walled-in cell can take nothing else."""
+    pieces = 0
+    for shape in range(left.shape[0]):
+        if sizes[shape] == 1:
+            pieces += left[shape]
+    return pieces
+
+
+@njit(cache=_CACHE)
 def search(  # noqa: C901
     free,
     left,
@@ -58,7 +68,7 @@ def search(  # noqa: C901
     rims,
     rim_cells,
     neighbours,
-    single,
+    sizes,
     chosen,
     first_only,
     steps,
@@ -70,7 +80,8 @@ def search(  # noqa: C901
     The free cells must add up to the pieces' area (the caller checks)."""
     if free == 0:
         return 1
-    if _walled_in(free, neighbours) > (0 if single < 0 else left[single]):
+    walled = _walled_in(free, neighbours)
+    if walled and walled > _one_cell_pieces(left, sizes):
         return 0  # the blockers wall in more cells than there are pieces of one cell
     pieces = chosen.shape[0]
     frees = np.empty(pieces + 1, np.int64)
@@ -108,6 +119,7 @@ def search(  # noqa: C901
             if first_only:
                 return count
             continue
+        left[shape] -= 1
         # A free cell that the placement walls in can take only a piece of one cell:
         # more such cells than those pieces left, and nothing fits.
         walled = 0
@@ -115,9 +127,9 @@ def search(  # noqa: C901
             cell = rim_cells[rim]
             if (rest >> cell) & 1 and neighbours[cell] & rest == 0:
                 walled += 1
-        if walled and (single < 0 or walled > left[single] - (shape == single)):
+        if walled and walled > _one_cell_pieces(left, sizes):
+            left[shape] += 1
             continue
-        left[shape] -= 1
         depth += 1
         low = lows[depth - 1]
         while not (rest >> low) & 1:
@@ -137,11 +149,11 @@ def placement_table(
     rims: list[int],
     rim_cells: list[int],
     neighbours: list[int],
-    single: int,
+    sizes: list[int],
 ) -> tuple[object, ...]:
     """The arguments of ``search`` that describe the placements, as its arrays."""
-    arrays = (starts, masks, shapes, skips, rims, rim_cells, neighbours)
-    return (*(np.array(values, np.int64) for values in arrays), single)
+    arrays = (starts, masks, shapes, skips, rims, rim_cells, neighbours, sizes)
+    return tuple(np.array(values, np.int64) for values in arrays)
 
 
 def first_tiling(free: int, left: list[int], table: tuple[object, ...], steps: int) -> list[int]:

@@ -88,10 +88,6 @@ class TilingSearch:
         self.moves = [move for moves in self.by_lowest for move in moves]
         self.kernel = compiled()
 
-    @property
-    def pieces(self) -> int:
-        return sum(self.counts.values())
-
     def free_cells(self, blocked: Sequence[int]) -> int | None:
         """The cells not ``blocked``, as a mask; None where their number is not the
         pieces' area (no tiling, which clingo is left to prove)."""
@@ -138,14 +134,12 @@ class TilingSearch:
             if _group(moves[at + 1]) == _group(moves[at]):
                 skips[at] = skips[at + 1]
         rims, rim_cells = [0], []
-        singles = [n for n, shape in enumerate(self.shapes) if self.sizes[shape] == 1]
-        for move in moves if len(singles) < 2 else ():  # (two shapes of one cell: no rims)
+        for move in moves:
             inside = {bit + 1 for bit in range(self.cells) if move.mask >> bit & 1}
             rim_cells += sorted(
                 {o - 1 for n in inside for o in self.adjacent[n]} - {n - 1 for n in inside}
             )
             rims.append(len(rim_cells))
-        rims += [0] * (len(moves) + 1 - len(rims))
         neighbours = [sum(1 << (o - 1) for o in self.adjacent[n]) for n in range(1, self.cells + 1)]
         return self.kernel.placement_table(
             starts,
@@ -155,7 +149,7 @@ class TilingSearch:
             rims,
             rim_cells,
             neighbours,
-            singles[0] if singles else -1,
+            [self.sizes[shape] for shape in self.shapes],
         )
 
     def _first_in_python(self, free: int, steps: int) -> list[Move] | None:

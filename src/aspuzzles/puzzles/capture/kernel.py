@@ -47,12 +47,11 @@ _NOT_LAST_COLUMN = _U(bits.NOT_LAST_COLUMN)
 _ACROSS, _UP = _U(bits.ACROSS), _U(bits.UP)
 #: Column counts as the grouping automaton reads them (0, 1, 2, 3 for three or more),
 #: by the byte of a column's cells.
-_COUNT_LETTERS = COUNT_LETTERS
 _LETTERS = np.array([min(bin(byte).count("1"), COUNT_LETTERS - 1) for byte in range(256)])
 
 
 def _grouping_tables() -> tuple[np.ndarray, np.ndarray]:
-    """`travel.GROUPING` as ``_splits`` reads it (passed in, not a global: numba would
+    """`travel.GROUPING` as ``_unsplit`` reads it (passed in, not a global: numba would
     keep a global's value in its cache, blind to a change in `travel`)."""
     states = 1 + max(max(GROUPING.steps.values()), *(state for state, _ in GROUPING.steps))
     steps = np.full(states * COUNT_LETTERS, -1, dtype=np.int64)
@@ -238,7 +237,7 @@ def _unsplit(masks, steps, accepts, most):
         state = 0
         for col in range(bits.SIZE):
             letter = _LETTERS[(mask >> _U(bits.SIZE * col)) & _BYTE]
-            state = steps[state * _COUNT_LETTERS + letter]
+            state = steps[state * COUNT_LETTERS + letter]
             if state < 0:
                 break
         if state < 0 or not accepts[state]:

@@ -133,12 +133,12 @@ class Lookahead:
 
 
 #: The moves left from which the compiled search (`kernel`) takes over: it tries
-#: every legal swap, pruning only its last move by the counts (a swap is settled only
-#: where every class then splits into runs), and settles a swap far faster than Python
-#: computes a bound, so above this many moves the Python search, pruning by sideways
-#: travel, calls it for each board it reaches. 2026-11-28: the arboreth (minimum 15)
-#: 83 s with 6, 77 s with 7, 60 s with 8, 45 s with 9, 31 s with 10 and 12, the other 51
-#: game boards 54-56 s in all either way (bench/NOTES-capture.md).
+#: every legal swap, pruning only by the counts (a swap is settled only where it leaves
+#: at most two classes unsplit for each move after it), and settles a swap far faster
+#: than Python computes a bound, so above this many moves the Python search, pruning by
+#: sideways travel, calls it for each board it reaches. 2026-11-28: the arboreth
+#: (minimum 15) 83 s with 6, 77 s with 7, 60 s with 8, 45 s with 9, 31 s with 10 and 12;
+#: the other 51 game boards 62 s in all with 6, 53 s with 10 (bench/NOTES-capture.md).
 KERNEL_MOVES = 10
 
 

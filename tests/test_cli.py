@@ -319,6 +319,36 @@ def printed_by(code: str) -> str:
     return run.stdout
 
 
+def _left_with(code: str) -> subprocess.CompletedProcess[str]:
+    """Python code ending in ``entry.leave``, run in a fresh interpreter."""
+    script = "import atexit, sys, threading\nfrom aspuzzles.entry import leave\n" + code
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+
+
+def test_the_command_ends_with_its_exit_code_after_exit_handlers_and_output():
+    """The interpreter's teardown is skipped, not what a normal exit would still do."""
+    run = _left_with(
+        "atexit.register(lambda: print('handler ran', file=sys.stderr))\n"
+        "sys.stdout.write('buffered, not yet written')\n"
+        "leave(3)\n"
+    )
+    assert (run.returncode, run.stdout, run.stderr) == (
+        3,
+        "buffered, not yet written",
+        "handler ran\n",
+    )
+
+
+def test_a_thread_still_running_gets_pythons_normal_exit():
+    run = _left_with(
+        "done = threading.Event()\n"
+        "def finish():\n    done.wait(0.3)\n    print('thread finished')\n"
+        "threading.Thread(target=finish).start()\n"
+        "leave(4)\n"
+    )
+    assert (run.returncode, run.stdout) == (4, "thread finished\n")
+
+
 def standard_input(monkeypatch, data: bytes) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
 

@@ -6,6 +6,7 @@ import argparse
 import itertools
 import json
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from xml.etree import ElementTree
@@ -16,12 +17,12 @@ import pytest
 from aspuzzles import InputError, load_instance, solve, solve_instance
 from aspuzzles.driver import fact_program
 from aspuzzles.paths import find_encoding
-from aspuzzles.puzzles.tiles import PUZZLE
+from aspuzzles.puzzles.tiles import PUZZLE, small_boards
 from aspuzzles.puzzles.tiles.checker import check_placement, mismatched_edges
 from aspuzzles.puzzles.tiles.formats import format_tiles, parse_tiles
 from aspuzzles.puzzles.tiles.generate import planted_tiles
 from aspuzzles.puzzles.tiles.model import Fix, TilesInstance, rotate
-from aspuzzles.puzzles.tiles.search import FREED_CELLS, quick_placement
+from aspuzzles.puzzles.tiles.search import FREED_CELLS, TilesStrategy, quick_placement
 from aspuzzles.puzzles.tiles.symmetry import kept_rotations
 
 from .conftest import INSTANCES, ROOT, shared_data
@@ -1126,3 +1127,74 @@ def test_score_mode_races_core_guided_optimization_against_the_default():
     raced = solve_instance(PUZZLE, board, timeout=60)
     for result in (alone, raced):
         assert (result.status, result.cost, result.optimal) == ("solved", [0], True)
+
+
+def _counted_by_clingo(instance: TilesInstance, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The encoding's count with the search in Python (``Strategy.count``) off."""
+    with monkeypatch.context() as patched:
+        patched.setattr(TilesStrategy, "count", lambda self, deadline: None)
+        result = solve_instance(PUZZLE, instance, count=True, portfolio=False)
+    assert "python_search_time" not in result.stats
+    return result.count
+
+
+def _fixed_at_random(instance: TilesInstance, rng: random.Random) -> TilesInstance:
+    """The board with one tile fixed on a cell, in a turn, both drawn at random (the
+    tile's planted cell or not: a fixed piece may rule every placement out)."""
+    cell = rng.randrange(instance.rows * instance.cols)
+    row, col = divmod(cell, instance.cols)
+    fix = Fix(row + 1, col + 1, rng.randrange(len(instance.tiles)) + 1, rng.randrange(4))
+    return replace(instance, fixed=(fix,))
+
+
+@pytest.mark.parametrize("style", ["animal", "e2", "unframed"])
+def test_small_boards_are_searched_in_python_as_the_encoding_searches_them(style, monkeypatch):
+    """The depth-first search serves ``--count`` and a first answer on boards up to
+    4x4: on random boards (planted, some spoiled or with a tile repeated, some with a
+    fixed piece, symmetric tiles among them), with symmetry breaking and without, it
+    gives clingo's count, and a placement the checker accepts exactly where there is one."""
+    rng = random.Random(style)
+    counts = []
+    shapes = [(2, 2), (2, 3), (3, 3), (3, 4)] + ([] if style == "unframed" else [(4, 4)])
+    for number in range(14):
+        rows, cols = rng.choice(shapes)
+        if number % 7 == 6 and style == "animal":
+            instance = _planted_symmetric_tiles(rows, cols, rng)
+        else:  # few colours on larger boards: tens of thousands of placements
+            fewest = (5 if style == "unframed" else 2) + (rows * cols > 9)
+            instance = planted_tiles(style, rows, cols, rng.randint(fewest, fewest + 3), rng)
+        tiles = list(instance.tiles)
+        if rng.random() < 0.2:
+            tiles[-1] = tiles[0]
+        instance = replace(instance, tiles=tuple(tiles))
+        if rng.random() < 0.3:
+            instance = _fixed_at_random(instance, rng)
+        for broken in (True, False):
+            board = replace(instance, symmetry_breaking=broken)
+            if small_boards.count_placements(board, time.perf_counter() + 60) is None:
+                continue  # past the search's bound: clingo's own (and long) count
+            counted = solve_instance(PUZZLE, board, count=True, portfolio=False)
+            assert counted.reason or "python_search_time" in counted.stats  # or no search
+            assert counted.count == _counted_by_clingo(board, monkeypatch), board
+            counts.append(counted.count)
+            solved = solve_instance(PUZZLE, board, portfolio=False)  # the first placement
+            assert solved.status == ("solved" if counted.count else "unsatisfiable"), board
+            assert solved.checked and len(solved.solutions) == min(counted.count, 1)
+    assert len(counts) >= 20 and 0 in counts and max(counts) > 20
+
+
+def test_the_seeds_count_needs_no_clingo_search_unless_the_encoding_is_edited(tmp_path):
+    counted = solve("tiles", "seed-big-cats-3x3", count=True, options={"raw": True})
+    assert (counted.count, counted.status) == (4, "solved")
+    assert "python_search_time" in counted.stats and "ground_time" not in counted.stats
+    edited = tmp_path / "tiles.lp"
+    edited.write_text(find_encoding("tiles").read_text() + "\n:- place(1,1,T,O), O > 0.\n")
+    by_clingo = solve("tiles", "seed-big-cats-3x3", count=True, encoding=edited)
+    assert (by_clingo.count, by_clingo.status) == (1, "solved")
+    assert "python_search_time" not in by_clingo.stats
+
+
+def test_a_board_past_the_python_count_bound_is_counted_by_clingo(monkeypatch):
+    monkeypatch.setattr(small_boards, "MOST_STEPS", 10)
+    counted = solve("tiles", "gen-animal-3x3-2-kinds", count=True, options={"raw": True})
+    assert counted.count == 1768 and "python_search_time" not in counted.stats

@@ -13,7 +13,7 @@ returning a :class:`Strategy` of their own from ``Puzzle.strategy(instance)``:
   searches whose "none" proves nothing may be raced beside them (:class:`Shortcut`);
 - a count may come with puzzle figures (``count_details``);
 - a small instance may be answered outright by a complete search in Python, before
-  clingo starts (``answer``).
+  clingo starts (``answer``), or counted by one (``count``).
 
 Everything here that restates a puzzle's rules in Python (a step bound, a quick
 answer, a verdict without search, a complete search) is an accelerator for the shipped
@@ -224,6 +224,14 @@ class Strategy(Generic[InstanceT]):
         then; ``None``: the puzzle has no such search."""
         return None
 
+    def count(self, deadline: float) -> int | None:
+        """How many answer sets the encoding has, found by a complete search in Python
+        when only a count is wanted, before clingo starts: a 3x3 tiles board is counted
+        in a fraction of the milliseconds that loading and grounding the encoding take.
+        It gives up at ``deadline`` (a ``time.perf_counter()`` value) or at its own
+        bound, and clingo counts then; ``None``: the puzzle has no such search."""
+        return None
+
 
 class EncodingOnly(Strategy[InstanceT]):
     """A puzzle's strategy with everything that restates the rules in Python taken out:
@@ -233,7 +241,7 @@ class EncodingOnly(Strategy[InstanceT]):
     settings to race, figures for a count) and the horizon, whose budgets the encoding's
     own ``query(t)`` defines (see docs/encodings.md), without its last budget
     (``_Unbounded``). Dropped: verdicts without search, complete searches in Python
-    (``answer``), step bounds, warm starts and the rounds around them, shortcuts, and
+    (``answer``, ``count``), step bounds, warm starts and the rounds around them, shortcuts, and
     the horizon's bound, each of which may cut answers that the edited rules allow."""
 
     def __init__(self, strategy: Strategy[InstanceT]) -> None:

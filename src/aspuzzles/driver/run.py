@@ -121,9 +121,7 @@ def solve_instance(
         jobs += _raced_jobs(game, job, strategy, clingo_args)
     if memory is not None:
         jobs = [replace(each, memory=memory // len(jobs)) for each in jobs]
-    searched = _InPython(None)
-    if wanted == 1:  # one answer: a complete search in Python may give it at once
-        searched = _answered_in_python(strategy, job.incremental, timeout, started, memory)
+    searched = _searched_in_python(strategy, job, timeout, started, memory)
     outcome = searched.outcome
     if outcome is None:
         left = None if timeout is None else _left(timeout, started)  # after Python's search
@@ -279,6 +277,33 @@ def _answered_in_python(
         if plan is not None:
             outcome.progress = progress_text(plan, answered.lower)
     return _InPython(outcome, answered.lower, stats)
+
+
+def _searched_in_python(
+    strategy: Strategy[Any], job: Job, timeout: float | None, started: float, memory: int | None
+) -> _InPython:
+    """One answer or a count alone: a complete search in Python may give it at once."""
+    if job.models == 1:
+        return _answered_in_python(strategy, job.incremental, timeout, started, memory)
+    if job.count_only:
+        return _counted_in_python(strategy, timeout, started)
+    return _InPython(None)
+
+
+def _counted_in_python(strategy: Strategy[Any], timeout: float | None, started: float) -> _InPython:
+    """The strategy's count by a complete search in Python (``Strategy.count``), as if
+    clingo had gone through every answer; no outcome when it gave up, and clingo counts."""
+    began = time.perf_counter()
+    outcome = Outcome()
+    try:
+        counted = strategy.count(math.inf if timeout is None else started + timeout)
+    except KeyboardInterrupt:
+        outcome.interrupt("solving")
+        return _InPython(outcome)
+    if counted is None:
+        return _InPython(None)
+    outcome.count, outcome.satisfiable, outcome.exhausted = counted, counted > 0, True
+    return _InPython(outcome, stats={"python_search_time": time.perf_counter() - began})
 
 
 def _left(timeout: float, started: float) -> float:

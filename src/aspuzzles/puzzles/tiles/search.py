@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from clingo import Function, Number, Symbol
 
-from ...strategy import Shortcut, Strategy, WarmStart
+from ...strategy import Answered, Shortcut, Strategy, WarmStart
 from .model import FRAME, Placement, TilesInstance, matches, partner, rotate, shown_turn
 from .placements import border_sides, grey_faces_out, turns_and_cells
 from .symmetry import symmetry_break, turned_cell
@@ -296,6 +296,25 @@ class TilesStrategy(Strategy[TilesInstance]):
 
     def warm_start(self) -> TilesWarmStart:
         return TilesWarmStart(self.instance)
+
+    def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
+        """Boards up to 4x4: the first placement of a depth-first search, or the proof
+        that there is none (see ``small_boards``)."""
+        from .small_boards import first_placement
+
+        searched = first_placement(self.instance, deadline)
+        if searched is None:
+            return None
+        if searched.placement is None:
+            return Answered(None, finished=True)
+        atoms = [Function("place", [Number(n) for n in placed]) for placed in searched.placement]
+        return Answered(atoms, finished=True)
+
+    def count(self, deadline: float) -> int | None:
+        """Boards up to 4x4 counted by a depth-first search (see ``small_boards``)."""
+        from .small_boards import count_placements
+
+        return count_placements(self.instance, deadline)
 
     def count_details(self, count: int) -> dict[str, int]:
         if self.instance.symmetry_breaking:

@@ -82,12 +82,12 @@ def test_a_census_sample_on_the_local_pool(cli, tmp_path):
 
 def test_a_census_past_its_time_limit_keeps_its_units_to_resume(cli, tmp_path):
     store = tmp_path / "census.sqlite"
-    # Forty of the dense first units: seconds of work, past the limit on any machine.
-    args = ("census", "geniussquare", "--shard", "1/100", "--limit", "40", "--store", store)
+    # 400 of the star's first units: half a minute of work, past the limit on any machine.
+    args = ("census", "geniusstar", "--shard", "1/100", "--limit", "400", "--store", store)
     run = cli(*args, "--timeout", "1.5", "--unsolvable", tmp_path / "u.txt")
     assert run.code == 3 and "the same command resumes the census" in run.err
     with sqlite3.connect(store) as kept:
-        assert kept.execute("SELECT header FROM meta").fetchone() == ("# census geniussquare",)
+        assert kept.execute("SELECT header FROM meta").fetchone() == ("# census geniusstar",)
     counted = cli(*args, "--count", "--unsolvable", tmp_path / "u.txt")
     assert counted.code == 2 and "holds another census" in counted.err
 

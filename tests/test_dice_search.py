@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from aspuzzles import solve
 from aspuzzles.driver import Session
 from aspuzzles.kit import dice_search
 from aspuzzles.registry import get_puzzle
@@ -100,3 +101,33 @@ def test_without_numba_the_search_runs_in_python_and_clingo_counts(monkeypatch):
     atoms = swept.first_in_python(roll)
     assert atoms is not None and game.check(roll, game.decode(roll, atoms)) == []
     assert Session(game, swept.base({})).count_of(swept, roll) == 271
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "roll"), [("geniusstar", STAR_REFERENCE), ("geniussquare", "B2 D6 C3 F2 F1 D2 F5")]
+)
+def test_a_roll_solved_alone_is_tiled_in_python_and_checked(puzzle, roll):
+    solved = solve(puzzle, roll)
+    assert solved.status == "solved" and solved.checked and len(solved.solutions) == 1
+    assert "python_search_time" in solved.stats and "ground_time" not in solved.stats
+
+
+def test_a_roll_the_python_search_gives_up_on_is_solved_by_clingo(monkeypatch):
+    monkeypatch.setattr(dice_search, "STEPS", 0)
+    solved = solve("geniussquare", "B2 D6 C3 F2 F1 D2 F5")
+    assert solved.status == "solved" and solved.checked
+    assert "python_search_time" not in solved.stats and "ground_time" in solved.stats
+
+
+def test_an_untileable_roll_solved_alone_is_proved_so_by_clingo():
+    unsolved = solve("geniussquare", "A2 B1 A6 B5 F2 E1 C3")  # A1 and F1 walled in
+    assert unsolved.status == "unsatisfiable" and "ground_time" in unsolved.stats
+
+
+def test_an_edited_encoding_gets_no_python_tiling(tmp_path):
+    from aspuzzles.paths import find_encoding
+
+    edited = tmp_path / "geniusstar.lp"
+    edited.write_text(find_encoding("geniusstar").read_text() + "\n% an edit\n")
+    solved = solve("geniusstar", STAR_REFERENCE, encoding=edited)
+    assert solved.status == "solved" and "python_search_time" not in solved.stats

@@ -86,7 +86,11 @@ class TilingSearch:
         for moves in self.by_lowest:
             moves.sort(key=lambda move: rank[move.shape])
         self.moves = [move for moves in self.by_lowest for move in moves]
-        self.kernel = compiled()
+
+    @property
+    def kernel(self) -> Any:
+        """The compiled search, loaded when first asked (None without numba)."""
+        return compiled()
 
     def free_cells(self, blocked: Sequence[int]) -> int | None:
         """The cells not ``blocked``, as a mask; None where their number is not the
@@ -107,6 +111,16 @@ class TilingSearch:
         budget = COMPILED_STEPS if steps is None else steps
         chosen = self.kernel.first_tiling(free, self._left, self._table, budget)
         return [self.moves[move] for move in chosen] or None
+
+    def first_in_python(
+        self, blocked: Sequence[int], steps: int | None = None
+    ) -> list[Move] | None:
+        """``first`` in plain Python whether numba is there or not: one roll solved on
+        its own is answered sooner than numba loads."""
+        free = self.free_cells(blocked)
+        return (
+            None if free is None else self._first_in_python(free, STEPS if steps is None else steps)
+        )
 
     def count(self, blocked: Sequence[int], steps: int = COUNT_STEPS) -> int | None:
         """How many tilings the cells not ``blocked`` have, where the compiled search

@@ -68,11 +68,9 @@ def placements(
                 ends = (walk(origin, path) for path in form)
                 shifts[origin] = [(row - origin[0], col - origin[1]) for row, col in ends]
             row, col = start
-            covered = [(row + dr, col + dc) for dr, dc in shifts[origin]]
-            if all(cell in cells for cell in covered):
-                placed = frozenset(covered)
-                if len(placed) == shape.size:
-                    found.setdefault(placed)
+            placed = frozenset([(row + dr, col + dc) for dr, dc in shifts[origin]])
+            if len(placed) == shape.size and placed <= cells:
+                found.setdefault(placed)
     return list(found)
 
 

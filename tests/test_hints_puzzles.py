@@ -228,7 +228,7 @@ def test_a_dice_hint_near_the_end_rests_on_a_minimal_set_of_dice_and_pieces(cli,
     (tmp_path / "p.json").write_text(json.dumps({"cells": laid}))
     report = aspuzzles.hint("geniussquare", progress=str(tmp_path / "p.json"))
     [hint] = report.to_dict()["hints"]
-    assert hint["level"] == "search" and hint["entry"]["piece"] == last
+    assert hint["entry"]["piece"] == last  # at whatever level this tiling's last piece needs
     _assert_rests_on_a_minimal_set("geniussquare", "roll-b2-d6-c3-f2-f1-d2-f5", hint)
 
 

@@ -483,6 +483,13 @@ def test_a_text_board_is_drawn_without_jinja2_workers_or_other_puzzles():
     assert "aspuzzles.puzzles.cake" not in solved  # the other puzzles stay unread
 
 
+@pytest.mark.parametrize("puzzle", ["geniusstar", "tiles", "cake", "template"])
+def test_solving_a_default_instance_leaves_the_generators_random_source_unloaded(puzzle):
+    """``random`` is loaded only where an instance is drawn (about a millisecond of a
+    whole command's start-up, bench/NOTES-haunted.md)."""
+    assert "random" not in _modules_after("solve", puzzle)
+
+
 def test_a_sweep_without_a_scheduler_leaves_dask_unloaded(tmp_path):
     swept = _modules_after("sweep", "geniussquare", "--limit", "2", "-o", str(tmp_path / "s.tsv"))
     assert "aspuzzles.sweep" in swept and "distributed" not in swept and "dask" not in swept

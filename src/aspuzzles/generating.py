@@ -8,7 +8,6 @@ puzzle on every machine; an instance whose judgement hits the limit is drawn aga
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -18,6 +17,8 @@ from .errors import InputError
 from .puzzle import Option, Puzzle
 
 if TYPE_CHECKING:
+    import random
+
     from .driver import Result, Session
     from .hinting import Grounded
 

@@ -11,7 +11,6 @@ placements, decoding, the checker, sweeps — is shared here, and so is the enco
 from __future__ import annotations
 
 import argparse
-import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -33,6 +32,8 @@ from .geometry import Cell
 from .polyform import Shape, fixed_forms, placements
 
 if TYPE_CHECKING:
+    import random
+
     from .dice_hints import DiceHints
 
 
@@ -571,5 +572,7 @@ class DiceGenerator(Generator):
     )
 
     def generate(self, args: argparse.Namespace) -> str:
+        import random
+
         rng = random.Random(args.seed)
         return " ".join(rng.choice(die) for die in self.puzzle.dice)

@@ -13,17 +13,19 @@ the encoding states the exact cover.
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..kit.dice import DiceGenerator, DiceRoll, DiceTiling, Tiling
 from ..kit.geometry import DIRECTIONS, Cell, is_up, reflect
 from ..kit.geometry import walk as triangle_walk
 from ..kit.polyform import Shape, direction_permutations
 from ..puzzle import Option
+
+if TYPE_CHECKING:
+    import random
 
 #: Row lengths of the star, top to bottom (cells are numbered row by row from 1).
 ROW_SIZES = (1, 3, 11, 9, 9, 11, 3, 1)
@@ -248,6 +250,8 @@ class StarGenerator(DiceGenerator):
 
         def draw(rng: random.Random) -> DiceRoll:
             return replace(self.puzzle.roll(rng), golden=True)
+
+        import random
 
         found = first_accepted(self.puzzle, draw, golden, random.Random(args.seed), 200, "golden")
         return self.puzzle.describe(found)

@@ -14,16 +14,18 @@ data flows:
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Function, Number, Symbol
 
 from ..capabilities import Generator
 from ..errors import InputError, LineReader, is_number
 from ..puzzle import Option, Puzzle, string_rows
+
+if TYPE_CHECKING:
+    import random
 
 #: The largest grid: values are written as one digit each.
 MAX_SIZE = 9
@@ -202,6 +204,8 @@ class TemplateGenerator(Generator):
             raise InputError(f"--size must be from 2 to {MAX_SIZE}, not {args.size}")
         if not 0 <= args.givens <= args.size**2:
             raise InputError(f"--givens must be from 0 to {args.size**2}, not {args.givens}")
+        import random
+
         rng = random.Random(args.seed)
         square = random_latin_square(args.size, rng)
         shown = set(rng.sample(range(args.size**2), args.givens))

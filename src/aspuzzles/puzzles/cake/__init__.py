@@ -12,7 +12,6 @@ order of their first cells); the encoding states the cutting rules.
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import string
 from collections import Counter
@@ -33,6 +32,8 @@ from ...render import wheel_colours
 from ...strategy import Strategy
 
 if TYPE_CHECKING:
+    import random
+
     from .hints import CakeHints
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits

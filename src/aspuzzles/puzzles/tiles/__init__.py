@@ -26,7 +26,6 @@ score mode) and ``generate`` (planted boards).
 from __future__ import annotations
 
 import argparse
-import random
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -62,6 +61,8 @@ from .search import (
 from .symmetry import symmetry_break
 
 if TYPE_CHECKING:
+    import random
+
     from .hints import TilesHints
 
 
@@ -354,6 +355,8 @@ class TilesGenerator(Generator):
             raise InputError(f"--border-kinds needs --style e2 ({args.style} boards have no frame)")
         if not 0 <= args.fix <= rows * cols:
             raise InputError(f"--fix must be from 0 to {rows * cols}, the tiles on the board")
+        import random
+
         rng = random.Random(args.seed)
 
         def draw(rng: random.Random) -> TilesInstance:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .model import COLOUR_STYLES, FRAME, HALVES, Fix, TilesInstance, partner, rotate
+
+if TYPE_CHECKING:
+    import random
 
 
 def planted_tiles(

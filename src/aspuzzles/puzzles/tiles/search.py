@@ -5,10 +5,10 @@ mode, and a greedy placement with rounds around it as a first answer.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from clingo import Function, Number, Symbol
 
@@ -16,6 +16,9 @@ from ...strategy import Answered, Shortcut, Strategy, WarmStart
 from .model import FRAME, Placement, TilesInstance, matches, partner, rotate, shown_turn
 from .placements import border_sides, grey_faces_out, turns_and_cells
 from .symmetry import symmetry_break, turned_cell
+
+if TYPE_CHECKING:
+    import random
 
 
 def _fix_clash(instance: TilesInstance) -> str | None:
@@ -140,6 +143,8 @@ def quick_placement(instance: TilesInstance, work: int = GREEDY_WORK) -> Placeme
         for turns, edges, cells in turns_and_cells(instance, tile_id):
             for cell in cells:
                 candidates[cell].append((tile_id, turns, edges))
+    import random
+
     rng = random.Random(0)
     runs = min(GREEDY_RUNS, max(1, work // max(1, sum(map(len, candidates.values())))))
     best: tuple[int, Placement] | None = None

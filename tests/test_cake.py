@@ -11,6 +11,7 @@ from aspuzzles import InputError, solve, solve_instance
 from aspuzzles.puzzles.cake import (
     PUZZLE,
     CakeInstance,
+    CakeStrategy,
     candidates,
     check_partition,
     naming,
@@ -237,3 +238,41 @@ def test_counts_agree_with_the_plain_python_search_on_random_small_cakes():
         assert solve_instance(PUZZLE, CakeInstance(pieces, grid), count=True).count == expected
         counts.append(expected)
     assert 0 in counts and min(c for c in counts if c) <= 2 and max(counts) > 10
+
+
+@pytest.mark.parametrize("named", ["first_cell", "number"])
+def test_small_cakes_are_cut_in_python_as_the_encoding_cuts_them(named, monkeypatch):
+    """Cakes up to 100 cells get their first partition (or the proof of none) from the
+    depth-first search in Python, as the encoding's ``in/2`` atoms under either naming
+    of the pieces: the answer passes the checker, and has one exactly where clingo's
+    search finds one (on random cakes, whose totals may not divide)."""
+    monkeypatch.setattr("aspuzzles.puzzles.cake.naming", lambda _instance: named)
+    rng = random.Random(named)
+    verdicts = []
+    for _ in range(30):
+        rows, cols = rng.choice([(3, 4), (4, 4), (2, 6), (4, 5), (6, 6)])
+        pieces = rng.choice([k for k in (2, 3, 4, 6) if rows * cols % k == 0])
+        toppings = rng.choice(["01", "012", "0112"])
+        grid = tuple("".join(rng.choice(toppings) for _ in range(cols)) for _ in range(rows))
+        cake = CakeInstance(pieces, grid)
+        cut = solve_instance(PUZZLE, cake)
+        with monkeypatch.context() as patched:
+            patched.setattr(CakeStrategy, "answer", lambda self, deadline, memory=None: None)
+            by_clingo = solve_instance(PUZZLE, cake)
+        assert cut.status == by_clingo.status, cake
+        assert cut.reason or "python_search_time" in cut.stats  # or no search at all
+        assert cut.checked and len(cut.solutions) == (cut.status == "solved")
+        verdicts.append(cut.status)
+    assert {"solved", "unsatisfiable"} <= set(verdicts)
+
+
+def test_the_seed_cake_is_cut_without_clingo_unless_the_encoding_is_edited(tmp_path):
+    from aspuzzles.paths import find_encoding
+
+    cut = solve("cake")
+    assert cut.status == "solved" and "python_search_time" in cut.stats
+    assert "ground_time" not in cut.stats
+    edited = tmp_path / "cake.lp"
+    edited.write_text(find_encoding("cake").read_text() + "\n% an edit\n")
+    by_clingo = solve("cake", encoding=edited)
+    assert by_clingo.status == "solved" and "python_search_time" not in by_clingo.stats

@@ -29,7 +29,7 @@ from ...generating import DIFFICULTY_OPTION, as_asked
 from ...kit.geometry import Cell, SquareGrid, is_connected
 from ...puzzle import Option, Puzzle, atom_parts, string_rows
 from ...render import wheel_colours
-from ...strategy import Strategy
+from ...strategy import Answered, Strategy
 
 if TYPE_CHECKING:
     import random
@@ -472,6 +472,26 @@ class CakeStrategy(Strategy[CakeInstance]):
                 return f"{total} x {kind} do not divide into {self.instance.pieces} pieces"
         return None
 
+    def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
+        """Cakes up to 100 cells: the first partition of a depth-first search, or the
+        proof that there is none, as the encoding's ``in/2`` atoms (see ``small``)."""
+        from .small import MOST_CELLS, TooLong, first_partition
+
+        if len(self.instance.lattice) > MOST_CELLS:
+            return None
+        cut = first_partition(self.instance.grid, self.instance.pieces, deadline)
+        if isinstance(cut, TooLong):
+            return None
+        if cut is None:
+            return Answered(None, finished=True)
+        by_first_cell = naming(self.instance) == "first_cell"
+        atoms = [
+            Function("in", [asp.number(cell), asp.number(piece[0] if by_first_cell else name)])
+            for name, piece in enumerate(cut, start=1)
+            for cell in piece
+        ]
+        return Answered(atoms, finished=True)
+
     def portfolio(self) -> tuple[tuple[str, ...], ...]:
         """Luby restarts (every 128 conflicts times the Luby sequence) against clasp's
         default restarts: on cakes whose toppings lie at random, not planted, search
@@ -520,6 +540,8 @@ class CakeGenerator(Generator):
         if not 1 <= args.kinds <= 10:
             raise InputError("--kinds must be from 1 to 10")
         make = strewn_cake if args.random else planted_cake
+        import random
+
         rng = random.Random(args.seed)
         unique = getattr(args, "unique", False)
         difficulty = getattr(args, "difficulty", None)

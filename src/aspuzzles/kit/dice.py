@@ -442,7 +442,7 @@ class DiceStrategy(Strategy[DiceRoll]):
         moves = self.puzzle.tiling_search(self.instance).first_in_python(self.instance.blocked)
         if moves is None:
             return None
-        return Answered([fact("use", move.shape.lower(), move.index) for move in moves], True)
+        return Answered([fact("use", move.shape.lower(), move.placement) for move in moves], True)
 
 
 class DiceSweep(Sweep[DiceRoll]):
@@ -477,7 +477,7 @@ class DiceSweep(Sweep[DiceRoll]):
         moves = self.search_for(variant).first(variant.blocked)
         if moves is None:
             return None
-        return [fact("use", move.shape.lower(), move.index) for move in moves]
+        return [fact("use", move.shape.lower(), move.placement) for move in moves]
 
     def count_in_python(self, variant: DiceRoll) -> int | None:
         """The roll's number of tilings, where the compiled search (:mod:`.dice_search`)

@@ -59,11 +59,12 @@ def placements(
     start to a cell of its kind (a triangle pointing the same way): the paths are then
     walked once per form and kind, and shifted to every start of that kind."""
     cells = set(board)
+    starts = sorted(cells)
+    origins = [reference(start) for start in starts] if reference is not None else starts
     found: dict[frozenset[Cell], None] = {}
     for form in oriented(shape, symmetries):
         shifts: dict[Cell, list[Cell]] = {}
-        for start in sorted(cells):
-            origin = reference(start) if reference is not None else start
+        for start, origin in zip(starts, origins, strict=True):
             if origin not in shifts:
                 ends = (walk(origin, path) for path in form)
                 shifts[origin] = [(row - origin[0], col - origin[1]) for row, col in ends]

@@ -9,6 +9,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 from xml.etree import ElementTree
 
 import clingo
@@ -1129,13 +1130,15 @@ def test_score_mode_races_core_guided_optimization_against_the_default():
         assert (result.status, result.cost, result.optimal) == ("solved", [0], True)
 
 
-def _counted_by_clingo(instance: TilesInstance, monkeypatch: pytest.MonkeyPatch) -> int:
-    """The encoding's count with the search in Python (``Strategy.count``) off."""
+def _by_clingo(instance: TilesInstance, monkeypatch: pytest.MonkeyPatch, **asked: bool) -> Any:
+    """The encoding's answer (or count) with the searches in Python (``Strategy.answer``
+    and ``Strategy.count``) off."""
     with monkeypatch.context() as patched:
         patched.setattr(TilesStrategy, "count", lambda self, deadline: None)
-        result = solve_instance(PUZZLE, instance, count=True, portfolio=False)
+        patched.setattr(TilesStrategy, "answer", lambda self, deadline, memory=None: None)
+        result = solve_instance(PUZZLE, instance, portfolio=False, **asked)
     assert "python_search_time" not in result.stats
-    return result.count
+    return result
 
 
 def _fixed_at_random(instance: TilesInstance, rng: random.Random) -> TilesInstance:
@@ -1171,16 +1174,16 @@ def test_small_boards_are_searched_in_python_as_the_encoding_searches_them(style
             instance = _fixed_at_random(instance, rng)
         for broken in (True, False):
             board = replace(instance, symmetry_breaking=broken)
+            solved = solve_instance(PUZZLE, board, portfolio=False)  # the first placement
+            assert solved.status == _by_clingo(board, monkeypatch).status, board
+            assert solved.checked and len(solved.solutions) == (solved.status == "solved")
             if small_boards.count_placements(board, time.perf_counter() + 60) is None:
-                continue  # past the search's bound: clingo's own (and long) count
+                continue  # a 4x4 board, or past the search's bound: clingo's own count
             counted = solve_instance(PUZZLE, board, count=True, portfolio=False)
             assert counted.reason or "python_search_time" in counted.stats  # or no search
-            assert counted.count == _counted_by_clingo(board, monkeypatch), board
+            assert counted.count == _by_clingo(board, monkeypatch, count=True).count, board
             counts.append(counted.count)
-            solved = solve_instance(PUZZLE, board, portfolio=False)  # the first placement
-            assert solved.status == ("solved" if counted.count else "unsatisfiable"), board
-            assert solved.checked and len(solved.solutions) == min(counted.count, 1)
-    assert len(counts) >= 20 and 0 in counts and max(counts) > 20
+    assert len(counts) >= 14 and 0 in counts and max(counts) > 20
 
 
 def test_the_seeds_count_needs_no_clingo_search_unless_the_encoding_is_edited(tmp_path):

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 MOST_CELLS = 100
 #: Cells added to pieces before the search gives the cake to clingo (some tens of
 #: milliseconds; bench/NOTES-cake.md).
-MOST_STEPS = 30_000
+MOST_STEPS = 10_000
 #: Steps between looks at the clock and the bound.
 CLOCK_EVERY = 1024
 

@@ -316,7 +316,7 @@ class TilesStrategy(Strategy[TilesInstance]):
         return Answered(atoms, finished=True)
 
     def count(self, deadline: float) -> int | None:
-        """Boards up to 4x4 counted by a depth-first search (see ``small_boards``)."""
+        """Boards up to 3x4 counted by a depth-first search (see ``small_boards``)."""
         from .small_boards import count_placements
 
         return count_placements(self.instance, deadline)

@@ -27,9 +27,12 @@ from .symmetry import symmetry_break
 #: The largest board searched here: past it a search may take long, and clingo's
 #: propagation serves better than this search's plain edge checks.
 MOST_CELLS = 16
-#: Placements tried before the search gives the board to clingo: about half a second,
-#: in which it counts 4x4 boards that clingo counts in one (bench/NOTES-tiles.md).
-MOST_STEPS = 2_000_000
+#: The largest board counted here: on 4x4 boards clingo counts some boards sooner
+#: (bench/NOTES-tiles.md), and a count has no quick first answer to gain.
+MOST_COUNTED_CELLS = 12
+#: Placements tried before the search gives the board to clingo: about a tenth of a
+#: second, past the count of any 3x4 board shipped (bench/NOTES-tiles.md).
+MOST_STEPS = 500_000
 #: Placements tried between looks at the clock and the bound.
 CLOCK_EVERY = 1024
 
@@ -61,9 +64,9 @@ class FirstPlacement:
 
 def count_placements(instance: TilesInstance, deadline: float) -> int | None:
     """How many answer sets the shipped encoding has for this board, or None: scored
-    boards (every placement counts), boards past ``MOST_CELLS`` or a search past
+    boards (every placement counts), boards past ``MOST_COUNTED_CELLS`` or a search past
     ``MOST_STEPS`` or ``deadline`` (a ``time.perf_counter()`` value) are clingo's."""
-    if not _searched_here(instance):
+    if not _searched_here(instance) or instance.rows * instance.cols > MOST_COUNTED_CELLS:
         return None
     anchor, members = _anchor(instance)
     try:

@@ -251,9 +251,12 @@ def _message(driver: Any) -> str:
 
 
 def _wait(driver: Any, condition: Any) -> None:
+    """Wait for the condition; an element the page redraws while it is read (a stale
+    reference) is read again on the next try."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 60).until(condition)
+    WebDriverWait(driver, 60, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
 def _press(driver: Any, action: str, until: str) -> str:

@@ -232,7 +232,7 @@ def _small_others() -> None:
             ],
             *counting_rows,
             [
-                "one Genius Star roll, no session",
+                "one Genius Star roll, solved on its own",
                 statistics.median(star_times),
                 "-",
                 "",

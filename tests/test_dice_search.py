@@ -87,8 +87,8 @@ def test_placements_that_cannot_be_tiled_are_left_to_clingo():
 
 
 def test_a_count_past_its_step_bound_is_left_to_clingo():
-    _, swept, roll = _roll("geniussquare", "B2 D6 C3 F2 F1 D2 F5")
-    search = swept.search_for(roll)
+    game, _, roll = _roll("geniussquare", "B2 D6 C3 F2 F1 D2 F5")
+    search = game.tiling_search(roll)
     assert search.count(roll.blocked) == 271
     assert search.count(roll.blocked, steps=10) is None
     assert search.first(roll.blocked, steps=1) is None

@@ -474,7 +474,7 @@ class DiceSweep(Sweep[DiceRoll]):
     def first_in_python(self, variant: DiceRoll) -> list[Symbol] | None:
         """A tiling by a depth-first search that covers the lowest free cell first
         (:mod:`.dice_search`), as the ``use/2`` atoms the encoding shows."""
-        moves = self.search_for(variant).first(variant.blocked)
+        moves = self.puzzle.tiling_search(variant).first(variant.blocked)
         if moves is None:
             return None
         return [fact("use", move.shape.lower(), move.placement) for move in moves]
@@ -482,10 +482,7 @@ class DiceSweep(Sweep[DiceRoll]):
     def count_in_python(self, variant: DiceRoll) -> int | None:
         """The roll's number of tilings, where the compiled search (:mod:`.dice_search`)
         counts them."""
-        return self.search_for(variant).count(variant.blocked)
-
-    def search_for(self, variant: DiceRoll) -> TilingSearch:
-        return self.puzzle.tiling_search(variant)
+        return self.puzzle.tiling_search(variant).count(variant.blocked)
 
     @cached_property
     def _blocker_atoms(self) -> tuple[Symbol, ...]:

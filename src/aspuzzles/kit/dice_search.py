@@ -103,11 +103,11 @@ class TilingSearch:
     def first(self, blocked: Sequence[int], steps: int | None = None) -> list[Move] | None:
         """Placements covering every cell not ``blocked`` exactly, or None: none found
         within ``steps`` placements laid (which proves nothing)."""
+        if self.kernel is None:
+            return self.first_in_python(blocked, steps)
         free = self.free_cells(blocked)
         if free is None:
             return None
-        if self.kernel is None:
-            return self._first_in_python(free, STEPS if steps is None else steps)
         budget = COMPILED_STEPS if steps is None else steps
         chosen = self.kernel.first_tiling(free, self._left, self._table, budget)
         return [self.moves[move] for move in chosen] or None
@@ -118,9 +118,9 @@ class TilingSearch:
         """``first`` in plain Python whether numba is there or not: one roll solved on
         its own is answered sooner than numba loads."""
         free = self.free_cells(blocked)
-        return (
-            None if free is None else self._first_in_python(free, STEPS if steps is None else steps)
-        )
+        if free is None:
+            return None
+        return self._first_in_python(free, STEPS if steps is None else steps)
 
     def count(self, blocked: Sequence[int], steps: int = COUNT_STEPS) -> int | None:
         """How many tilings the cells not ``blocked`` have, where the compiled search

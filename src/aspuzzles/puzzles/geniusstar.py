@@ -243,6 +243,8 @@ class StarGenerator(DiceGenerator):
     def generate(self, args: argparse.Namespace) -> str:
         if not getattr(args, "golden", False):
             return super().generate(args)
+        import random
+
         from ..generating import first_accepted, judged
 
         def golden(roll: DiceRoll) -> bool:
@@ -250,8 +252,6 @@ class StarGenerator(DiceGenerator):
 
         def draw(rng: random.Random) -> DiceRoll:
             return replace(self.puzzle.roll(rng), golden=True)
-
-        import random
 
         found = first_accepted(self.puzzle, draw, golden, random.Random(args.seed), 200, "golden")
         return self.puzzle.describe(found)

@@ -475,12 +475,11 @@ class CakeStrategy(Strategy[CakeInstance]):
     def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
         """Cakes up to 100 cells: the first partition of a depth-first search, or the
         proof that there is none, as the encoding's ``in/2`` atoms (see ``small``)."""
-        from .small import MOST_CELLS, TooLong, first_partition
+        from .small import Undecided, first_partition
 
-        if len(self.instance.lattice) > MOST_CELLS:
-            return None
-        cut = first_partition(self.instance.grid, self.instance.pieces, deadline)
-        if isinstance(cut, TooLong):
+        try:
+            cut = first_partition(self.instance.grid, self.instance.pieces, deadline)
+        except Undecided:
             return None
         if cut is None:
             return Answered(None, finished=True)

@@ -26,20 +26,18 @@ MOST_STEPS = 10_000
 CLOCK_EVERY = 1024
 
 
-class TooLong(Exception):
-    """The search passed its bound on steps or its deadline."""
+class Undecided(Exception):
+    """The search settles nothing: the cake is past ``MOST_CELLS``, or the search
+    passed its bound on steps or its deadline. clingo searches instead."""
 
 
-def first_partition(
-    grid: tuple[str, ...], pieces: int, deadline: float
-) -> list[list[int]] | TooLong | None:
-    """The pieces (cell numbers in reading order) of the first partition found, None
-    when there is none, or ``TooLong`` (returned, not raised) when the search gave up
-    at its bound or ``deadline`` (a ``time.perf_counter()`` value)."""
-    try:
-        return _Cutter(grid, pieces, deadline).cut()
-    except TooLong as stopped:
-        return stopped
+def first_partition(grid: tuple[str, ...], pieces: int, deadline: float) -> list[list[int]] | None:
+    """The pieces (cell numbers in reading order) of the first partition found, or None
+    when there is none; ``Undecided`` past ``MOST_CELLS``, ``MOST_STEPS`` or
+    ``deadline`` (a ``time.perf_counter()`` value)."""
+    if len(grid) * len(grid[0]) > MOST_CELLS:
+        raise Undecided
+    return _Cutter(grid, pieces, deadline).cut()
 
 
 class _Cutter:
@@ -130,7 +128,7 @@ class _Cutter:
         if self.steps % CLOCK_EVERY == 0 and (
             self.steps > MOST_STEPS or time.perf_counter() > self.deadline
         ):
-            raise TooLong
+            raise Undecided
 
 
 def _neighbours(cell: int, rows: int, cols: int) -> list[int]:

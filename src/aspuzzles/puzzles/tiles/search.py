@@ -136,6 +136,8 @@ def quick_placement(instance: TilesInstance, work: int = GREEDY_WORK) -> Placeme
     Why: score mode's search starts from clingo's first answer, which on a large board
     is poor; this placement, completed by clingo, is a far better first answer (META
     2010 10x10: 148 of 180 edges matching against 119 after 30 s of search)."""
+    import random
+
     candidates: dict[tuple[int, int], list[tuple[int, int, tuple[str, str, str, str]]]] = {
         (row, col): [] for row in range(1, instance.rows + 1) for col in range(1, instance.cols + 1)
     }
@@ -143,8 +145,6 @@ def quick_placement(instance: TilesInstance, work: int = GREEDY_WORK) -> Placeme
         for turns, edges, cells in turns_and_cells(instance, tile_id):
             for cell in cells:
                 candidates[cell].append((tile_id, turns, edges))
-    import random
-
     rng = random.Random(0)
     runs = min(GREEDY_RUNS, max(1, work // max(1, sum(map(len, candidates.values())))))
     best: tuple[int, Placement] | None = None
@@ -199,10 +199,9 @@ def _turned_for_anchor(instance: TilesInstance, placement: Placement) -> Placeme
     if not instance.symmetry_breaking:
         return placement
     cut = symmetry_break(instance)
-    limits = [fact.arguments for fact in cut.facts if fact.match("anchor", 2)]
-    if not limits or len(instance.tiles) == 1:
+    if cut.anchor is None or len(instance.tiles) == 1:
         return placement
-    anchor, limit = limits[0][0].number, limits[0][1].number
+    anchor, limit = cut.anchor
     for _ in range(cut.class_size):
         turns = next(t for cells in placement for (tile_id, t) in cells if tile_id == anchor)
         if turns < limit:
@@ -305,14 +304,15 @@ class TilesStrategy(Strategy[TilesInstance]):
     def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
         """Boards up to 4x4: the first placement of a depth-first search, or the proof
         that there is none (see ``small_boards``)."""
-        from .small_boards import first_placement
+        from .small_boards import Undecided, first_placement
 
-        searched = first_placement(self.instance, deadline)
-        if searched is None:
+        try:
+            placement = first_placement(self.instance, deadline)
+        except Undecided:
             return None
-        if searched.placement is None:
+        if placement is None:
             return Answered(None, finished=True)
-        atoms = [Function("place", [Number(n) for n in placed]) for placed in searched.placement]
+        atoms = [Function("place", [Number(n) for n in placed]) for placed in placement]
         return Answered(atoms, finished=True)
 
     def count(self, deadline: float) -> int | None:

@@ -18,7 +18,6 @@ that restates the rules, it serves the shipped encoding only (``Strategy.count``
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from .model import FRAME, TilesInstance, partner
 from .placements import turns_and_cells
@@ -43,8 +42,9 @@ Candidate = tuple[int, str, str, int, int]
 Placed = tuple[int, int, int, int]
 
 
-class TooLong(Exception):
-    """The search passed its bound on placements or its deadline."""
+class Undecided(Exception):
+    """The search settles nothing: the board is not one it takes, or it passed its
+    bound on placements or its deadline. clingo searches instead."""
 
 
 class _Found(Exception):
@@ -55,48 +55,40 @@ class _Found(Exception):
         self.placement = placement
 
 
-@dataclass(frozen=True)
-class FirstPlacement:
-    """A first search's end: the placement found, or None when there is none."""
-
-    placement: list[Placed] | None
-
-
 def count_placements(instance: TilesInstance, deadline: float) -> int | None:
     """How many answer sets the shipped encoding has for this board, or None: scored
     boards (every placement counts), boards past ``MOST_COUNTED_CELLS`` or a search past
     ``MOST_STEPS`` or ``deadline`` (a ``time.perf_counter()`` value) are clingo's."""
-    if not _searched_here(instance) or instance.rows * instance.cols > MOST_COUNTED_CELLS:
+    if instance.rows * instance.cols > MOST_COUNTED_CELLS:
         return None
-    anchor, members = _anchor(instance)
     try:
+        _check_searched_here(instance)
+        anchor, members = _anchor(instance)
         found = _Search(instance, anchor, deadline).count()
-    except TooLong:
+    except Undecided:
         return None
     return found // members if found % members == 0 else None
 
 
-def first_placement(instance: TilesInstance, deadline: float) -> FirstPlacement | None:
-    """The first placement in reading order that the encoding has as an answer, or the
-    proof that it has none; None where clingo must search (see ``count_placements``,
+def first_placement(instance: TilesInstance, deadline: float) -> list[Placed] | None:
+    """The first placement in reading order that the encoding has as an answer, or None
+    when it has none; ``Undecided`` where clingo must search (see ``count_placements``,
     and boards whose symmetry is broken by a tile's cell)."""
-    if not _searched_here(instance):
-        return None
+    _check_searched_here(instance)
     anchor, members = _anchor(instance)
     if members != 1:
-        return None
+        raise Undecided
     try:
         _Search(instance, anchor, deadline).count(first=True)
-    except TooLong:
-        return None
     except _Found as found:
-        return FirstPlacement(found.placement)
-    return FirstPlacement(None)
+        return found.placement
+    return None
 
 
-def _searched_here(instance: TilesInstance) -> bool:
+def _check_searched_here(instance: TilesInstance) -> None:
     cells = instance.rows * instance.cols
-    return not instance.scored and 1 < cells <= MOST_CELLS and len(instance.tiles) == cells
+    if instance.scored or not 1 < cells <= MOST_CELLS or len(instance.tiles) != cells:
+        raise Undecided
 
 
 def _anchor(instance: TilesInstance) -> tuple[tuple[int, int] | None, int]:
@@ -105,11 +97,7 @@ def _anchor(instance: TilesInstance) -> tuple[tuple[int, int] | None, int]:
     if not instance.symmetry_breaking:
         return None, 1
     kept = symmetry_break(instance)
-    anchors = [fact for fact in kept.facts if fact.name == "anchor"]
-    if not anchors:
-        return None, kept.class_size
-    tile_id, below = (argument.number for argument in anchors[0].arguments)
-    return (tile_id, below), 1
+    return (kept.anchor, 1) if kept.anchor is not None else (None, kept.class_size)
 
 
 class _Search:
@@ -177,4 +165,4 @@ class _Search:
 
     def _look_at_the_clock(self) -> None:
         if self.steps > MOST_STEPS or time.perf_counter() > self.deadline:
-            raise TooLong
+            raise Undecided

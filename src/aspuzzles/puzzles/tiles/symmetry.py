@@ -19,6 +19,8 @@ class SymmetryBreak:
     facts: tuple[Symbol, ...]
     #: Raw placements in each class (what ``count`` is multiplied by for ``count_raw``).
     class_size: int
+    #: (tile, K) where the cut limits a tile's turns to those below K (``anchor/2``).
+    anchor: tuple[int, int] | None = None
 
 
 def symmetry_break(instance: TilesInstance) -> SymmetryBreak:
@@ -38,14 +40,19 @@ def symmetry_break(instance: TilesInstance) -> SymmetryBreak:
         if instance.fixed:
             return SymmetryBreak((), 1)
         turns = len(distinct_rotations(instance.tiles[0]))
-        return SymmetryBreak((Function("anchor", [Number(1), Number(1)]),), turns)
+        return _anchored(1, 1, turns)
     rotations = kept_rotations(instance)
     if rotations == 1:
         return SymmetryBreak((), 1)
     if (anchor := anchor_tile(instance)) is not None:
-        limit = Number(4 // rotations)
-        return SymmetryBreak((Function("anchor", [Number(anchor), limit]),), rotations)
+        return _anchored(anchor, 4 // rotations, rotations)
     return SymmetryBreak(cell_anchor_facts(instance, rotations), rotations)
+
+
+def _anchored(tile_id: int, below: int, class_size: int) -> SymmetryBreak:
+    """The cut that limits one tile's turns to those below ``below``."""
+    fact = Function("anchor", [Number(tile_id), Number(below)])
+    return SymmetryBreak((fact,), class_size, (tile_id, below))
 
 
 def kept_rotations(instance: TilesInstance) -> int:

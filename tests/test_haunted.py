@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from aspuzzles import InputError, solve, solve_instance
-from aspuzzles.puzzles.haunted import PUZZLE
+from aspuzzles.paths import find_encoding
+from aspuzzles.puzzles.haunted import PUZZLE, search
 from aspuzzles.puzzles.haunted.checker import check_board
 from aspuzzles.puzzles.haunted.gameid import encode_game_id, parse_game_id
+from aspuzzles.puzzles.haunted.generate import clued, random_board
 from aspuzzles.puzzles.haunted.model import HauntedInstance
 from aspuzzles.puzzles.haunted.sight import clue_place, clues_of, sight_range, trace
 
@@ -577,17 +581,97 @@ def count_by_brute_force(instance: HauntedInstance) -> int:
     return count
 
 
-def test_counts_agree_with_brute_force_on_random_small_boards():
-    """The encoding neither loses nor invents solutions: on 60 random boards (mirrors,
-    lines crossing cells twice, givens, impossible clues) its count is the brute force's."""
+def test_counts_agree_with_brute_force_on_random_small_boards(monkeypatch):
+    """Neither the encoding nor the search in Python loses or invents solutions: on 60
+    random boards (mirrors, lines crossing cells twice, givens, impossible clues, clues
+    left out) each count is the brute force's."""
     rng = random.Random(10)
     counts = []
     for _ in range(60):
         instance = random_small_board(rng)
+        if rng.random() < 0.2:
+            clues = list(instance.clues)
+            clues[rng.randrange(len(clues))] = None
+            instance = replace(instance, clues=tuple(clues))
         expected = count_by_brute_force(instance)
-        assert solve_instance(PUZZLE, instance, count=True).count == expected, instance
+        assert _by_clingo(instance, monkeypatch, count=True).count == expected, instance
+        in_python = solve_instance(PUZZLE, instance, count=True)
+        assert in_python.count == expected, instance
+        assert in_python.reason or "python_search_time" in in_python.stats
         counts.append(expected)
     assert 0 in counts and 1 in counts and max(counts) > 1  # all three kinds of answer
+
+
+def _by_clingo(instance: HauntedInstance, monkeypatch: pytest.MonkeyPatch, **asked: Any) -> Any:
+    """The encoding's answers (or count) with the search in Python off."""
+    with monkeypatch.context() as patched:
+        patched.setattr(search, "MOST_CELLS", -1)
+        result = solve_instance(PUZZLE, instance, **asked)
+    assert "python_search_time" not in result.stats
+    return result
+
+
+def _grids(result: Any) -> set[tuple[str, ...]]:
+    return {solution.data.grid for solution in result.solutions}
+
+
+@pytest.mark.parametrize("share", [0.4, 0.6])
+def test_tatham_size_boards_are_answered_in_python_as_clingo_answers_them(share, monkeypatch):
+    """On random boards of Tatham's sizes (the clues of a planted filling, so some have
+    one answer and some several; now and then a monster given or a clue that no filling
+    meets), the search in Python gives clingo's verdict, the same set of answers when
+    all are listed, and a first answer the checker accepts; it answers nearly all of
+    them itself (the rest pass its bound on choices and go to clingo)."""
+    rng = random.Random(share)
+    verdicts, searched = [], 0
+    for _ in range(25):
+        width, height = rng.randint(4, 7), rng.randint(4, 7)
+        planted = random_board(width, height, rng, share)
+        instance = clued(planted)
+        if rng.random() < 0.3:  # a monster given
+            row, col = rng.choice(instance.cells())
+            grid = list(instance.grid)
+            grid[row] = grid[row][:col] + planted[row][col] + grid[row][col + 1 :]
+            instance = replace(instance, grid=tuple(grid))
+        if rng.random() < 0.15:  # a clue one too many
+            clues = list(instance.clues)
+            clues[0] = (clues[0] or 0) + 1
+            instance = replace(instance, clues=tuple(clues))
+        unique = solve_instance(PUZZLE, instance, unique=True)
+        searched += bool(unique.reason) or "python_search_time" in unique.stats
+        assert unique.verdict == _by_clingo(instance, monkeypatch, unique=True).verdict
+        verdicts.append(unique.verdict)
+        first = solve_instance(PUZZLE, instance)
+        assert first.status == unique.status and first.checked
+        if first.solutions:
+            assert check_board(instance, first.solution.data.grid) == []
+        listed = solve_instance(PUZZLE, instance, models=50)
+        if len(listed.solutions) < 50:
+            assert listed.exhausted
+            assert _grids(listed) == _grids(_by_clingo(instance, monkeypatch, models=50))
+    assert {"unique", "multiple", "none"} <= set(verdicts) and searched >= 22
+
+
+def test_boards_past_the_python_searchs_bounds_go_to_clingo(monkeypatch, tmp_path):
+    """A board of more monster cells than the search takes, a search that passes its
+    bound on choices, and an edited encoding are clingo's, with the same answer."""
+    planted = random_board(11, 11, random.Random(2), 0.1)
+    large = solve_instance(PUZZLE, clued(planted), models=1)
+    assert sum(row.count(".") for row in clued(planted).grid) > search.MOST_CELLS
+    assert large.checked and "python_search_time" not in large.stats
+    monkeypatch.setattr(search, "MOST_STEPS", 0)
+    monkeypatch.setattr(search, "CLOCK_EVERY", 1)
+    bounded = solve("haunted", "gen-9x9-s10", unique=True)
+    assert bounded.verdict == "unique" and "python_search_time" not in bounded.stats
+    monkeypatch.undo()
+    in_python = solve("haunted", "gen-9x9-s10", unique=True)
+    assert "python_search_time" in in_python.stats and "ground_time" not in in_python.stats
+    assert in_python.solution.data.grid == bounded.solution.data.grid
+    edited = tmp_path / "haunted.lp"
+    edited.write_text(find_encoding("haunted").read_text() + "\n:- monster(1,1,ghost).\n")
+    by_clingo = solve("haunted", "gen-9x9-s10", unique=True, encoding=edited)
+    assert "python_search_time" not in by_clingo.stats
+    assert by_clingo.verdict in ("none", "unique")
 
 
 def test_large_boards_are_searched_by_two_threads_unless_the_user_says_otherwise():

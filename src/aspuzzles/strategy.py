@@ -128,18 +128,26 @@ class Shortcut(Generic[InstanceT]):
     cost: tuple[int, ...] | None = None
 
 
+class Undecided(Exception):
+    """A search in Python settles nothing: the instance is not one it takes, or it
+    passed its bound on steps or its deadline. clingo searches instead."""
+
+
 @dataclass(frozen=True)
 class Answered:
     """How a complete search in Python ended (see ``Strategy.answer``): with its answer
     (``atoms``, the shown atoms of an answer set of the encoding), with the proof that
     there is none (``finished`` and no atoms), or, neither finished nor found, given up
     at a bound on time or memory. ``lower`` is what it proved by then for a planning
-    puzzle (no plan has fewer steps), ``figures`` what it counted (for ``--stats``)."""
+    puzzle (no plan has fewer steps), ``figures`` what it counted (for ``--stats``).
+    Asked for several answers (``Strategy.answers``), ``others`` holds those after the
+    first, and ``finished`` says that there are no more."""
 
     atoms: list[Symbol] | None = None
     finished: bool = False
     lower: int = 1
     figures: dict[str, int] = field(default_factory=dict)
+    others: tuple[list[Symbol], ...] = ()
 
 
 class Strategy(Generic[InstanceT]):
@@ -224,6 +232,16 @@ class Strategy(Generic[InstanceT]):
         then; ``None``: the puzzle has no such search."""
         return None
 
+    def answers(self, deadline: float, most: int) -> Answered | None:
+        """Up to ``most`` answers (0: every one) found by a complete search in Python,
+        asked before clingo starts when several are wanted: a Tatham-size Haunted board
+        is answered and proved unique (two asked, one found) in a fraction of the
+        milliseconds that grounding it takes. Answers as ``answer`` does, with the
+        answers after the first in ``others`` and ``finished`` when there are no more;
+        it gives up at ``deadline`` or its own bound like ``answer``, and ``None``: the
+        puzzle has no such search. Not asked of planning puzzles."""
+        return None
+
     def count(self, deadline: float) -> int | None:
         """How many answer sets the encoding has, found by a complete search in Python
         when only a count is wanted, before clingo starts: a 3x3 tiles board is counted
@@ -241,8 +259,9 @@ class EncodingOnly(Strategy[InstanceT]):
     settings to race, figures for a count) and the horizon, whose budgets the encoding's
     own ``query(t)`` defines (see docs/encodings.md), without its last budget
     (``_Unbounded``). Dropped: verdicts without search, complete searches in Python
-    (``answer``, ``count``), step bounds, warm starts and the rounds around them, shortcuts, and
-    the horizon's bound, each of which may cut answers that the edited rules allow."""
+    (``answer``, ``answers``, ``count``), step bounds, warm starts and the rounds around
+    them, shortcuts, and the horizon's bound, each of which may cut answers that the
+    edited rules allow."""
 
     def __init__(self, strategy: Strategy[InstanceT]) -> None:
         super().__init__(strategy.instance)

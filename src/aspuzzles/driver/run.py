@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -24,7 +24,7 @@ from clingo import Control
 
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
-from ..strategy import EncodingOnly, Incremental, Shortcut, Strategy
+from ..strategy import Answered, EncodingOnly, Incremental, Shortcut, Strategy
 from . import loading, optimization, results, solving
 from .limits import checked_memory, checked_timeout
 from .searches import check_plan_search
@@ -242,21 +242,22 @@ class _InPython:
 
 
 def _answered_in_python(
-    strategy: Strategy[Any],
+    search: Callable[[float], Answered | None],
     plan: Incremental | None,
     timeout: float | None,
     started: float,
-    memory: int | None,
+    several: bool = False,
 ) -> _InPython:
-    """The strategy's complete search in Python, as if clingo had searched: its answer,
+    """The strategy's complete search in Python, as if clingo had searched: its answers,
     its proof that there is none, or the time limit reached with what it proved by
     then; no outcome when it gave up at its own bound (or has no such search), and
-    clingo must search."""
+    clingo must search. ``search`` is asked with the deadline; asked for ``several``
+    answers, a finished search went through every answer (clingo's ``exhausted``)."""
     deadline = math.inf if timeout is None else started + timeout
     began = time.perf_counter()
     outcome = Outcome()
     try:
-        answered = strategy.answer(deadline, memory)
+        answered = search(deadline)
     except KeyboardInterrupt:
         outcome.interrupt("solving")
         return _InPython(outcome)
@@ -264,10 +265,12 @@ def _answered_in_python(
         return _InPython(None)
     stats = {**answered.figures, "python_search_time": time.perf_counter() - began}
     if answered.atoms is not None:
-        atoms = [str(atom) for atom in answered.atoms]
-        results.remember(atoms, answered.atoms)
-        outcome.models, outcome.count = [atoms], 1
-        outcome.satisfiable = True
+        for each in (answered.atoms, *answered.others):
+            atoms = [str(atom) for atom in each]
+            results.remember(atoms, each)
+            outcome.models.append(atoms)
+        outcome.count, outcome.satisfiable = len(outcome.models), True
+        outcome.exhausted = several and answered.finished
     elif answered.finished:
         outcome.satisfiable = False
     elif time.perf_counter() < deadline:
@@ -282,11 +285,15 @@ def _answered_in_python(
 def _searched_in_python(
     strategy: Strategy[Any], job: Job, timeout: float | None, started: float, memory: int | None
 ) -> _InPython:
-    """One answer or a count alone: a complete search in Python may give it at once."""
-    if job.models == 1:
-        return _answered_in_python(strategy, job.incremental, timeout, started, memory)
+    """Answers or a count alone: a complete search in Python may give them at once."""
     if job.count_only:
         return _counted_in_python(strategy, timeout, started)
+    if job.models == 1:
+        first = partial(strategy.answer, memory=memory)
+        return _answered_in_python(first, job.incremental, timeout, started)
+    if job.incremental is None:
+        some = partial(strategy.answers, most=job.models)
+        return _answered_in_python(some, None, timeout, started, several=True)
     return _InPython(None)
 
 

@@ -29,7 +29,7 @@ from ...generating import DIFFICULTY_OPTION, as_asked
 from ...kit.geometry import Cell, SquareGrid, is_connected
 from ...puzzle import Option, Puzzle, atom_parts, string_rows
 from ...render import wheel_colours
-from ...strategy import Answered, Strategy
+from ...strategy import Answered, Strategy, Undecided
 
 if TYPE_CHECKING:
     import random
@@ -475,7 +475,7 @@ class CakeStrategy(Strategy[CakeInstance]):
     def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
         """Cakes up to 100 cells: the first partition of a depth-first search, or the
         proof that there is none, as the encoding's ``in/2`` atoms (see ``small``)."""
-        from .small import Undecided, first_partition
+        from .small import first_partition
 
         try:
             cut = first_partition(self.instance.grid, self.instance.pieces, deadline)

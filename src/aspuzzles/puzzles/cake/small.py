@@ -17,6 +17,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from ...strategy import Undecided
+
 #: The largest cake cut here: past it clingo's propagation serves better.
 MOST_CELLS = 100
 #: Cells added to pieces before the search gives the cake to clingo (some tens of
@@ -24,11 +26,6 @@ MOST_CELLS = 100
 MOST_STEPS = 10_000
 #: Steps between looks at the clock and the bound.
 CLOCK_EVERY = 1024
-
-
-class Undecided(Exception):
-    """The search settles nothing: the cake is past ``MOST_CELLS``, or the search
-    passed its bound on steps or its deadline. clingo searches instead."""
 
 
 def first_partition(grid: tuple[str, ...], pieces: int, deadline: float) -> list[list[int]] | None:

@@ -29,7 +29,7 @@ from ...asp import fact
 from ...capabilities import Generator
 from ...errors import InputError
 from ...puzzle import Option, Puzzle, atom_parts, render, string_rows
-from ...strategy import Strategy
+from ...strategy import Answered, Strategy, Undecided
 from .checker import check_board
 from .facts import parse_facts
 from .gameid import GAME_ID, encode_game_id, parse_game_id
@@ -45,6 +45,7 @@ from .model import (
 )
 from .picture import content_lines, parse_picture
 from .savefile import is_save_file, parse_save_file
+from .search import Filled, fillings
 from .sight import clue_place, clues_of, crossings, sight_range, trace
 
 if TYPE_CHECKING:
@@ -293,6 +294,38 @@ class HauntedStrategy(Strategy[HauntedInstance]):
     def _open_cells(self) -> int:
         """The monster cells to fill (given monsters not counted)."""
         return sum(row.count(".") for row in self.instance.grid)
+
+    def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
+        """The first answer of a board of at most ``search.MOST_CELLS`` monster cells,
+        found in Python (see ``answers``)."""
+        return self.answers(deadline, 1)
+
+    def answers(self, deadline: float, most: int) -> Answered | None:
+        """Up to ``most`` answers of a board of at most ``search.MOST_CELLS`` monster
+        cells, found by the search in ``search`` (a Tatham-size board and its proof
+        of uniqueness take a fraction of a millisecond, where grounding alone takes
+        one); larger boards, and a search past its bound, are clingo's."""
+        try:
+            found, finished = fillings(self.instance, deadline, most)
+        except Undecided:
+            return None
+        if not found:
+            return Answered(None, finished=True)
+        first, *others = [self._atoms(filled) for filled in found]
+        return Answered(first, finished=finished, others=tuple(others))
+
+    def count(self, deadline: float) -> int | None:
+        """The number of answers of a small board (see ``answers``), when the search
+        goes through them all within its bound."""
+        try:
+            found, _ = fillings(self.instance, deadline, 0)
+        except Undecided:
+            return None
+        return len(found)
+
+    @staticmethod
+    def _atoms(filled: Filled) -> list[Symbol]:
+        return [fact("monster", row + 1, col + 1, KINDS[letter]) for row, col, letter in filled]
 
     def infeasible(self) -> str | None:
         """A clue that its line cannot show: more than the monster cells it crosses, or

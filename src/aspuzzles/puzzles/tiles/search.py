@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from clingo import Function, Number, Symbol
 
-from ...strategy import Answered, Shortcut, Strategy, WarmStart
+from ...strategy import Answered, Shortcut, Strategy, Undecided, WarmStart
 from .model import FRAME, Placement, TilesInstance, matches, partner, rotate, shown_turn
 from .placements import border_sides, grey_faces_out, turns_and_cells
 from .symmetry import symmetry_break, turned_cell
@@ -304,7 +304,7 @@ class TilesStrategy(Strategy[TilesInstance]):
     def answer(self, deadline: float, memory: int | None = None) -> Answered | None:
         """Boards up to 4x4: the first placement of a depth-first search, or the proof
         that there is none (see ``small_boards``)."""
-        from .small_boards import Undecided, first_placement
+        from .small_boards import first_placement
 
         try:
             placement = first_placement(self.instance, deadline)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 
+from ...strategy import Undecided
 from .model import FRAME, TilesInstance, partner
 from .placements import turns_and_cells
 from .symmetry import symmetry_break
@@ -40,11 +41,6 @@ CLOCK_EVERY = 1024
 Candidate = tuple[int, str, str, int, int]
 #: A tile placed: (row, column, tile id, turn), as the encoding's ``place/4``.
 Placed = tuple[int, int, int, int]
-
-
-class Undecided(Exception):
-    """The search settles nothing: the board is not one it takes, or it passed its
-    bound on placements or its deadline. clingo searches instead."""
 
 
 class _Found(Exception):

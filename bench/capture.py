@@ -15,7 +15,7 @@ from tests.oracles import capture_baseline
 
 from aspuzzles import load_instance, solve
 from aspuzzles.driver.jobs import BOTH, DEFAULT_PLAN_SEARCH
-from aspuzzles.puzzles.capture.model import CaptureInstance
+from aspuzzles.puzzles.capture.model import LOOKAHEAD
 from aspuzzles.registry import get_puzzle
 
 from common import ROOT, SHARED_DATA, best_of, limited, ratio, seconds, table
@@ -41,7 +41,7 @@ LONELY = [
 #: The moves after which the lookahead takes over by default, and the option that
 #: switches it off. The levers are clingo's: every row but the last leaves the board
 #: to clingo (no breadth-first search in Python first, ``CLINGO_ONLY``).
-AFTER = CaptureInstance.lookahead
+AFTER = LOOKAHEAD
 CLINGO_ONLY = {"breadth_first": 0}
 NO_LOOKAHEAD = {**CLINGO_ONLY, "lookahead": 0}
 

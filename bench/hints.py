@@ -12,7 +12,6 @@ import json
 import subprocess
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 
 import aspuzzles
@@ -34,7 +33,7 @@ def _broken(instance: str) -> str:
     parsed = aspuzzles.load("haunted", instance).parsed
     clues = list(parsed.clues)
     clues[3] += 1
-    return encode_game_id(replace(parsed, clues=tuple(clues)))
+    return encode_game_id(parsed._replace(clues=tuple(clues)))
 
 
 def _command(*args: str) -> float:

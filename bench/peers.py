@@ -1,8 +1,9 @@
 """aspuzzles beside the tools a user would otherwise pick, on the same boards, in one run.
 
 Goals (#43, #54): solve plus uniqueness of a Tatham-size Undead (<= 54 cells) under 1 ms
-median through ``aspuzzles.solve``, at or under CP-SAT; the seed 3x3 tiles in 5 ms; one Genius Star roll in 10 ms
-without a session; 25x25 and 30x30 Undead no slower than CP-SAT. The peers: CP-SAT's
+median through ``aspuzzles.solve``, at or under CP-SAT; the seed 3x3 tiles in 5 ms; one
+Genius Star roll in 10 ms without a session; 25x25 and 30x30 Undead no slower than
+CP-SAT. The peers: CP-SAT's
 Undead (PyPI's ``multi-puzzle-solver``, in ``.venv-peers``: ``make bench-peers``),
 Tatham's own C solver (undead.c's Solve, timed in-process by ``bench/tatham``, built by
 ``make bench-peers``), the seed's SQL in sqlite3 (``sql_tiles``). Every figure is a

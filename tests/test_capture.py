@@ -10,7 +10,6 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -382,7 +381,7 @@ def test_the_search_cuts_plans_the_bound_refutes():
 
     class HopelessBound(CapturePlanning):
         def step_bound(self):
-            return replace(super().step_bound(), refute=lambda state, left, made: lambda *_: True)
+            return super().step_bound()._replace(refute=lambda state, left, made: lambda *_: True)
 
     class HopelessStrategy(CaptureStrategy):
         def planning(self):
@@ -1015,7 +1014,7 @@ def planning_job(name: str, models: int = 1, count_only: bool = False, **changes
         None,
         PUZZLE.strategy(parsed).planning().horizon(),
     )
-    return parsed, replace(job, **changes)
+    return parsed, job._replace(**changes)
 
 
 def test_the_two_shares_of_a_split_search_partition_the_plans():
@@ -1023,7 +1022,7 @@ def test_the_two_shares_of_a_split_search_partition_the_plans():
     those of share 0 plus those of share 1, and neither share is empty."""
     parsed, job = planning_job("planted-4-moves", models=0, count_only=True)
     whole = driver.run_job(job).count
-    shares = [driver.run_job(replace(job, part=(share, 2))).count for share in range(2)]
+    shares = [driver.run_job(job._replace(part=(share, 2))).count for share in range(2)]
     assert min(shares) > 0 and sum(shares) == whole == count_plans(parsed.board, 4)
 
 
@@ -1031,11 +1030,11 @@ def test_the_first_share_of_a_split_search_reports_the_quick_plan_before_it_clim
     """Share 0 bounds the minimum from above with the quick plan (checked by the
     simulator) before its first budget; share 1 climbs with no plan to report."""
     parsed, job = planning_job("planted-6-moves")
-    job = replace(job, warm_start=PUZZLE.strategy(parsed).warm_start().first_answer)
+    job = job._replace(warm_start=PUZZLE.strategy(parsed).warm_start().first_answer)
 
     def reports(share: int) -> list[tuple[str, object]]:
         said: list[tuple[str, object]] = []
-        driver.run_job(replace(job, part=(share, 2)), lambda *report: said.append(report))
+        driver.run_job(job._replace(part=(share, 2)), lambda *report: said.append(report))
         return said
 
     first, second = reports(0), reports(1)

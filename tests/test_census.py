@@ -9,7 +9,6 @@ import os
 import signal
 import sqlite3
 import subprocess
-from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
@@ -96,7 +95,7 @@ def _first_roll(puzzle: str):
     game = get_puzzle(puzzle)
     swept = game.sweep()
     base = swept.base({})
-    return game, swept, base, replace(base, blocked=game.all_rolls()[0])
+    return game, swept, base, base._replace(blocked=game.all_rolls()[0])
 
 
 @pytest.mark.parametrize("puzzle", ["geniussquare", "geniusstar"])
@@ -109,7 +108,7 @@ def test_the_search_in_python_answers_first_with_checked_tilings(puzzle, monkeyp
     rolls = game.all_rolls()[::997][:40]
     found = 0
     for blocked in rolls:
-        roll = replace(base, blocked=blocked)
+        roll = base._replace(blocked=blocked)
         atoms = swept.first_in_python(roll)
         if atoms is None:
             continue  # left to clingo

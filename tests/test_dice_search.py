@@ -5,8 +5,6 @@ cannot settle (an edited encoding: tests/test_census.py)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from aspuzzles import solve
@@ -25,7 +23,7 @@ def _roll(puzzle: str, text: str, **options: bool):
     game = get_puzzle(puzzle)
     swept = game.sweep()
     base = swept.base(options)
-    return game, swept, replace(base, blocked=game.parse_roll(text, "<test>").blocked)
+    return game, swept, base._replace(blocked=game.parse_roll(text, "<test>").blocked)
 
 
 def test_the_compiled_search_is_installed_with_the_test_extra():
@@ -50,7 +48,7 @@ def _grounded(puzzle: str):
 def test_square_counts_agree_with_algorithm_x_and_with_clingo():
     game, swept, base, session = _grounded("geniussquare")
     for blocked in game.all_rolls()[::9973]:
-        roll = replace(base, blocked=blocked)
+        roll = base._replace(blocked=blocked)
         counted = swept.count_in_python(roll)
         assert counted == session.count(swept.assumptions(roll)), blocked
         assert counted == geniusstar_algx.count_tilings(blocked, game), blocked
@@ -60,7 +58,7 @@ def test_square_counts_agree_with_algorithm_x_and_with_clingo():
 def test_star_counts_agree_with_clingo_on_sampled_rolls():
     game, swept, base, session = _grounded("geniusstar")
     for blocked in game.all_rolls()[::41_000]:
-        roll = replace(base, blocked=blocked)
+        roll = base._replace(blocked=blocked)
         assert swept.count_in_python(roll) == session.count(swept.assumptions(roll)), blocked
 
 
@@ -68,7 +66,7 @@ def test_star_counts_agree_with_clingo_on_sampled_rolls():
 def test_compiled_tilings_pass_the_checker_on_every_hundredth_roll(puzzle):
     game, swept, base, _ = _grounded(puzzle)
     for blocked in game.all_rolls()[::100]:
-        roll = replace(base, blocked=blocked)
+        roll = base._replace(blocked=blocked)
         atoms = swept.first_in_python(roll)
         assert atoms is not None, blocked
         assert game.check(roll, game.decode(roll, atoms)) == [], blocked
@@ -79,7 +77,7 @@ def test_placements_that_cannot_be_tiled_are_left_to_clingo():
     pieces': the search answers nothing, and clingo proves there is no tiling."""
     game, swept, walled = _roll("geniussquare", "A2 B1 A6 B5 F2 E1 C3")  # A1 and F1 walled in
     session = Session(game, swept.base({}))
-    for roll in (walled, replace(walled, blocked=walled.blocked[:6])):
+    for roll in (walled, walled._replace(blocked=walled.blocked[:6])):
         assert swept.first_in_python(roll) is None
         assert swept.count_in_python(roll) is None
         assert session.first_of(swept, roll) is None

@@ -12,7 +12,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import clingo
@@ -635,7 +634,7 @@ def race(script: dict[bool, Script], timeout: float | None) -> Outcome:
     plan = Incremental(9, unit="moves", step_atom="swap")
     up = Job("unused.lp", [], "", [], 1, False, timeout, plan)
     runner = scripted(lambda job: script[job.descending])
-    return run_in_workers([up, replace(up, descending=True)], runner)
+    return run_in_workers([up, up._replace(descending=True)], runner)
 
 
 def test_a_plan_from_above_is_minimal_once_the_budgets_below_it_are_refuted():
@@ -660,7 +659,7 @@ def test_a_race_tells_its_progress_as_bounds_move_and_again_every_second():
     script = {False: [("lower", 2), ("phase", "solving")], True: [("plan", (4, PLAN_OF_4))]}
     said: list[str] = []
     run_in_workers(
-        [up, replace(up, descending=True)],
+        [up, up._replace(descending=True)],
         scripted(lambda job: script[job.descending]),
         said.append,
     )
@@ -692,7 +691,7 @@ def test_a_count_cut_short_by_the_limit_keeps_the_racer_that_counted_most():
         counted = Outcome(count=counts[job.arguments[0]], timeout_phase="solving", stats=stats)
         return [("phase", "solving"), ("end", counted)]
 
-    outcome = run_in_workers([job, replace(job, arguments=["--fast"])], scripted(script_of))
+    outcome = run_in_workers([job, job._replace(arguments=["--fast"])], scripted(script_of))
     assert (outcome.count, outcome.timeout_phase, outcome.satisfiable) == (12, "solving", None)
 
 
@@ -820,7 +819,7 @@ def split_race(script: dict[int, Script]) -> Outcome:
     plan = Incremental(9, unit="moves", step_atom="swap", splits=True)
     job = Job("unused.lp", [], "", [], 1, False, None, plan)
     runner = scripted(lambda job: script[job.part[0]] if job.part else [])
-    return run_in_workers([replace(job, part=(share, 2)) for share in range(2)], runner)
+    return run_in_workers([job._replace(part=(share, 2)) for share in range(2)], runner)
 
 
 def test_a_shares_plan_is_minimal_only_once_the_other_share_refuted_every_shorter_one():
@@ -891,7 +890,7 @@ def test_the_first_racer_to_answer_wins_and_the_other_is_stopped():
 
     started = time.perf_counter()
     job = Job("unused.lp", [], "", ["--stall"], 1, False, None, None)
-    outcome = run_in_workers([job, replace(job, arguments=[])], scripted)
+    outcome = run_in_workers([job, job._replace(arguments=[])], scripted)
     assert (outcome.satisfiable, outcome.models) == (True, [["answer"]])
     assert time.perf_counter() - started < 10
 
@@ -907,7 +906,7 @@ def test_a_shortcut_that_finds_nothing_drops_out_and_the_race_goes_on():
         return Outcome(models=[["answer"]], satisfiable=True, count=1, stats={"conflicts": 9})
 
     job = Job("unused.lp", [], "", [], 1, False, None, None)
-    outcome = run_in_workers([job, replace(job, answers_only=True)], scripted)
+    outcome = run_in_workers([job, job._replace(answers_only=True)], scripted)
     assert (outcome.satisfiable, outcome.models) == (True, [["answer"]])
 
 
@@ -919,7 +918,7 @@ def test_a_shortcuts_answer_ends_the_race():
 
     started = time.perf_counter()
     job = Job("unused.lp", [], "", [], 1, False, None, None)
-    outcome = run_in_workers([job, replace(job, answers_only=True)], scripted)
+    outcome = run_in_workers([job, job._replace(answers_only=True)], scripted)
     assert (outcome.models, outcome.cost) == ([["perfect"]], [0])
     assert time.perf_counter() - started < 10
 
@@ -932,10 +931,10 @@ def test_a_shortcuts_answers_carry_the_cost_it_declares(tmp_path):
     encoding.write_text("1 { pick(1..3) } 1.\n")
     job = Job(str(encoding), [], "", [], 1, False, None, None)
     assert (run_job(job).cost, run_job(job).optimal) == (None, False)
-    shortcut = run_job(replace(job, answers_only=True, answer_cost=(0,)))
+    shortcut = run_job(job._replace(answers_only=True, answer_cost=(0,)))
     assert (shortcut.count, shortcut.cost, shortcut.optimal) == (1, [0], True)
     encoding.write_text("1 { pick(1..3) } 1.\n:- pick(_).\n")
-    none = run_job(replace(job, answers_only=True, answer_cost=(0,)))
+    none = run_job(job._replace(answers_only=True, answer_cost=(0,)))
     assert (none.satisfiable, none.cost, none.optimal) == (False, None, False)
 
 
@@ -1038,11 +1037,11 @@ def test_hints_give_an_optimizing_search_its_first_answer_and_bound(tmp_path):
     job = Job(str(encoding), [], "", [], 1, False, None, None)
     plain = run_job(job)
     hinted_item = next(n for n in (1, 2, 3) if plain.models != [[f"pick({n})"]])
-    hinted = run_job(replace(job, warm_start=lambda: _pick(hinted_item)))
+    hinted = run_job(job._replace(warm_start=lambda: _pick(hinted_item)))
     assert hinted.models == [[f"pick({hinted_item})"]]  # not the answer clingo finds alone
     assert (hinted.satisfiable, hinted.optimal, hinted.cost) == (True, True, [1])
     # Hints that lead nowhere (two picks) cost a little search, never the answer.
-    astray = run_job(replace(job, warm_start=lambda: _pick(1, 2)))
+    astray = run_job(job._replace(warm_start=lambda: _pick(1, 2)))
     assert (astray.models, astray.optimal) == (plain.models, True)
 
 
@@ -1138,7 +1137,7 @@ def test_rounds_around_a_hinted_answer_improve_it_until_they_stop_paying():
         return kept
 
     job = Job("unused.lp", [], program, [], 1, False, None, None)
-    job = replace(job, warm_start=lambda: picks, neighbourhood=all_but_one)
+    job = job._replace(warm_start=lambda: picks, neighbourhood=all_but_one)
     outcome = Outcome()
     mode = driver.solving.optimization_mode(control, job)
     driver.optimization.solve_program(control, job, outcome, None, lambda kind, value: None, mode)

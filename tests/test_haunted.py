@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -592,7 +591,7 @@ def test_counts_agree_with_brute_force_on_random_small_boards(monkeypatch):
         if rng.random() < 0.2:
             clues = list(instance.clues)
             clues[rng.randrange(len(clues))] = None
-            instance = replace(instance, clues=tuple(clues))
+            instance = instance._replace(clues=tuple(clues))
         expected = count_by_brute_force(instance)
         assert _by_clingo(instance, monkeypatch, count=True).count == expected, instance
         in_python = solve_instance(PUZZLE, instance, count=True)
@@ -632,11 +631,11 @@ def test_tatham_size_boards_are_answered_in_python_as_clingo_answers_them(share,
             row, col = rng.choice(instance.cells())
             grid = list(instance.grid)
             grid[row] = grid[row][:col] + planted[row][col] + grid[row][col + 1 :]
-            instance = replace(instance, grid=tuple(grid))
+            instance = instance._replace(grid=tuple(grid))
         if rng.random() < 0.15:  # a clue one too many
             clues = list(instance.clues)
             clues[0] = (clues[0] or 0) + 1
-            instance = replace(instance, clues=tuple(clues))
+            instance = instance._replace(clues=tuple(clues))
         unique = solve_instance(PUZZLE, instance, unique=True)
         searched += bool(unique.reason) or "python_search_time" in unique.stats
         assert unique.verdict == _by_clingo(instance, monkeypatch, unique=True).verdict

@@ -160,11 +160,10 @@ def test_malformed_progress_is_refused_with_its_place(cli, tmp_path, monkeypatch
 
 def test_an_unsolvable_puzzle_is_explained_by_a_minimal_set_of_clues(cli):
     parsed = aspuzzles.load("haunted", "gen-10x10-s11").parsed
-    from dataclasses import replace
 
     clues = list(parsed.clues)
     clues[3] += 1  # one clue changed: no solution
-    broken = encode_game_id(replace(parsed, clues=tuple(clues)))
+    broken = encode_game_id(parsed._replace(clues=tuple(clues)))
     solved = cli("solve", "haunted", broken)
     assert solved.code == 1 and "aspuzzles explain haunted" in solved.err
     data = cli("explain", "haunted", broken, "--format", "json").json()
@@ -173,7 +172,7 @@ def test_an_unsolvable_puzzle_is_explained_by_a_minimal_set_of_clues(cli):
     for dropped in lines:  # dropping any clue of the set makes it solvable
         others = list(clues)
         others[_line(parsed, dropped)] = None
-        trial = replace(parsed, clues=tuple(others))
+        trial = parsed._replace(clues=tuple(others))
         assert aspuzzles.solve_instance(PUZZLE, trial).status == "solved"
     assert aspuzzles.explain("haunted", "gen-10x10-s11").status == "solvable"
 

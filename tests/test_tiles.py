@@ -8,7 +8,6 @@ import json
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 from xml.etree import ElementTree
 
@@ -389,7 +388,7 @@ def test_an_e2_bucas_link_is_a_board_and_solves_from_a_file_or_the_command_line(
     corner = next(i for i, tile in enumerate(expected.tiles) if tile.count("0") == 2)
     turns = next(t for t in range(4) if rotate(expected.tiles[corner], t)[::3] == ("0", "0"))
     hinted = parse_tiles(f"{link}\nfix 1 1 {corner + 1} {turns}  # a corner\n", "link.txt")
-    assert hinted == replace(expected, fixed=(Fix(1, 1, corner + 1, turns),))
+    assert hinted == expected._replace(fixed=(Fix(1, 1, corner + 1, turns),))
     assert solve_instance(PUZZLE, hinted).solution.data.placement[0][0] == (corner + 1, turns)
 
 
@@ -474,7 +473,7 @@ def test_a_bare_list_without_colour_0_is_an_unframed_board():
         "0 grey frame edges, the board's border needs 6 (a board without a frame is "
         "'style unframed')"
     )
-    assert solve_instance(PUZZLE, replace(declared, style="unframed")).status == "solved"
+    assert solve_instance(PUZZLE, declared._replace(style="unframed")).status == "solved"
 
 
 def test_unframed_boards_match_equal_colours_and_leave_the_border_free():
@@ -586,11 +585,11 @@ def test_counts_agree_with_plain_backtracking_on_random_small_boards():
             edges = list(tiles[1])
             edges[rng.randrange(4)] = tiles[0][0]
             tiles[1] = (edges[0], edges[1], edges[2], edges[3])
-        instance = replace(board, tiles=tuple(tiles))
+        instance = board._replace(tiles=tuple(tiles))
         raw = tiles_baseline.count_raw(instance)
         counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)
         assert counted.count_details["count_raw"] == raw, instance
-        no_symmetry = replace(instance, symmetry_breaking=False)
+        no_symmetry = instance._replace(symmetry_breaking=False)
         assert solve_instance(PUZZLE, no_symmetry, count=True, portfolio=False).count == raw
         raw_counts.append(raw)
     assert 0 in raw_counts and max(raw_counts) > instance.board_rotations
@@ -701,7 +700,7 @@ def test_position_anchor_rules_add_nothing_to_boards_with_a_turn_anchor():
 def _raw_solutions(instance: TilesInstance) -> list:
     """Every raw placement, found by the solver with no symmetry broken."""
     result = solve_instance(
-        PUZZLE, replace(instance, symmetry_breaking=False), models=0, portfolio=False
+        PUZZLE, instance._replace(symmetry_breaking=False), models=0, portfolio=False
     )
     return [solution.data.placement for solution in result.solutions]
 
@@ -722,7 +721,7 @@ def test_fixed_pieces_count_agrees_with_plain_backtracking_on_random_boards():
             if rng.random() < 0.5:  # a second hint, turned at random
                 r, c = cells[1]
                 fixes.append(Fix(r + 1, c + 1, placement[r][c][0], rng.randrange(4)))
-            instance = replace(board, fixed=tuple(fixes))
+            instance = board._replace(fixed=tuple(fixes))
             raw = tiles_baseline.count_raw(instance)
             counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)
             assert (counted.count, counted.count_details["count_raw"]) == (raw, raw), fixes
@@ -776,7 +775,7 @@ def test_a_fixed_symmetric_centre_keeps_the_rotations_that_do_not_change_its_pic
     seen = set()
     for turns in (0, 1, 0, 1, 0, 1):
         board = _planted_symmetric_tiles(3, 3, rng)  # tile 1 belongs on the centre
-        instance = replace(board, fixed=(Fix(2, 2, 1, turns),))
+        instance = board._replace(fixed=(Fix(2, 2, 1, turns),))
         kept = kept_rotations(instance)
         raw = tiles_baseline.count_raw(instance)
         counted = solve_instance(PUZZLE, instance, count=True, portfolio=False)
@@ -801,14 +800,14 @@ def test_fixed_pieces_are_read_written_and_shown(tmp_path):
 
 
 def test_checker_holds_fixed_pieces_to_their_cell_and_picture():
-    hinted = replace(_seed(), fixed=(Fix(1, 1, 2, 3),))
+    hinted = _seed()._replace(fixed=(Fix(1, 1, 2, 3),))
     assert check_placement(hinted, GOOD) == []
-    turned = replace(_seed(), fixed=(Fix(1, 1, 2, 0),))
+    turned = _seed()._replace(fixed=(Fix(1, 1, 2, 0),))
     assert "(1,1) holds 2/3, fixed as 2/0" in check_placement(turned, GOOD)
-    moved = replace(_seed(), fixed=(Fix(1, 2, 2, 3),))
+    moved = _seed()._replace(fixed=(Fix(1, 2, 2, 3),))
     assert "(1,2) holds 1/0, fixed as 2/3" in check_placement(moved, GOOD)
     symmetric = TilesInstance("e2", 1, 2, (("0", "1", "0", "0"), ("0", "0", "0", "1")))
-    picture = replace(symmetric, fixed=(Fix(1, 1, 1, 0),))
+    picture = symmetric._replace(fixed=(Fix(1, 1, 1, 0),))
     assert check_placement(picture, [[(1, 0), (2, 0)]]) == []
 
 
@@ -923,7 +922,7 @@ def _spoiled(board: TilesInstance, rng: random.Random) -> TilesInstance:
     tiles[tile][rng.choice(sides)] = (
         rng.choice(["1", "2", "3"]) if board.style == "e2" else "x_head"
     )
-    return replace(board, tiles=tuple(tuple(t) for t in tiles), scored=True)
+    return board._replace(tiles=tuple(tuple(t) for t in tiles), scored=True)
 
 
 @pytest.mark.parametrize(("style", "rows", "cols"), [("e2", 3, 3), ("animal", 2, 2), ("e2", 2, 4)])
@@ -965,7 +964,7 @@ def test_score_mode_starts_from_a_greedy_placement_that_clingo_accepts(style, ro
         assert check_placement(board, placement, scored=True) == []
         assert _completes(board, PUZZLE.strategy(board).warm_start().first_answer())
         assert (
-            PUZZLE.strategy(replace(board, scored=False)).warm_start().first_answer() == []
+            PUZZLE.strategy(board._replace(scored=False)).warm_start().first_answer() == []
         )  # exact mode: no start
 
 
@@ -997,7 +996,7 @@ def test_a_neighbourhood_frees_cells_beside_mismatches_and_never_a_fixed_one():
         PUZZLE.strategy(small).warm_start().neighbourhood(atoms, rng) == []
     )  # 20 cells: the complete search
     assert (
-        PUZZLE.strategy(replace(board, scored=False)).warm_start().neighbourhood(atoms, rng) == []
+        PUZZLE.strategy(board._replace(scored=False)).warm_start().neighbourhood(atoms, rng) == []
     )
 
 
@@ -1011,7 +1010,7 @@ def test_a_lone_centre_hint_keeps_the_greedy_board_from_turning_off_its_picture(
     for seed in range(4):  # tie-breaks differ, so the anchor's turn does too
         board = TilesInstance("e2", 3, 3, tuple(random.Random(seed).sample(tiles, 9)))
         tile_id = board.tiles.index(("1", "2", "1", "2")) + 1
-        hinted = replace(board, fixed=(Fix(2, 2, tile_id, 1),), scored=True)
+        hinted = board._replace(fixed=(Fix(2, 2, tile_id, 1),), scored=True)
         assert kept_rotations(hinted) == 2
         placement = quick_placement(hinted)
         assert placement is not None and check_placement(hinted, placement, scored=True) == []
@@ -1035,26 +1034,27 @@ def test_score_mode_reports_the_score_and_marks_mismatches(cli):
 
 def test_score_mode_allows_odd_colours_and_clashing_hints_but_not_a_short_frame():
     odd = parse_tiles((INSTANCES / "tiles" / "odd-colour-e2-2x2.txt").read_text(), "odd.txt")
-    assert solve_instance(PUZZLE, replace(odd, scored=True)).cost == [1]
+    assert solve_instance(PUZZLE, odd._replace(scored=True)).cost == [1]
     apart = parse_tiles(SEED.read_text() + "fix 1 1 2 3\nfix 2 1 5 1\n", "seed.txt")
-    hinted = solve_instance(PUZZLE, replace(apart, scored=True), portfolio=False)
+    hinted = solve_instance(PUZZLE, apart._replace(scored=True), portfolio=False)
     assert hinted.status == "solved" and hinted.cost[0] >= 1
     short = TilesInstance("e2", 1, 2, (("0", "1", "0", "0"), ("1", "0", "0", "1")), scored=True)
     assert "grey frame edges" in solve_instance(PUZZLE, short).reason
 
 
 def test_score_mode_checker_recounts_the_mismatched_edges():
-    board = replace(
-        parse_tiles((INSTANCES / "tiles" / "unsolvable-animal-3x3.txt").read_text(), "u"),
+    board = parse_tiles(
+        (INSTANCES / "tiles" / "unsolvable-animal-3x3.txt").read_text(), "u"
+    )._replace(
         scored=True,
     )
     solution = solve_instance(PUZZLE, board).solution.data
     assert PUZZLE.check(board, solution) == []
-    hidden = replace(solution, mismatched=())
+    hidden = solution._replace(mismatched=())
     assert PUZZLE.check(board, hidden)[0].startswith(
         "the answer set names 0 mismatched edges, the checker finds 1"
     )
-    exact = replace(board, scored=False)
+    exact = board._replace(scored=False)
     assert any("vs" in problem for problem in PUZZLE.check(exact, solution))
 
 
@@ -1089,7 +1089,7 @@ def test_score_mode_races_the_exact_search_as_a_shortcut():
     answer is optimal, its finding none says nothing, and it is left out where the
     board cannot be perfect without search."""
     exact = load_instance(PUZZLE, "gen-e2-6x6-8-kinds")[0]
-    board = replace(exact, scored=True)
+    board = exact._replace(scored=True)
     shortcuts = PUZZLE.strategy(board).shortcuts()  # both orders of the exact search's own race
     assert [shortcut.arguments for shortcut in shortcuts] == [
         (),
@@ -1099,14 +1099,14 @@ def test_score_mode_races_the_exact_search_as_a_shortcut():
     assert PUZZLE.strategy(exact).shortcuts() == ()  # the exact search is the search itself
     assert (
         PUZZLE.strategy(
-            replace(load_instance(PUZZLE, "gen-e2-4x4-4-kinds")[0], scored=True)
+            load_instance(PUZZLE, "gen-e2-4x4-4-kinds")[0]._replace(scored=True)
         ).shortcuts()
         == ()
     )
     spoiled = _spoiled(board, random.Random(1))  # one edge changed: an odd colour
-    assert PUZZLE.strategy(replace(spoiled, scored=False)).infeasible() is not None
+    assert PUZZLE.strategy(spoiled._replace(scored=False)).infeasible() is not None
     assert PUZZLE.strategy(spoiled).shortcuts() == ()
-    imperfect = replace(load_instance(PUZZLE, "unsolvable-animal-3x3")[0], scored=False)
+    imperfect = load_instance(PUZZLE, "unsolvable-animal-3x3")[0]._replace(scored=False)
     assert solve_instance(PUZZLE, imperfect).status == "unsatisfiable"  # not the race's verdict
 
 
@@ -1122,7 +1122,7 @@ def test_score_mode_with_a_perfect_placement_answers_as_fast_as_the_exact_search
 def test_score_mode_races_core_guided_optimization_against_the_default():
     """clasp's usc asks first whether no edge need mismatch, which on a board with an
     exact solution is the exact search; its answer is proved optimal at once."""
-    board = replace(load_instance(PUZZLE, "gen-e2-6x6-8-kinds")[0], scored=True)
+    board = load_instance(PUZZLE, "gen-e2-6x6-8-kinds")[0]._replace(scored=True)
     assert PUZZLE.strategy(board).portfolio() == (("--opt-strategy=usc",),)
     alone = solve_instance(PUZZLE, board, portfolio=False, clingo_args=["--opt-strategy=usc"])
     raced = solve_instance(PUZZLE, board, timeout=60)
@@ -1147,7 +1147,7 @@ def _fixed_at_random(instance: TilesInstance, rng: random.Random) -> TilesInstan
     cell = rng.randrange(instance.rows * instance.cols)
     row, col = divmod(cell, instance.cols)
     fix = Fix(row + 1, col + 1, rng.randrange(len(instance.tiles)) + 1, rng.randrange(4))
-    return replace(instance, fixed=(fix,))
+    return instance._replace(fixed=(fix,))
 
 
 @pytest.mark.parametrize("style", ["animal", "e2", "unframed"])
@@ -1169,11 +1169,11 @@ def test_small_boards_are_searched_in_python_as_the_encoding_searches_them(style
         tiles = list(instance.tiles)
         if rng.random() < 0.2:
             tiles[-1] = tiles[0]
-        instance = replace(instance, tiles=tuple(tiles))
+        instance = instance._replace(tiles=tuple(tiles))
         if rng.random() < 0.3:
             instance = _fixed_at_random(instance, rng)
         for broken in (True, False):
-            board = replace(instance, symmetry_breaking=broken)
+            board = instance._replace(symmetry_breaking=broken)
             solved = solve_instance(PUZZLE, board, portfolio=False)  # the first placement
             assert solved.status == _by_clingo(board, monkeypatch).status, board
             assert solved.checked and len(solved.solutions) == (solved.status == "solved")

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .capabilities import offered
 from .driver import Result, load_instance, solve_instance
@@ -88,8 +87,7 @@ def solve(
     )
 
 
-@dataclass
-class Instance:
+class Instance(NamedTuple):
     """A parsed instance, shown as a puzzle text in a terminal and as its board (no
     answer drawn) in a notebook, where the puzzle can draw one."""
 

@@ -14,10 +14,9 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from clingo import Function, Number, Symbol, SymbolType
 
@@ -62,8 +61,7 @@ _BINARY: dict[str, Callable[[int, int], int]] = {
 }
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     """A ground fact and the line it was written on."""
 
     symbol: Symbol
@@ -78,13 +76,11 @@ class Fact:
         return self.symbol.arguments
 
 
-@dataclass
 class FactFile:
     """The facts and ``#const`` definitions of one file."""
 
-    source: str
-    facts: list[Fact]
-    constants: dict[str, Symbol]
+    def __init__(self, source: str, facts: list[Fact], constants: dict[str, Symbol]) -> None:
+        self.source, self.facts, self.constants = source, facts, constants
 
     def named(self, name: str, arity: int | None = None) -> list[Fact]:
         return [

@@ -21,8 +21,7 @@ objects themselves live in the puzzle's own modules, loaded when first used.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from clingo import Symbol
 
@@ -156,8 +155,7 @@ class PlanHints(Generic[InstanceT, SolutionT]):
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
-class PlayerMove:
+class PlayerMove(NamedTuple):
     """A move as a player makes it by pointing: from one place to another (``"R,C"``,
     rows and columns from 1), and the move as progress text names it."""
 
@@ -205,8 +203,7 @@ class Sweep(Generic[InstanceT]):
         return None
 
 
-@dataclass(frozen=True)
-class CensusSpace:
+class CensusSpace(NamedTuple):
     """What a census covers: ``chosen`` of ``cells`` cells (numbered from 1) blocked in
     every way, the board's ``symmetries`` (each a tuple: the image of cell ``n`` at
     index ``n - 1``) making placements alike, and how a placement becomes a variant

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from clingo import Symbol, SymbolType
 
@@ -30,8 +29,7 @@ InstanceT = TypeVar("InstanceT")
 SolutionT = TypeVar("SolutionT")
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One option of a puzzle's own, as data: the command line adds it to a command's
     parser (the fields are ``argparse``'s), the API takes it as a keyword
     (``size="5x5"`` for ``--size``). ``switch``: an option without a value, true when
@@ -208,15 +206,20 @@ def solve_option_names(puzzle: Puzzle[Any, Any]) -> list[str]:
     return [option.name for option in puzzle.solve_options]
 
 
-@dataclass
 class Solution:
-    """One checked answer, able to show itself in a terminal, a notebook or as JSON."""
+    """One checked answer, able to show itself in a terminal, a notebook or as JSON.
+    ``atoms``: the shown atoms of the answer set, as clingo printed them (for
+    ``--format atoms``)."""
 
-    puzzle: Puzzle[Any, Any]
-    instance: Any
-    data: Any
-    #: Shown atoms of the answer set, as clingo printed them (for ``--format atoms``).
-    atoms: list[str] = field(default_factory=list)
+    def __init__(
+        self,
+        puzzle: Puzzle[Any, Any],
+        instance: Any,
+        data: Any,
+        atoms: list[str] | None = None,
+    ) -> None:
+        self.puzzle, self.instance, self.data = puzzle, instance, data
+        self.atoms = [] if atoms is None else atoms
 
     @cached_property
     def _text(self) -> str:

@@ -22,9 +22,9 @@ encoding: a strategy never changes which answers exist, only how soon they are f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from clingo import Symbol
 
@@ -38,8 +38,7 @@ InstanceT = TypeVar("InstanceT")
 UNBOUNDED = 2**62
 
 
-@dataclass(frozen=True)
-class Incremental:
+class Incremental(NamedTuple):
     """Solve over a growing horizon with ``#program step(t)`` / ``check(t)`` parts.
 
     The driver grounds ``base``, then one ``step(t)`` and ``check(t)`` at a time for
@@ -86,8 +85,7 @@ State = dict[str, list[tuple[Any, ...]]]
 Support = Callable[[str, tuple[Any, ...]], bool]
 
 
-@dataclass(frozen=True)
-class StepBound:
+class StepBound(NamedTuple):
     """A lower bound on the steps a plan still needs from a state, which the driver has
     clingo apply during a planning search (a propagator): whenever ``ready(T)`` becomes
     true, the state at tick T is read off the atoms ``p(T, ...)`` of the ``state``
@@ -113,8 +111,7 @@ class StepBound:
     statistics: Callable[[], dict[str, int]] | None = None
 
 
-@dataclass(frozen=True)
-class Shortcut(Generic[InstanceT]):
+class Shortcut(NamedTuple, Generic[InstanceT]):
     """A search raced beside the one asked for, whose every answer is an answer to the
     instance as asked (and one of the cheapest, where it has an objective), but whose
     finding none proves nothing: tiles in score mode race the exact search, since a
@@ -133,8 +130,7 @@ class Undecided(Exception):
     passed its bound on steps or its deadline. clingo searches instead."""
 
 
-@dataclass(frozen=True)
-class Answered:
+class Answered(NamedTuple):
     """How a complete search in Python ended (see ``Strategy.answer``): with its answer
     (``atoms``, the shown atoms of an answer set of the encoding), with the proof that
     there is none (``finished`` and no atoms), or, neither finished nor found, given up
@@ -146,7 +142,7 @@ class Answered:
     atoms: list[Symbol] | None = None
     finished: bool = False
     lower: int = 1
-    figures: dict[str, int] = field(default_factory=dict)
+    figures: Mapping[str, int] = MappingProxyType({})
     others: tuple[list[Symbol], ...] = ()
 
 
@@ -361,7 +357,7 @@ class _Unbounded(Planning[InstanceT]):
         if plan.incmode:  # the encoding's own imax
             return plan
         ticks = UNBOUNDED if plan.max_ticks else 0
-        return replace(plan, max_steps=UNBOUNDED, max_ticks=ticks)
+        return plan._replace(max_steps=UNBOUNDED, max_ticks=ticks)
 
     def unproved(self, solution: Any) -> Any:
         return self.planning.unproved(solution)

@@ -8,9 +8,8 @@ a new grid puzzle is readable from its first run.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clingo import Symbol, SymbolType
 
@@ -26,8 +25,7 @@ if TYPE_CHECKING:
     from .hints import BareHints
 
 
-@dataclass(frozen=True)
-class BareInstance:
+class BareInstance(NamedTuple):
     program: str
     source: str
     #: Every entry that can be true, once a grounding knows them (hints draw the grid
@@ -35,8 +33,7 @@ class BareInstance:
     entries: tuple[Symbol, ...] = ()
 
 
-@dataclass(frozen=True)
-class BareSolution:
+class BareSolution(NamedTuple):
     atoms: tuple[str, ...]
     #: (row, col) -> value, from shown ``cell/3`` atoms; empty when there are none.
     cells: dict[tuple[str, str], str]

@@ -11,7 +11,7 @@ marked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +92,7 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
         return program_text(_split(instance.program, instance.source)[1])
 
     def with_entries(self, instance: BareInstance, entries: list[Symbol]) -> BareInstance:
-        return replace(instance, entries=tuple(entries))
+        return instance._replace(entries=tuple(entries))
 
     def entry_holds(self, instance: BareInstance, solution: BareSolution, entry: Symbol) -> bool:
         return str(entry) in set(solution.atoms)

@@ -23,8 +23,7 @@ import os
 import pickle
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from ..errors import MemoryLimit, TimeLimit
 from .limits import die_with_parent, limit_memory
@@ -49,8 +48,7 @@ def note_phase(phase: str) -> None:
             _phase_sender.send(("phase", phase))
 
 
-@dataclass(frozen=True)
-class Bounds:
+class Bounds(NamedTuple):
     """The limits of one command: seconds of wall time and bytes of address space
     (None: none)."""
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clingo import Symbol
 
@@ -43,8 +42,7 @@ TICK = 1.0
 Progress = Callable[[str], None]
 
 
-@dataclass(eq=False)
-class Job:
+class Job(NamedTuple):
     """Everything a solver needs, in this process or in a forked worker."""
 
     encoding: str
@@ -107,35 +105,43 @@ class Job:
         return [*self.arguments, "-c", f"part={share}", "-c", f"parts={parts}"]
 
 
-@dataclass(eq=False)
 class Outcome:
-    """What clingo answered, as strings (symbols do not cross process boundaries)."""
+    """What clingo answered, as strings (symbols do not cross process boundaries).
 
-    models: list[list[str]] = field(default_factory=list)
-    satisfiable: bool | None = None
-    timeout_phase: str | None = None
-    count: int = 0
-    stats: dict[str, Any] = field(default_factory=dict)
-    #: The program as grounded for the last solve call: atoms and rules.
-    size: dict[str, int] = field(default_factory=dict)
-    error: tuple[str, str | None] | None = None  # (message, source) of an input error
-    progress: str | None = None  # what a growing horizon had proved when time ran out
-    #: Stopped by Ctrl-C (KeyboardInterrupt): cut short like a time limit, and so
-    #: ``timeout_phase`` says where; what was found and proved so far is kept.
-    interrupted: bool = False
-    #: For a program with ``#minimize``/``#maximize``: the cost of the answers kept
-    #: (clingo's, one entry per priority level, highest first), and whether it was
-    #: proved optimal.
-    cost: list[int] | None = None
-    optimal: bool = False
+    ``size``: the program as grounded for the last solve call (atoms and rules);
+    ``error``: (message, source) of an input error; ``progress``: what a growing
+    horizon had proved when time ran out. ``interrupted``: stopped by Ctrl-C, cut short
+    like a time limit (``timeout_phase`` says where), what was found and proved so far
+    kept; ``out_of_memory`` likewise for the memory limit. ``cost`` and ``optimal``,
+    for a program with ``#minimize``/``#maximize``: the cost of the answers kept
+    (clingo's, one entry per priority level, highest first), and whether it was proved
+    optimal. ``exhausted``: whether the last search went through every answer
+    (clingo's ``exhausted``): a search that stopped at the models asked for was not,
+    and clingo's own output then says ``Models : N+``."""
 
-    #: Stopped by the memory limit: cut short like a time limit (``timeout_phase`` says
-    #: where), with what was found and proved so far.
-    out_of_memory: bool = False
-    #: Whether the last search went through every answer (clingo's ``exhausted``): a
-    #: search that stopped at the models asked for was not, and clingo's own output
-    #: then says ``Models : N+``.
-    exhausted: bool = False
+    def __init__(
+        self,
+        models: list[list[str]] | None = None,
+        satisfiable: bool | None = None,
+        timeout_phase: str | None = None,
+        count: int = 0,
+        stats: dict[str, Any] | None = None,
+        size: dict[str, int] | None = None,
+        error: tuple[str, str | None] | None = None,
+        progress: str | None = None,
+        interrupted: bool = False,
+        cost: list[int] | None = None,
+        optimal: bool = False,
+        out_of_memory: bool = False,
+        exhausted: bool = False,
+    ) -> None:
+        self.models = [] if models is None else models
+        self.satisfiable, self.timeout_phase, self.count = satisfiable, timeout_phase, count
+        self.stats = {} if stats is None else stats
+        self.size = {} if size is None else size
+        self.error, self.progress, self.interrupted = error, progress, interrupted
+        self.cost, self.optimal = cost, optimal
+        self.out_of_memory, self.exhausted = out_of_memory, exhausted
 
     def interrupt(self, phase: str) -> None:
         self.interrupted = True
@@ -197,21 +203,17 @@ def progress_text(plan: Incremental, lower: int, upper: int | None = None) -> st
     return "; ".join(parts)
 
 
-@dataclass(eq=False)
 class Bounds:
     """The minimum of a planning job, pinned from both sides by one or more solvers.
 
     A search split into ``parts`` shares has a lower bound per share: the minimum is
     proved below a budget only once every share has refuted it."""
 
-    plan: Incremental
-    parts: int = 1
-    upper: int | None = None
-    best: list[str] = field(default_factory=list)
-    lowers: list[int] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.lowers = [self.plan.first_step] * self.parts
+    def __init__(self, plan: Incremental, parts: int = 1) -> None:
+        self.plan, self.parts = plan, parts
+        self.upper: int | None = None
+        self.best: list[str] = []
+        self.lowers = [plan.first_step] * parts
 
     @property
     def lower(self) -> int:

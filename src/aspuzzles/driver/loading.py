@@ -6,10 +6,9 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..asp import includes_incmode, program_texts
 from ..errors import InputError, check_number_lengths
@@ -97,8 +96,7 @@ def _looks_like_path(reference: str) -> bool:
     return reference.endswith((".txt", ".lp")) or "/" in reference
 
 
-@dataclass(frozen=True, eq=False)
-class Encoding:
+class Encoding(NamedTuple):
     """The encoding a solve loads: its file, whether it (or a file it includes) asks for
     clingo's incremental mode, and how it stands to the puzzle's shipped encoding:
     ``shipped`` (the same program, byte for byte), ``edited`` (the puzzle ships one,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -123,22 +122,16 @@ def check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcome
         )
 
 
-@dataclass(eq=False)
 class Horizon:
     """The parts of a planning encoding grounded so far, as clingo's ``inc.py`` grows
     them: steps up to the largest budget set, and ticks (if the encoding has them) only
     while an answer set is cut off by the last one."""
 
-    control: Control
-    plan: Incremental
-    report: Reporter
-    steps: int = 0
-    ticks: int = 0
-    ground_time: float = 0.0
-    #: Notes an objective as steps are grounded: the answer at a horizon is then its best.
-    objective: solving.OptimizationSeen = field(default_factory=solving.OptimizationSeen)
-
-    def __post_init__(self) -> None:
+    def __init__(self, control: Control, plan: Incremental, report: Reporter) -> None:
+        self.control, self.plan, self.report = control, plan, report
+        self.steps, self.ticks, self.ground_time = 0, 0, 0.0
+        #: Notes an objective as steps are grounded: the answer at a horizon is its best.
+        self.objective = solving.OptimizationSeen()
         self.control.register_observer(self.objective)
         if self.plan.incmode:
             # Horizon 0 has a check(0) of its own to ground, and the query is declared
@@ -219,7 +212,7 @@ def solve_ascending(
         if job.part is not None and job.part[0] == 0:
             # The first share bounds the minimum from above before it climbs: the shares
             # then stop once both have refuted the budget below the hinted plan.
-            _scouted_plan(replace(job, part=None), outcome, deadline, report)
+            _scouted_plan(job._replace(part=None), outcome, deadline, report)
         if outcome.timeout_phase is None:  # the scout may have used up the time
             horizon.ground([("base", [])])
             for step in range(plan.first_step, plan.max_steps + 1):

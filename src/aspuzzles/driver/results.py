@@ -5,7 +5,6 @@ draws itself."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import clingo
@@ -23,7 +22,6 @@ MEMORY = "memory"
 PHASES = {"facts": "building the facts", "loading": "starting"}
 
 
-@dataclass
 class Result:
     """What one solve call found. Displays itself in Jupyter.
 
@@ -33,44 +31,59 @@ class Result:
     (the same, stopped by Ctrl-C). ``verdict`` is set in
     uniqueness mode: ``unique``, ``multiple`` or ``none``. ``count`` is set in counting
     mode (a lower bound when not ``complete``).
+
+    Also: ``encoding``, how the encoding stands to the puzzle's shipped one (``shipped``,
+    ``edited``: the Python accelerators were off, see ``strategy.EncodingOnly``, or
+    ``own``); ``exhausted``, whether the search went through every answer (a search
+    stopped at the models asked for did not: there may be more), as clingo's
+    ``Models : N+`` says; ``unchecked_because``, why the answers shown were not checked,
+    when they were not; ``reason``, why there is no solution, when that was found
+    without search; ``count_details``, puzzle-specific figures of a count (e.g.
+    ``count_raw``); ``progress``, for a planning puzzle out of time, the horizons
+    already refuted, so that a run cut short still reports a proved lower bound ("no
+    answer within 6 moves"); ``interrupted``, stopped by Ctrl-C, usually before the
+    answer was complete (the status is then ``interrupted``, or ``solved`` with the
+    solutions found before it); ``cost`` and ``optimal``, for a program with an
+    objective (``#minimize``), the solutions' cost, one number per priority level
+    (highest first), and whether it is proved optimal (a run cut short shows its best
+    solution with ``optimal`` false and status ``timeout``); ``horizon``, for a program
+    in clingo's incremental mode (see ``planning.incmode_plan``), the horizon (the step
+    t of ``step(t)``) of the answers, the first one that has any.
     """
 
-    puzzle: str
-    instance: str
-    status: str
-    solutions: list[Solution] = field(default_factory=list)
-    verdict: str | None = None
-    count: int | None = None
-    complete: bool = True
-    timeout_phase: str | None = None
-    stats: dict[str, Any] = field(default_factory=dict)
-    checked: bool = True
-    #: How the encoding stands to the puzzle's shipped one: ``shipped``, ``edited``
-    #: (the Python accelerators were off, see ``strategy.EncodingOnly``) or ``own``.
-    encoding: str = "shipped"
-    #: Whether the search went through every answer (a search stopped at the models
-    #: asked for did not: there may be more), as clingo's ``Models : N+`` says.
-    exhausted: bool = False
-    #: Why the answers shown were not checked, when they were not.
-    unchecked_because: str = "this puzzle has no Python checker"
-    #: Why there is no solution, when that was found without search.
-    reason: str | None = None
-    #: Puzzle-specific figures of a count (e.g. ``count_raw``).
-    count_details: dict[str, int] = field(default_factory=dict)
-    #: For a planning puzzle out of time: the horizons already refuted, so that a run
-    #: cut short still reports a proved lower bound ("no answer within 6 moves").
-    progress: str | None = None
-    #: Stopped by Ctrl-C, usually before the answer was complete; the status is then
-    #: ``interrupted``, or ``solved`` with the solutions found before it.
-    interrupted: bool = False
-    #: For a program with an objective (``#minimize``): the solutions' cost, one number
-    #: per priority level (highest first), and whether it is proved optimal. A run cut
-    #: short shows its best solution with ``optimal`` false and status ``timeout``.
-    cost: list[int] | None = None
-    optimal: bool = False
-    #: For a program in clingo's incremental mode (see ``planning.incmode_plan``): the horizon
-    #: (the step t of ``step(t)``) of the answers, the first one that has any.
-    horizon: int | None = None
+    def __init__(
+        self,
+        puzzle: str,
+        instance: str,
+        status: str,
+        solutions: list[Solution] | None = None,
+        verdict: str | None = None,
+        count: int | None = None,
+        complete: bool = True,
+        timeout_phase: str | None = None,
+        stats: dict[str, Any] | None = None,
+        checked: bool = True,
+        encoding: str = "shipped",
+        exhausted: bool = False,
+        unchecked_because: str = "this puzzle has no Python checker",
+        reason: str | None = None,
+        count_details: dict[str, int] | None = None,
+        progress: str | None = None,
+        interrupted: bool = False,
+        cost: list[int] | None = None,
+        optimal: bool = False,
+        horizon: int | None = None,
+    ) -> None:
+        self.puzzle, self.instance, self.status = puzzle, instance, status
+        self.solutions = [] if solutions is None else solutions
+        self.verdict, self.count, self.complete = verdict, count, complete
+        self.timeout_phase = timeout_phase
+        self.stats = {} if stats is None else stats
+        self.checked, self.encoding, self.exhausted = checked, encoding, exhausted
+        self.unchecked_because, self.reason = unchecked_because, reason
+        self.count_details = {} if count_details is None else count_details
+        self.progress, self.interrupted = progress, interrupted
+        self.cost, self.optimal, self.horizon = cost, optimal, horizon
 
     @property
     def solution(self) -> Solution | None:

@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clingo import Control
 
@@ -116,16 +116,16 @@ def solve_instance(
     if job.incremental is None and used.incmode:
         job = _in_incmode(job)
     searches = _searches(job.incremental, plan_search, wanted, threads)
-    jobs = [replace(job, **search) for search in searches]
+    jobs = [job._replace(**search) for search in searches]
     if portfolio and threads == 1:
         jobs += _raced_jobs(game, job, strategy, clingo_args)
     if memory is not None:
-        jobs = [replace(each, memory=memory // len(jobs)) for each in jobs]
+        jobs = [each._replace(memory=memory // len(jobs)) for each in jobs]
     searched = _searched_in_python(strategy, job, timeout, started, memory)
     outcome = searched.outcome
     if outcome is None:
         left = None if timeout is None else _left(timeout, started)  # after Python's search
-        jobs = [replace(each, refuted_below=searched.lower, timeout=left) for each in jobs]
+        jobs = [each._replace(refuted_below=searched.lower, timeout=left) for each in jobs]
         outcome = _run(jobs, on_progress, small=strategy.grounds_quickly())
     outcome.stats.update(searched.stats)
     outcome.stats["total_time"] = time.perf_counter() - started  # facts included
@@ -156,7 +156,7 @@ def _in_incmode(job: Job) -> Job:
     """The job of an encoding in clingo's incremental mode (``planning.incmode_plan``)."""
     from . import planning  # planning puzzles only
 
-    return replace(job, incremental=planning.incmode_plan(job))
+    return job._replace(incremental=planning.incmode_plan(job))
 
 
 def _check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcome: Outcome) -> None:
@@ -194,7 +194,7 @@ def _raced_jobs(
 ) -> list[Job]:
     """The searches raced against the tuned one: other settings, and shortcuts."""
     jobs = [
-        replace(job, arguments=solving.solver_arguments(game, 1, clingo_args, extra))
+        job._replace(arguments=solving.solver_arguments(game, 1, clingo_args, extra))
         for extra in strategy.portfolio()
     ]
     return jobs + _shortcut_jobs(game, job, strategy.shortcuts(), clingo_args)
@@ -214,8 +214,7 @@ def _shortcut_jobs(
         if id(variant) not in facts:
             facts[id(variant)] = LazyFacts(partial(game.facts, variant))
         jobs.append(
-            replace(
-                job,
+            job._replace(
                 make_facts=facts[id(variant)],
                 program=game.strategy(variant).program(),
                 parts=game.strategy(variant).parts(),
@@ -229,8 +228,7 @@ def _shortcut_jobs(
     return jobs
 
 
-@dataclass(eq=False)
-class _InPython:
+class _InPython(NamedTuple):
     """What a complete search in Python settled (``Strategy.answer``): the outcome, if
     it is decisive (an answer, a proof of none, the time limit reached, Ctrl-C); the
     budgets it refuted for a planning search, every one below ``lower``, which clingo's
@@ -238,7 +236,7 @@ class _InPython:
 
     outcome: Outcome | None
     lower: int = 0
-    stats: dict[str, Any] = field(default_factory=dict)
+    stats: Mapping[str, Any] = MappingProxyType({})
 
 
 def _answered_in_python(
@@ -412,7 +410,7 @@ def _run(jobs: list[Job], on_progress: Progress | None = None, small: bool = Fal
     workers (a limit must hold during grounding, and two searches of one plan run side
     by side)."""
     if not can_fork():
-        job = replace(jobs[0], part=None)  # a share alone would miss plans
+        job = jobs[0]._replace(part=None)  # a share alone would miss plans
         return run_job(job, _reporter(job.incremental, on_progress, job.refuted_below))
     alone = len(jobs) == 1 and jobs[0].memory is None
     if alone and (jobs[0].timeout is None or (small and jobs[0].incremental is None)):
@@ -460,13 +458,16 @@ def _reporter(
     return report
 
 
-@dataclass(frozen=True, eq=False)
-class Checks:
+class Checks(NamedTuple):
     """Whether answers go through the puzzle's checker (``run``), and whether the
     encoding is an edited one, which a rejection then names (``edited``)."""
 
     run: bool = True
     edited: bool = False
+
+
+#: Answers checked, the encoding the shipped one.
+SHIPPED_CHECKED = Checks()
 
 
 def _checked_solutions(
@@ -498,7 +499,7 @@ def _result(
     unique: bool,
     count: bool,
     models: int = 1,
-    checks: Checks = Checks(),
+    checks: Checks = SHIPPED_CHECKED,
 ) -> results.Result:
     solutions = [] if count else _checked_solutions(game, parsed, outcome, checks)
     complete = outcome.timeout_phase is None
@@ -516,7 +517,10 @@ def _result(
         status = results.TIMEOUT
         planning = strategy.planning()
         if planning is not None:
-            solutions = [replace(s, data=planning.unproved(s.data)) for s in solutions]
+            solutions = [
+                Solution(s.puzzle, s.instance, planning.unproved(s.data), s.atoms)
+                for s in solutions
+            ]
     if outcome.interrupted and status == results.TIMEOUT:
         status = results.INTERRUPTED
     elif outcome.out_of_memory and status == results.TIMEOUT:

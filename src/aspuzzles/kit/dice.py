@@ -13,10 +13,9 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import product
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from clingo import Symbol
 
@@ -37,16 +36,14 @@ if TYPE_CHECKING:
     from .dice_hints import DiceHints
 
 
-@dataclass(frozen=True)
-class DiceRoll:
+class DiceRoll(NamedTuple):
     """The blocked cell numbers (sorted); ``golden`` is the Genius Star's challenge."""
 
     blocked: tuple[int, ...]
     golden: bool = False
 
 
-@dataclass(frozen=True)
-class Tiling:
+class Tiling(NamedTuple):
     """Cell number -> piece name (a twin piece's copies are ``<name>a``, ``<name>b``)."""
 
     cells: dict[int, str]
@@ -459,7 +456,7 @@ class DiceSweep(Sweep[DiceRoll]):
         """Every roll; with ``reduce``, one roll per orbit of the dice's symmetries."""
         base, puzzle = self.base(options), self.puzzle
         rolls = list(puzzle.orbits()) if options.get("reduce") else puzzle.all_rolls()
-        return [(puzzle.roll_key(roll), replace(base, blocked=roll)) for roll in rolls]
+        return [(puzzle.roll_key(roll), base._replace(blocked=roll)) for roll in rolls]
 
     def equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
         if not options.get("reduce"):
@@ -502,7 +499,7 @@ class DiceSweep(Sweep[DiceRoll]):
             cells=cells,
             chosen=len(puzzle.dice),
             symmetries=symmetries,
-            variant=lambda placement: replace(base, blocked=placement),
+            variant=lambda placement: base._replace(blocked=placement),
             key=puzzle.roll_key,
         )
 

@@ -14,7 +14,6 @@ As JSON: an entry is ``{"cell": "A1", "piece": "I4"}``, a die ``{"die": "B2"}``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
@@ -34,7 +33,7 @@ CLUES = frozenset({"blocked"})
 def hint_facts(puzzle: DiceTiling, instance: DiceRoll) -> list[Symbol]:
     """Every placement of every piece (none left out for the dice) and the dice as
     clues."""
-    facts = puzzle.facts(replace(instance, blocked=()))
+    facts = puzzle.facts(instance._replace(blocked=()))
     return facts + [Function("blocked", [Number(n)]) for n in instance.blocked]
 
 

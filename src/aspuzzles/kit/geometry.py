@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 Cell = tuple[int, int]
 
@@ -16,12 +15,13 @@ Cell = tuple[int, int]
 ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-@dataclass(frozen=True)
 class SquareGrid:
     """A rows x cols grid; cells are (row, col) pairs, numbered in reading order."""
 
-    rows: int
-    cols: int
+    __slots__ = ("cols", "rows")
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
 
     def __len__(self) -> int:
         return self.rows * self.cols

@@ -9,16 +9,15 @@ square boards share this code: only ``walk`` and the symmetries differ.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from itertools import permutations
+from typing import NamedTuple
 
 from .geometry import Cell
 
 Walk = Callable[[Cell, Sequence[str]], Cell]
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     """A named polyform: paths (tuples of direction names) from its reference cell."""
 
     name: str

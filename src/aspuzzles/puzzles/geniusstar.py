@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -154,7 +153,7 @@ class GeniusStar(DiceTiling):
         return StarGenerator(self)
 
     def configure(self, instance: DiceRoll, options: dict[str, Any]) -> DiceRoll:
-        return replace(super().configure(instance, options), golden=bool(options.get("golden")))
+        return super().configure(instance, options)._replace(golden=bool(options.get("golden")))
 
     def shape_table(self, instance: DiceRoll) -> dict[str, tuple[list[frozenset[int]], int]]:
         table = super().shape_table(instance)
@@ -251,7 +250,7 @@ class StarGenerator(DiceGenerator):
             return judged(self.puzzle, roll, portfolio=False).status == "solved"
 
         def draw(rng: random.Random) -> DiceRoll:
-            return replace(self.puzzle.roll(rng), golden=True)
+            return self.puzzle.roll(rng)._replace(golden=True)
 
         found = first_accepted(self.puzzle, draw, golden, random.Random(args.seed), 200, "golden")
         return self.puzzle.describe(found)

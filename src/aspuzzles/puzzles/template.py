@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from clingo import Function, Number, Symbol
 
@@ -33,8 +32,7 @@ MAX_SIZE = 9
 EMPTY = "."
 
 
-@dataclass(frozen=True)
-class LatinInstance:
+class LatinInstance(NamedTuple):
     """The grid as read: ``rows[r][c]`` is a given number, or ``None`` where it is empty."""
 
     rows: tuple[tuple[int | None, ...], ...]
@@ -44,8 +42,7 @@ class LatinInstance:
         return len(self.rows)
 
 
-@dataclass(frozen=True)
-class LatinSolution:
+class LatinSolution(NamedTuple):
     """The filled grid, one string of digits per row."""
 
     grid: tuple[str, ...]

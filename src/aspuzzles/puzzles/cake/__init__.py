@@ -16,9 +16,8 @@ import re
 import string
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from clingo import Function, String, Symbol
 
@@ -40,8 +39,7 @@ LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 TOPPING_NAMES = {"0": "plain", "1": "skull", "2": "tombstone"}
 
 
-@dataclass(frozen=True)
-class CakeInstance:
+class CakeInstance(NamedTuple):
     """``grid`` rows of topping digits; ``pieces`` the number of pieces K."""
 
     pieces: int
@@ -58,8 +56,7 @@ class CakeInstance:
         return len(self.lattice) // self.pieces
 
 
-@dataclass(frozen=True)
-class CakeSolution:
+class CakeSolution(NamedTuple):
     """One letter per cell (A, B, ... in reading order of each piece's first cell)."""
 
     pieces: tuple[str, ...]

@@ -31,7 +31,6 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from clingo import Function, Number, Symbol
@@ -46,9 +45,11 @@ from .geometry import geometry_facts, phase_bound
 from .lookahead import Lookahead
 from .model import (
     ATOM_OF_TILE,
+    BREADTH_FIRST_SECONDS,
     EMPTY,
     EMPTY_BOARD,
     FLAMING,
+    LOOKAHEAD,
     SIZE,
     TILE_NAMES,
     TILE_OF_ATOM,
@@ -104,7 +105,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         Option(
             "--lookahead",
             type=int,
-            default=CaptureInstance.lookahead,
+            default=LOOKAHEAD,
             metavar="N",
             help="capture: once N moves of a plan are made, the simulator decides inside "
             "the search whether the rest of the budget can clear the board (default "
@@ -113,7 +114,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         Option(
             "--breadth-first",
             type=float,
-            default=CaptureInstance.breadth_first,
+            default=BREADTH_FIRST_SECONDS,
             metavar="SECONDS",
             help="capture: first search the board breadth-first in Python for up to "
             "SECONDS, which answers boards of a few moves at once; clingo searches the "
@@ -128,7 +129,7 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         seconds = options.get("breadth_first", instance.breadth_first)
         if not isinstance(seconds, int | float) or not 0 <= seconds < math.inf:
             raise InputError(f"--breadth-first must be 0 or more seconds, not {seconds}")
-        return replace(instance, lookahead=lookahead, breadth_first=float(seconds))
+        return instance._replace(lookahead=lookahead, breadth_first=float(seconds))
 
     def decode(self, instance: CaptureInstance, atoms: Sequence[Symbol]) -> CaptureSolution:
         swaps: dict[int, tuple[int, int]] = {}
@@ -367,7 +368,7 @@ class CapturePlanning(Planning[CaptureInstance]):
         )
 
     def unproved(self, solution: CaptureSolution) -> CaptureSolution:
-        return replace(solution, shortest=False)
+        return solution._replace(shortest=False)
 
 
 class CaptureWarmStart(WarmStart[CaptureInstance]):
@@ -395,7 +396,7 @@ class CapturePlanHints(PlanHints[CaptureInstance, CaptureSolution]):
             reason = illegal_reason(instance.board, move)
             if reason is not None:
                 raise InputError(f"move {number} ({move}) is illegal: {reason}", source)
-            instance = replace(instance, board=replay(instance.board, [move])[-1].board)
+            instance = instance._replace(board=replay(instance.board, [move])[-1].board)
         return instance if instance.tiles() else None
 
     def first_move(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 SIZE = 8
 
@@ -48,8 +48,7 @@ EMPTY_BOARD: Board = EMPTY * SIZE * SIZE
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """Swap the tile at (row, col) with its neighbour in ``direction``."""
 
     row: int
@@ -71,23 +70,27 @@ class Move:
         return f"{self.row} {self.col} {self.direction}"
 
 
-@dataclass(frozen=True)
-class CaptureInstance:
+#: After how many moves of a plan the simulator takes over by default.
+LOOKAHEAD = 1
+#: For how many seconds the breadth-first search in Python may try by default.
+BREADTH_FIRST_SECONDS = 2.0
+
+
+class CaptureInstance(NamedTuple):
     """The starting board as 64 characters, row by row; after how many moves of a plan
     the simulator takes over refuting boards (0: never; see `Lookahead`); and for how
     many seconds a breadth-first search in Python may try to answer the board before
     clingo starts (0: not at all; see `plans.shortest_plan`)."""
 
     board: Board
-    lookahead: int = 1
-    breadth_first: float = 2.0
+    lookahead: int = LOOKAHEAD
+    breadth_first: float = BREADTH_FIRST_SECONDS
 
     def tiles(self) -> int:
         return sum(tile != EMPTY for tile in self.board)
 
 
-@dataclass(frozen=True)
-class MoveEffect:
+class MoveEffect(NamedTuple):
     """What one move did: the board after it, and its cascade in figures."""
 
     board: Board
@@ -96,8 +99,7 @@ class MoveEffect:
     explosions: int
 
 
-@dataclass(frozen=True)
-class CaptureSolution:
+class CaptureSolution(NamedTuple):
     """A shortest move list, with the settled board after each move as ASP saw it."""
 
     moves: tuple[Move, ...]

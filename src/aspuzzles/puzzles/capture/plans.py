@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from clingo import Function, Number, Symbol
 
@@ -108,8 +108,7 @@ BOARD_BYTES = 500
 MOST_BOARDS = 400_000
 
 
-@dataclass(frozen=True)
-class Searched:
+class Searched(NamedTuple):
     """How a breadth-first search on bitboards ended. ``plan``: a shortest plan, or
     None when ``finished`` (there is none) or when it gave up; ``depth``: the moves
     after which every board was searched without the board clearing (so a plan needs

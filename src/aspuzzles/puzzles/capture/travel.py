@@ -8,8 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...strategy import State, Support
 from .geometry import phase_bound
@@ -55,8 +54,7 @@ def _closed(state: OpenRuns) -> bool:
     return state[0] == 0 and state[1] == 0
 
 
-@dataclass(frozen=True)
-class Automaton:
+class Automaton(NamedTuple):
     """A deterministic automaton over column counts, its states numbered from 0 (the
     start); the state from which nothing is accepted is left out."""
 

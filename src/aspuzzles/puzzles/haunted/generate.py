@@ -8,7 +8,6 @@ on request.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from clingo import Function, Number
@@ -48,12 +47,12 @@ def without_spare_clues(
     rng.shuffle(lines)
     for line in lines:
         kept, clues[line] = clues[line], None
-        trial = replace(instance, clues=tuple(clues))
+        trial = instance._replace(clues=tuple(clues))
         # One thread: two threads' conflicts add up in an order no seed repeats.
         limit = (f"--solve-limit={PROOF_CONFLICTS}", "--parallel-mode=1")
         if judged(puzzle, trial, unique=True, clingo_args=limit).verdict != "unique":
             clues[line] = kept
-    return replace(instance, clues=tuple(clues))
+    return instance._replace(clues=tuple(clues))
 
 
 def generate_unique(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 KINDS = {"G": "ghost", "V": "vampire", "Z": "zombie"}
 
@@ -27,8 +27,7 @@ NORMAL_TRIALS = 2
 DOWN, UP, LEFT, RIGHT = (1, 0), (-1, 0), (0, -1), (0, 1)
 
 
-@dataclass(frozen=True)
-class HauntedInstance:
+class HauntedInstance(NamedTuple):
     """A board: ``grid`` rows of ``.`` (unknown monster), ``/``, ``\\`` or a given
     ``G``/``V``/``Z``; ``totals`` per kind letter; ``clues`` clockwise from the
     top-left corner (top edge left to right, right edge top to bottom, bottom edge right
@@ -50,8 +49,7 @@ class HauntedInstance:
         ]
 
 
-@dataclass(frozen=True)
-class HauntedSolution:
+class HauntedSolution(NamedTuple):
     """The board with every monster cell filled: rows of ``G V Z / \\``."""
 
     grid: tuple[str, ...]

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Function, String, Symbol
@@ -90,8 +89,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
     )
 
     def configure(self, instance: TilesInstance, options: dict[str, Any]) -> TilesInstance:
-        return replace(
-            instance,
+        return instance._replace(
             symmetry_breaking=not options.get("raw", False),
             scored=options.get("score", False),
         )

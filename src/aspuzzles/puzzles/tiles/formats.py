@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import urllib.parse
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 
 from ...errors import LineReader, is_number
 from .model import (
@@ -71,7 +70,7 @@ def parse_tiles(text: str, source: str) -> TilesInstance:
     if header is not None:
         size = _header_size(*header, len(listing.tiles), reader)
     instance = _board(*_told_style(listing.style, listing.tiles, reader), size, reader)
-    return replace(instance, fixed=_checked_fixes(instance, fixes, reader))
+    return instance._replace(fixed=_checked_fixes(instance, fixes, reader))
 
 
 def _told_style(
@@ -102,20 +101,20 @@ def _half_of_signed(edge: str) -> str:
     return f"{edge[1:]}_tail" if edge.startswith("-") else f"{edge}_head"
 
 
-@dataclass
 class _TileLines:
     """The tiles of a file as its lines give them, and what the lines so far tell
     about how the rest are written."""
 
-    reader: LineReader
-    style: str | None = None
-    tiles: list[tuple[str, str, str, str]] = field(default_factory=list)
-    #: The id of the first tile, in a bare list that numbers them.
-    first_id: int | None = None
-    #: The sides a column header names, in its order (edges are read in that order).
-    header: tuple[int, ...] | None = None
-    #: An animal kind's first half, and its line.
-    half_pairs: dict[str, tuple[str, int]] = field(default_factory=dict)
+    def __init__(self, reader: LineReader) -> None:
+        self.reader = reader
+        self.style: str | None = None
+        self.tiles: list[tuple[str, str, str, str]] = []
+        #: The id of the first tile, in a bare list that numbers them.
+        self.first_id: int | None = None
+        #: The sides a column header names, in its order (edges are read in that order).
+        self.header: tuple[int, ...] | None = None
+        #: An animal kind's first half, and its line.
+        self.half_pairs: dict[str, tuple[str, int]] = {}
 
     def add(self, words: list[str], number: int, numbered: bool) -> None:
         """A tile line (or several tiles on one line, spelled as letter words)."""
@@ -232,7 +231,7 @@ def _bucas_board(text: str, reader: LineReader) -> TilesInstance | None:
         for start in range(0, len(edges), 4)
     ]
     board = TilesInstance("e2", rows_n, cols_n, tuple(_colours_of_letters(tiles, reader)))
-    return replace(board, fixed=_checked_fixes(board, fixes, reader))
+    return board._replace(fixed=_checked_fixes(board, fixes, reader))
 
 
 def _bare_header(words: Sequence[str], reader: LineReader, number: int) -> tuple[int, ...]:

@@ -18,7 +18,6 @@ As JSON (rows and columns from 1): an entry is ``{"row": 1, "col": 2, "tile": 3,
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, Symbol
@@ -38,7 +37,7 @@ CLUES = frozenset({"tile"})
 
 def hint_facts(puzzle: Tiles, instance: TilesInstance) -> list[Symbol]:
     """The puzzle's facts without symmetry breaking."""
-    return puzzle.facts(replace(instance, symmetry_breaking=False))
+    return puzzle.facts(instance._replace(symmetry_breaking=False))
 
 
 def grade_anchor(instance: TilesInstance, entries: set[Symbol]) -> list[Symbol]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
 SIDES = ("top", "right", "bottom", "left")
@@ -52,8 +51,7 @@ class Fix(NamedTuple):
     turns: int
 
 
-@dataclass(frozen=True)
-class TilesInstance:
+class TilesInstance(NamedTuple):
     """Tiles as listed (top, right, bottom, left), ids 1.. in file order."""
 
     style: str
@@ -87,8 +85,7 @@ class TilesInstance:
         return 4 if self.square else 2
 
 
-@dataclass(frozen=True)
-class TilesSolution:
+class TilesSolution(NamedTuple):
     """``placement[row][col] = (tile id, clockwise quarter turns)``."""
 
     placement: tuple[tuple[tuple[int, int], ...], ...]

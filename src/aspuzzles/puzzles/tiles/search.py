@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from clingo import Function, Number, Symbol
@@ -292,7 +291,7 @@ class TilesStrategy(Strategy[TilesInstance]):
         slowly, and small boards are answered in this process anyway."""
         if not self.instance.scored or _answered_alone(self.instance):
             return ()
-        exact = replace(self.instance, scored=False)
+        exact = self.instance._replace(scored=False)
         if TilesStrategy(exact).infeasible() is not None:
             return ()
         orders = ((), *TilesStrategy(exact).portfolio())

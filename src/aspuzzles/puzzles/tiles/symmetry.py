@@ -4,15 +4,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from clingo import Function, Number, Symbol
 
 from .model import TilesInstance, distinct_rotations, rotate
 
 
-@dataclass(frozen=True)
-class SymmetryBreak:
+class SymmetryBreak(NamedTuple):
     """How one placement per class of whole-board rotations is kept."""
 
     #: Facts for the encoding: ``anchor/2`` or ``cell_anchor/2`` with ``orbit_first/2``.

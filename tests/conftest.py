@@ -43,6 +43,16 @@ class CliRun:
         return json.loads(self.out)
 
 
+@pytest.fixture(autouse=True)
+def _ctrl_c_answered():
+    """Ctrl-C raises KeyboardInterrupt in the tests' own process, as in a terminal: a
+    shell's background job (a test run started with ``&``) begins with SIGINT ignored,
+    and the tests that press Ctrl-C would wait for nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]):
     """Run ``aspuzzles ARGS...`` in-process and capture its exit code and output."""
@@ -55,11 +65,10 @@ def cli(capsys: pytest.CaptureFixture[str]):
     return run
 
 
-def command_process(
-    *args: str, preexec: Callable[[], object] | None = None
-) -> subprocess.Popen[str]:
-    """``aspuzzles ARGS`` started as a command of its own (its own process group), with
-    the checkout's package, its output captured."""
+def command_process(*args: str) -> subprocess.Popen[str]:
+    """``aspuzzles ARGS`` started as a terminal starts a command (its own process group,
+    Ctrl-C answered: a shell's background job, such as a test run started with ``&``,
+    passes SIGINT on ignored), with the checkout's package, its output captured."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     return subprocess.Popen(
         [sys.executable, "-m", "aspuzzles", *args],
@@ -68,7 +77,7 @@ def command_process(
         text=True,
         env=env,
         start_new_session=True,
-        preexec_fn=preexec,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
@@ -78,8 +87,7 @@ def interrupted_run(
     """``aspuzzles ARGS`` as a terminal runs it, with Ctrl-C (SIGINT to its process
     group) pressed ``after`` seconds in, and not before ``until()`` holds (polled for up
     to a minute: a loaded machine may need longer to get there)."""
-    # a shell's background job starts with SIGINT ignored; a terminal's does not
-    process = command_process(*args, preexec=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = command_process(*args)
     time.sleep(after)
     waited = time.perf_counter() + 60
     while until is not None and not until() and time.perf_counter() < waited:

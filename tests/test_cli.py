@@ -492,6 +492,17 @@ def test_solving_a_default_instance_leaves_the_generators_random_source_unloaded
     assert "random" not in _modules_after("solve", puzzle)
 
 
+@pytest.mark.parametrize(
+    "puzzle", ["haunted", "geniusstar", "geniussquare", "tiles", "cake", "template", "capture"]
+)
+def test_a_solve_makes_no_dataclass(puzzle):
+    """The records on a solve's path are named tuples or plain classes: the dataclasses
+    module with inspect, and each dataclass made, cost about 10 ms of a whole command
+    (bench/NOTES-haunted.md)."""
+    solved = _modules_after("solve", puzzle)
+    assert "dataclasses" not in solved and "inspect" not in solved
+
+
 def test_a_sweep_without_a_scheduler_leaves_dask_unloaded(tmp_path):
     swept = _modules_after("sweep", "geniussquare", "--limit", "2", "-o", str(tmp_path / "s.tsv"))
     assert "aspuzzles.sweep" in swept and "distributed" not in swept and "dask" not in swept

@@ -52,7 +52,6 @@ from aspuzzles.puzzles.capture.rules import (
     swapped,
 )
 from aspuzzles.puzzles.capture.travel import (
-    GROUPING,
     MAX_RUNS_ACROSS,
     _split_by_blasts,
     _travel_within,
@@ -61,6 +60,7 @@ from aspuzzles.puzzles.capture.travel import (
     column_counts,
     column_losses,
     flaming_columns,
+    grouping,
     grouping_automaton,
     moves_needed,
     refutation,
@@ -252,17 +252,17 @@ def test_the_grouping_automaton_accepts_exactly_the_counts_that_split_into_runs(
     against a brute force that tries every set of horizontal runs."""
     vectors = [tuple((v // 4**c) % 4 for c in range(6)) for v in range(4**6)]
     vectors += [(5, 1, 1, 0, 2, 2), (4, 2, 2, 2, 0, 1), (1, 4, 1, 1, 1, 5)]
-    wrong = [v for v in vectors if GROUPING.accepts((*v, 0, 0)) != _groupable(v)]
+    wrong = [v for v in vectors if grouping().accepts((*v, 0, 0)) != _groupable(v)]
     assert wrong == []
-    assert not GROUPING.accepts((2, 1, 1, 0, 0, 0, 0, 0))  # partners everywhere, no runs
-    assert GROUPING.accepts((3, 1, 1, 0, 0, 0, 0, 0))  # an L: the column's run crosses the row's
+    assert not grouping().accepts((2, 1, 1, 0, 0, 0, 0, 0))  # partners everywhere, no runs
+    assert grouping().accepts((3, 1, 1, 0, 0, 0, 0, 0))  # an L: the column's run crosses the row's
 
 
 def test_two_horizontal_runs_across_a_column_are_enough():
     """More runs across one column accept no other counts (over all 8-column words)."""
     words = [tuple((v // 4**c) % 4 for c in range(8)) for v in range(0, 4**8, 7)]
     more = grouping_automaton(MAX_RUNS_ACROSS + 2)
-    assert all(GROUPING.accepts(word) == more.accepts(word) for word in words)
+    assert all(grouping().accepts(word) == more.accepts(word) for word in words)
 
 
 @pytest.mark.parametrize(
@@ -636,19 +636,19 @@ def test_the_compiled_simulator_plays_exactly_as_the_bitboard_one():
 def test_the_compiled_search_reads_counts_as_the_grouping_automaton():
     """The compiled search settles a swap only where the classes whose column counts do
     not split into runs are few enough for the moves left: its count agrees with
-    `travel.GROUPING` on every swap of the boards compared above, where both answers
+    `travel.grouping()` on every swap of the boards compared above, where both answers
     occur."""
     from aspuzzles.puzzles.capture import kernel
-    from aspuzzles.puzzles.capture.travel import GROUPING
+    from aspuzzles.puzzles.capture.travel import grouping
 
     seen = set()
     for board in _boards_to_compare(random.Random(23)):
         masks = bits.from_board(board)
         for after in [masks, *(bits.swap(masks, pair) for pair in bits.swap_pairs(masks))]:
-            expected = all(GROUPING.accepts(c) for c in bits.column_counts(after).values())
+            expected = all(grouping().accepts(c) for c in bits.column_counts(after).values())
             words = np.array(after, dtype=np.uint64)
             assert (kernel._unsplit(words, *kernel._GROUPING, 0) == 0) == expected, board
-            unsplit = sum(not GROUPING.accepts(c) for c in bits.column_counts(after).values())
+            unsplit = sum(not grouping().accepts(c) for c in bits.column_counts(after).values())
             assert kernel._unsplit(words, *kernel._GROUPING, 7) == unsplit, board
             seen.add(expected)
     assert seen == {True, False}

@@ -485,11 +485,22 @@ def test_a_text_board_is_drawn_without_jinja2_workers_or_other_puzzles():
     assert "aspuzzles.puzzles.cake" not in solved  # the other puzzles stay unread
 
 
-@pytest.mark.parametrize("puzzle", ["geniusstar", "tiles", "cake", "template"])
+@pytest.mark.parametrize(
+    "puzzle", ["haunted", "geniusstar", "geniussquare", "tiles", "cake", "template", "capture"]
+)
 def test_solving_a_default_instance_leaves_the_generators_random_source_unloaded(puzzle):
     """``random`` is loaded only where an instance is drawn (about a millisecond of a
     whole command's start-up, bench/NOTES-haunted.md)."""
     assert "random" not in _modules_after("solve", puzzle)
+
+
+def test_a_plan_found_in_python_loads_no_planning_machinery():
+    """The seed's capture board is answered by the breadth-first search before clingo
+    starts: the horizon loop and its bounds stay unloaded (a millisecond or two of a
+    command that takes some forty)."""
+    solved = _modules_after("solve", "capture")
+    assert "aspuzzles.puzzles.capture.plans" in solved
+    assert "aspuzzles.driver.planning" not in solved and "aspuzzles.driver.bounds" not in solved
 
 
 @pytest.mark.parametrize(

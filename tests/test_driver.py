@@ -18,8 +18,9 @@ import clingo
 import pytest
 
 from aspuzzles import CheckFailed, InputError, driver, solve
-from aspuzzles.driver import planning, run_job
+from aspuzzles.driver import run_job
 from aspuzzles.driver.jobs import Bounds, Job, Outcome, Reporter, progress_text
+from aspuzzles.driver.searches import plan_searches
 from aspuzzles.driver.workers import run_in_workers
 from aspuzzles.puzzles.haunted.gameid import encode_game_id
 from aspuzzles.puzzles.haunted.generate import clued, random_board
@@ -967,20 +968,20 @@ def test_which_searches_a_planning_job_gets():
     monotone budgets, and no split without an encoding that splits."""
     monotone = Incremental(max_steps=9, step_atom="swap", splits=True)
     halves = [{"part": (0, 2)}, {"part": (1, 2)}]
-    assert planning.searches(monotone, "split", 1, 1) == halves
-    assert planning.searches(monotone, "both", 1, 1) == [{}, {"descending": True}]
-    assert planning.searches(monotone, "descending", 1, 1) == [{"descending": True}]
-    assert planning.searches(monotone, "split", 2, 1) == [{}]
-    assert planning.searches(monotone, "split", 1, 2) == [{}]
-    assert planning.searches(monotone, "ascending", 1, 1) == [{}]
+    assert plan_searches(monotone, "split", 1, 1) == halves
+    assert plan_searches(monotone, "both", 1, 1) == [{}, {"descending": True}]
+    assert plan_searches(monotone, "descending", 1, 1) == [{"descending": True}]
+    assert plan_searches(monotone, "split", 2, 1) == [{}]
+    assert plan_searches(monotone, "split", 1, 2) == [{}]
+    assert plan_searches(monotone, "ascending", 1, 1) == [{}]
     unsplit = Incremental(max_steps=9, step_atom="swap")
-    assert planning.searches(unsplit, "split", 1, 1) == [{}, {"descending": True}]
-    assert planning.searches(Incremental(max_steps=9), "both", 1, 1) == [{}]
-    assert planning.searches(None, "descending", 1, 1) == [{}]
+    assert plan_searches(unsplit, "split", 1, 1) == [{}, {"descending": True}]
+    assert plan_searches(Incremental(max_steps=9), "both", 1, 1) == [{}]
+    assert plan_searches(None, "descending", 1, 1) == [{}]
     with pytest.raises(InputError, match="cannot count plans or decide uniqueness"):
-        planning.searches(monotone, "descending", 0, 1)
+        plan_searches(monotone, "descending", 0, 1)
     with pytest.raises(InputError, match="plan search must be one of both, split"):
-        planning.searches(monotone, "sideways", 1, 1)
+        plan_searches(monotone, "sideways", 1, 1)
 
 
 def test_the_time_limit_counts_the_time_spent_building_facts(workspace):

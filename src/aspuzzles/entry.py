@@ -53,10 +53,10 @@ def leave(code: int) -> NoReturn:
     import atexit
     import contextlib
     import os
-    import threading
 
+    threads = sys.modules.get("threading")  # never loaded: no thread was started by it
     children = sys.modules.get("multiprocessing")
-    if threading.active_count() > 1 or (children and children.active_children()):
+    if (threads and threads.active_count() > 1) or (children and children.active_children()):
         sys.exit(code)
     atexit._run_exitfuncs()  # the handlers a normal exit would run, in the same order
     for stream in (sys.stdout, sys.stderr):

@@ -21,16 +21,12 @@ from ..puzzle import Puzzle
 from ..strategy import UNBOUNDED, Incremental
 from . import solving
 from .jobs import (
-    ASCENDING,
-    DESCENDING,
-    SPLIT,
     Job,
     Outcome,
     Reporter,
     plan_length,
     progress_text,
 )
-from .searches import check_plan_search
 
 
 def incmode_plan(job: Job) -> Incremental:
@@ -74,35 +70,6 @@ def _count_constant(control: Control, name: str, default: int | None, source: st
     if value.type != clingo.SymbolType.Number or value.number < 0:
         raise InputError(f"{name} must be a whole number of horizons, not {value}", source)
     return value.number
-
-
-def searches(
-    plan: Incremental | None, plan_search: str, wanted: int, threads: int
-) -> list[dict[str, Any]]:
-    """Which searches to run, one process each, as changes to the job. Only a puzzle with
-    monotone budgets can be searched from the top (and split: its shares report plans);
-    only one whose encoding splits can be split (``split`` is run as ``both`` where it
-    does not: the default must serve every planning puzzle). Both are for one plan:
-    counting plans or deciding uniqueness needs the minimum first, which one climbing
-    search finds. Asked for more threads, one climbing search gets them all."""
-    check_plan_search(plan_search)
-    climb: dict[str, Any] = {}
-    if plan is None or plan_search == ASCENDING:
-        return [climb]
-    if wanted != 1 and plan_search == DESCENDING:
-        raise InputError(
-            "a descending plan search finds one plan: it cannot count plans or decide uniqueness"
-        )
-    if wanted != 1 or threads > 1 or plan.step_atom is None:
-        return [climb]
-    if plan.max_steps >= UNBOUNDED and plan_search == DESCENDING:
-        raise InputError("a descending plan search needs a last budget to come down from")
-    descend = {"descending": True}
-    if plan_search == DESCENDING:
-        return [descend]
-    if plan_search == SPLIT and plan.splits:
-        return [{"part": (0, 2)}, {"part": (1, 2)}]
-    return [climb] if plan.max_steps >= UNBOUNDED else [climb, descend]
 
 
 def check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcome: Outcome) -> None:

@@ -27,7 +27,7 @@ from ..puzzle import Puzzle, Solution
 from ..strategy import Answered, EncodingOnly, Incremental, Shortcut, Strategy
 from . import loading, optimization, results, solving
 from .limits import checked_memory, checked_timeout
-from .searches import check_plan_search
+from .searches import check_plan_search, plan_searches
 
 if TYPE_CHECKING:
     from .bounds import StepBoundPropagator
@@ -160,8 +160,10 @@ def _in_incmode(job: Job) -> Job:
 
 
 def _check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcome: Outcome) -> None:
-    """``planning.check_plan_lengths``, for a puzzle with a horizon."""
-    if plan is not None:
+    """``planning.check_plan_lengths``, for a puzzle with a horizon whose search refuted
+    budgets (clingo's: a plan found in Python before clingo started has none to hold
+    it against)."""
+    if plan is not None and "horizon" in outcome.stats:
         from . import planning
 
         planning.check_plan_lengths(game, plan, outcome)
@@ -170,14 +172,10 @@ def _check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcom
 def _searches(
     plan: Incremental | None, plan_search: str, wanted: int, threads: int
 ) -> list[dict[str, Any]]:
-    """The searches to run (``planning.searches``): one plain search for a puzzle without
-    a horizon, which then does not load the planning machinery."""
+    """The searches to run (``searches.plan_searches``): one plain search for a puzzle
+    without a horizon."""
     check_plan_search(plan_search)
-    if plan is None:
-        return [{}]
-    from . import planning
-
-    return planning.searches(plan, plan_search, wanted, threads)
+    return [{}] if plan is None else plan_searches(plan, plan_search, wanted, threads)
 
 
 def _check_request(models: int, timeout: float | None, threads: int, memory: int | None) -> None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -40,7 +39,6 @@ from ...errors import InputError
 from ...puzzle import Option, Puzzle, atom_parts, json_field
 from ...strategy import Answered, Incremental, Planning, StepBound, Strategy, WarmStart
 from .formats import format_board, is_move, parse_capture, parse_moves
-from .generate import planted_board, with_flaming_skulls
 from .geometry import geometry_facts, phase_bound
 from .lookahead import Lookahead
 from .model import (
@@ -470,6 +468,10 @@ class CaptureGenerator(Generator):
         kinds = "".join(dict.fromkeys(args.kinds))  # in the order given, once each
         if not kinds or any(kind not in TILES or kind == FLAMING for kind in kinds):
             raise InputError(f"--kinds takes letters from {TILES[:-1]}, not '{args.kinds}'")
+        import random  # loaded only where a board is drawn
+
+        from .generate import planted_board, with_flaming_skulls
+
         rng = random.Random(args.seed)
 
         def draw(rng: random.Random) -> CaptureInstance:

@@ -23,7 +23,7 @@ import numpy as np
 
 from ... import compiled
 from . import bits
-from .travel import COUNT_LETTERS, GROUPING
+from .travel import COUNT_LETTERS, grouping
 
 _CACHE = compiled.CACHE  # numba's cache folder is chosen before numba is imported
 
@@ -51,14 +51,15 @@ _LETTERS = np.array([min(bin(byte).count("1"), COUNT_LETTERS - 1) for byte in ra
 
 
 def _grouping_tables() -> tuple[np.ndarray, np.ndarray]:
-    """`travel.GROUPING` as ``_unsplit`` reads it (passed in, not a global: numba would
+    """`travel.grouping()` as ``_unsplit`` reads it (passed in, not a global: numba would
     keep a global's value in its cache, blind to a change in `travel`)."""
-    states = 1 + max(max(GROUPING.steps.values()), *(state for state, _ in GROUPING.steps))
+    automaton = grouping()
+    states = 1 + max(max(automaton.steps.values()), *(state for state, _ in automaton.steps))
     steps = np.full(states * COUNT_LETTERS, -1, dtype=np.int64)
-    for (state, letter), target in GROUPING.steps.items():
+    for (state, letter), target in automaton.steps.items():
         steps[state * COUNT_LETTERS + letter] = target
     accepts = np.zeros(states, dtype=np.bool_)
-    accepts[list(GROUPING.accepting)] = True
+    accepts[list(automaton.accepting)] = True
     return steps, accepts
 
 
@@ -223,7 +224,7 @@ def _swap_into(masks, pair, after):
 @njit(cache=_CACHE)
 def _unsplit(masks, steps, accepts, most):
     """How many classes have tiles in columns whose counts do not split into runs, read
-    by the grouping automaton (`travel.GROUPING`: ``steps[state * 4 + letter]``, -1
+    by the grouping automaton (`travel.grouping()`: ``steps[state * 4 + letter]``, -1
     where nothing is accepted, and its ``accepts``), counted up to ``most + 1``. With no
     flaming skull, a class's tiles leave only in runs, each in the column it stands in,
     so such a class needs a swap that moves one of its tiles sideways, and a swap moves

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 from ...strategy import State, Support
@@ -121,19 +122,26 @@ def _minimised(
     )
 
 
-GROUPING = grouping_automaton()
+@cache
+def grouping() -> Automaton:
+    """The grouping automaton, built once a process on first use (about a millisecond):
+    a board that the breadth-first search answers never asks for it."""
+    return grouping_automaton()
 
 
-#: Each state's steps, as (count letter, next state), for the sideways-travel search's
-#: inner loop (letters after which nothing is accepted left out).
-GROUPING_STEPS = {
-    state: tuple(
-        (letter, GROUPING.steps[state, letter])
-        for letter in range(COUNT_LETTERS)
-        if (state, letter) in GROUPING.steps
-    )
-    for state in {state for state, _ in GROUPING.steps} | set(GROUPING.steps.values())
-}
+@cache
+def grouping_steps() -> dict[int, tuple[tuple[int, int], ...]]:
+    """Each state's steps, as (count letter, next state), for the sideways-travel
+    search's inner loop (letters after which nothing is accepted left out)."""
+    steps = grouping().steps
+    return {
+        state: tuple(
+            (letter, steps[state, letter])
+            for letter in range(COUNT_LETTERS)
+            if (state, letter) in steps
+        )
+        for state in {state for state, _ in steps} | set(steps.values())
+    }
 
 
 #: What `sideways_travel` has found: (counts, blasts) -> (travel, exact), where a travel
@@ -158,7 +166,7 @@ def sideways_travel(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...] =
     Remembered, since the search meets the same counts on many boards."""
     split = _SPLIT.get(counts)
     if split is None:
-        split = _SPLIT[counts] = GROUPING.accepts(counts)
+        split = _SPLIT[counts] = grouping().accepts(counts)
     if split:  # already split into runs: no travel, blasts or not
         return 0
     key = (counts, blasts)
@@ -177,18 +185,13 @@ def _split_by_blasts(counts: tuple[int, ...], blasts: tuple[int, ...]) -> bool:
     in explosions, no tile moving: `sideways_travel` with a cap of 0, which the
     lookahead asks for every class of every swap on its last move. The automaton runs
     over every count each column may be left with at once (a set of states)."""
-    states = {0}
+    states, steps = {0}, grouping_steps()
     for count, blast in zip(counts, blasts, strict=True):
         letters = {min(kept, COUNT_LETTERS - 1) for kept in range(max(count - blast, 0), count + 1)}
-        states = {
-            after
-            for state in states
-            for letter, after in GROUPING_STEPS[state]
-            if letter in letters
-        }
+        states = {after for state in states for letter, after in steps[state] if letter in letters}
         if not states:
             return False
-    return not states.isdisjoint(GROUPING.accepting)
+    return not states.isdisjoint(grouping().accepting)
 
 
 def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -> int:
@@ -200,6 +203,7 @@ def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -
     (automaton state, that difference), keeping the cheapest cost of each; the cap
     keeps it to the few differences that matter."""
     total, limit, last_letter = sum(counts), cap + 1, COUNT_LETTERS - 1
+    steps, accepting = grouping_steps(), grouping().accepting
     costs = {(0, 0): 0}  # (automaton state, tiles now left of the border - in b) -> cost
     for count, blast in zip(counts, blasts, strict=True):
         following: dict[tuple[int, int], int] = {}
@@ -214,7 +218,7 @@ def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -
             low = high - blast
             bottom, top = low - budget, high + budget
             bottom, top = (bottom if bottom > 0 else 0), (top if top < total else total)
-            for letter, after in GROUPING_STEPS[state]:
+            for letter, after in steps[state]:
                 first = letter if letter > bottom else bottom
                 last = letter if letter < last_letter else top
                 if first > last or last > top:
@@ -227,11 +231,7 @@ def _travel_within(counts: tuple[int, ...], cap: int, blasts: tuple[int, ...]) -
                         following[key] = spent
         costs = following
     return min(
-        (
-            cost
-            for (state, left), cost in costs.items()
-            if left == 0 and state in GROUPING.accepting
-        ),
+        (cost for (state, left), cost in costs.items() if left == 0 and state in accepting),
         default=cap + 1,
     )
 

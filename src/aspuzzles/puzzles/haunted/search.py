@@ -26,7 +26,7 @@ from .sight import crossings
 #: better than this search's bounds alone (bench/NOTES-haunted.md).
 MOST_CELLS = 100
 #: Choices made before the search gives the board to clingo: a few milliseconds, about
-#: what clingo takes on a board of ``MOST_CELLS``; Tatham's boards need at most 84.
+#: what clingo takes on a board of ``MOST_CELLS``; Tatham's boards need at most 60.
 MOST_STEPS = 500
 #: Choices made between looks at the clock and the bound.
 CLOCK_EVERY = 64

@@ -248,9 +248,33 @@ def _dies_the_first_time(task: tuple[str, int]) -> int:
 
 def test_a_killed_workers_units_are_run_again(tmp_path):
     tasks = [(str(tmp_path / "marker"), value) for value in range(8)]
-    results = sorted(spread(_dies_the_first_time, tasks, jobs=2))
-    assert results == [value * value for value in range(8)]
+    with spread(_dies_the_first_time, tasks, jobs=2) as results:
+        assert sorted(results) == [value * value for value in range(8)]
     assert (tmp_path / "marker").read_text() == "died once"
+
+
+def _square(value: int) -> int:
+    return value * value
+
+
+def test_a_pool_is_stopped_when_its_block_is_left_while_a_result_is_handled():
+    """Ctrl-C (here raised by hand) while the caller stores a result, not while it
+    waits for one: the workers and the pool's manager thread are gone as the block is
+    left, with the exception still held, not when the interpreter ends (where the
+    manager thread raced the pool's exit hook and printed a traceback)."""
+    import multiprocessing
+    import threading
+
+    threads, children = set(threading.enumerate()), set(multiprocessing.active_children())
+    with (
+        pytest.raises(KeyboardInterrupt) as stopped,
+        spread(_square, list(range(50)), jobs=2) as results,
+    ):
+        for _ in results:
+            raise KeyboardInterrupt
+    assert stopped.traceback  # the frames, and the generator they hold, are kept
+    assert set(multiprocessing.active_children()) <= children  # (a Dask cluster's stay)
+    assert set(threading.enumerate()) <= threads
 
 
 @pytest.mark.slow

@@ -283,10 +283,11 @@ def census(
         todo = [prefix for prefix in wanted if prefix not in stored]
         tasks = [(game.name, options, prefix, count) for prefix in todo]
         finished = 0
-        with kept_when_stopped(lambda: _kept(store_path)):
-            for result in spread(
-                _unit_task, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
-            ):
+        spreading = spread(
+            _unit_task, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
+        )
+        with kept_when_stopped(lambda: _kept(store_path)), spreading as results:
+            for result in results:
                 store.add(result)
                 finished += 1
                 if progress:

@@ -15,7 +15,7 @@ import multiprocessing
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_for
 from concurrent.futures.process import BrokenProcessPool
@@ -59,6 +59,7 @@ def kept_when_stopped(kept: Callable[[], str]) -> Iterator[None]:
         raise TimeLimit(f"time limit reached; {kept()}") from None
 
 
+@contextmanager
 def spread(
     work: Callable[[Task], Result],
     tasks: list[Task],
@@ -67,14 +68,22 @@ def spread(
     scheduler: str | None = None,
     memory: int | None = None,
     deadline: float | None = None,
-) -> Iterator[Result]:
+) -> Iterator[Iterator[Result]]:
     """Each task's result, in the order they finish: on ``jobs`` local processes (each
     bounded to its share of ``memory`` bytes), or on the Dask cluster whose scheduler
-    is at ``scheduler``. ``deadline`` is a ``time.perf_counter`` time."""
+    is at ``scheduler``. ``deadline`` is a ``time.perf_counter`` time. A context: the
+    workers are stopped as the block is left, however it is left (Ctrl-C while the
+    caller stores a result, not only while the results are awaited), instead of when
+    the interpreter ends, where a pool's manager thread races its own exit hook."""
     if scheduler:
-        yield from _on_dask(work, tasks, scheduler, deadline)
+        results = _on_dask(work, tasks, scheduler, deadline)
     else:
-        yield from _on_pool(work, tasks, jobs, None if memory is None else memory // jobs, deadline)
+        share = None if memory is None else memory // jobs
+        results = _on_pool(work, tasks, jobs, share, deadline)
+    try:
+        yield results
+    finally:
+        results.close()
 
 
 def _start_worker(memory: int | None) -> None:
@@ -96,7 +105,7 @@ def _on_pool(
     jobs: int,
     memory: int | None,
     deadline: float | None,
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     pending = dict(enumerate(tasks))
@@ -130,13 +139,15 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop a pool at once: its queued units dropped, its workers killed (a unit in
     a worker would otherwise run to its end before the command could exit)."""
     processes = list(getattr(pool, "_processes", {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.kill()
     for process in processes:
         process.join(timeout=1)
-    pool.shutdown(wait=True)  # its manager thread sees the workers gone and ends
+    if manager is not None:  # it sees the workers gone and ends: before the command does,
+        manager.join(timeout=5)  # or it races the pool's exit hook (a traceback at exit)
 
 
 def _on_dask(
@@ -144,7 +155,7 @@ def _on_dask(
     tasks: list[Task],
     scheduler: str,
     deadline: float | None,
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     try:
         from distributed import Client, as_completed
     except ImportError:

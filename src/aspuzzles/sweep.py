@@ -149,10 +149,15 @@ def sweep(
     chunk = max(1, min(4 if counting else 500, len(todo) // (jobs * 20) or 1))
     tasks = [(game.name, options, part) for part in _chunks(todo, chunk)]
     finished = 0
-    with output.open("a") as sink, kept_when_stopped(lambda: _kept(output, len(done))):
-        for results in spread(
-            solve_chunk, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
-        ):
+    chunks = spread(
+        solve_chunk, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
+    )
+    with (
+        output.open("a") as sink,
+        kept_when_stopped(lambda: _kept(output, len(done))),
+        chunks as solved,
+    ):
+        for results in solved:
             for key, value in results:
                 for same in equivalents.get(key, [key]):
                     sink.write(f"{same}\t{value}\n")

@@ -27,7 +27,7 @@ from ..puzzle import Puzzle, Solution
 from ..strategy import Answered, EncodingOnly, Incremental, Shortcut, Strategy
 from . import loading, optimization, results, solving
 from .limits import checked_memory, checked_timeout
-from .searches import check_plan_search, plan_searches
+from .searches import plan_searches
 
 if TYPE_CHECKING:
     from .bounds import StepBoundPropagator
@@ -115,7 +115,7 @@ def solve_instance(
     )
     if job.incremental is None and used.incmode:
         job = _in_incmode(job)
-    searches = _searches(job.incremental, plan_search, wanted, threads)
+    searches = plan_searches(job.incremental, plan_search, wanted, threads)
     jobs = [job._replace(**search) for search in searches]
     if portfolio and threads == 1:
         jobs += _raced_jobs(game, job, strategy, clingo_args)
@@ -167,15 +167,6 @@ def _check_plan_lengths(game: Puzzle[Any, Any], plan: Incremental | None, outcom
         from . import planning
 
         planning.check_plan_lengths(game, plan, outcome)
-
-
-def _searches(
-    plan: Incremental | None, plan_search: str, wanted: int, threads: int
-) -> list[dict[str, Any]]:
-    """The searches to run (``searches.plan_searches``): one plain search for a puzzle
-    without a horizon."""
-    check_plan_search(plan_search)
-    return [{}] if plan is None else plan_searches(plan, plan_search, wanted, threads)
 
 
 def _check_request(models: int, timeout: float | None, threads: int, memory: int | None) -> None:

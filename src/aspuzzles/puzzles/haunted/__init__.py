@@ -45,7 +45,7 @@ from .model import (
 )
 from .picture import content_lines, parse_picture
 from .savefile import is_save_file, parse_save_file
-from .search import Filled, fillings
+from .search import Filled, count_fillings, fillings
 from .sight import clue_place, clues_of, crossings, sight_range, trace
 
 if TYPE_CHECKING:
@@ -318,10 +318,9 @@ class HauntedStrategy(Strategy[HauntedInstance]):
         """The number of answers of a small board (see ``answers``), when the search
         goes through them all within its bound."""
         try:
-            found, _ = fillings(self.instance, deadline, 0)
+            return count_fillings(self.instance, deadline)
         except Undecided:
             return None
-        return len(found)
 
     @staticmethod
     def _atoms(filled: Filled) -> list[Symbol]:

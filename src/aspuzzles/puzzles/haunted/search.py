@@ -198,17 +198,29 @@ def fillings(instance: HauntedInstance, deadline: float, most: int) -> tuple[lis
     """Up to ``most`` answers (0: all) in search order, and whether they are all there are;
     ``Undecided`` past ``MOST_CELLS``, ``MOST_STEPS`` or ``deadline`` (a
     ``time.perf_counter()`` value)."""
-    if sum(row.count(".") for row in instance.grid) > MOST_CELLS:
-        raise Undecided
-    equations = _Equations(instance)
+    search = _search_of(instance, deadline)
+    cells = search.equations.cells
     found: list[Filled] = []
-    for value in _Search(equations, deadline).solutions():
+    for value in search.solutions():
         found.append(
             [
                 (row, col, KIND_OF[(value[2 * i], value[2 * i + 1])])
-                for i, (row, col) in enumerate(equations.cells)
+                for i, (row, col) in enumerate(cells)
             ]
         )
         if len(found) == most:
             return found, False
     return found, True
+
+
+def count_fillings(instance: HauntedInstance, deadline: float) -> int:
+    """How many answers there are (none of them spelled out); ``Undecided`` as for
+    ``fillings``."""
+    return sum(1 for _ in _search_of(instance, deadline).solutions())
+
+
+def _search_of(instance: HauntedInstance, deadline: float) -> _Search:
+    """The search of a board this module takes (``Undecided`` past ``MOST_CELLS``)."""
+    if sum(row.count(".") for row in instance.grid) > MOST_CELLS:
+        raise Undecided
+    return _Search(_Equations(instance), deadline)

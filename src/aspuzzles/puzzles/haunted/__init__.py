@@ -7,8 +7,9 @@ line's first mirror, ghosts only after one. A line may cross a cell twice; the m
 then counts once per crossing.
 
 Python traces the lines of sight once (ASP is bad at that) and hands the encoding
-``crossings(Line,Row,Col,Side,Times)`` facts (Side: before or after the first mirror);
-the encoding states who is visible where.
+``crossings(Line,Row,Col,Side,Times)`` facts (Side: before or after the first mirror)
+and ``opposite(Line,Other)`` (the two lines along one path); the encoding states who
+is visible where.
 
 One module a concern: ``model`` (board and answer), ``sight`` (lines of sight),
 five instance formats (``gameid``, ``facts``, ``picture``, ``savefile``, ``janko``),
@@ -46,7 +47,7 @@ from .model import (
 from .picture import content_lines, parse_picture
 from .savefile import is_save_file, parse_save_file
 from .search import Filled, count_fillings, fillings
-from .sight import clue_place, clues_of, crossings, sight_range, trace
+from .sight import clue_place, clues_of, crossings, opposite, sight_range, trace
 
 if TYPE_CHECKING:
     from .hints import HauntedHints
@@ -116,6 +117,10 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             facts.append(fact("clue", line, clue))
             for (row, col, side), times in sorted(crossings(instance.grid, line).items()):
                 facts.append(fact("crossings", line, row + 1, col + 1, side, times))
+        for line in range(len(instance.clues)):
+            other = opposite(instance.grid, line)
+            if line < other:
+                facts.append(fact("opposite", line, other))
         return facts
 
     def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:

@@ -26,6 +26,34 @@ def entry(width: int, height: int, line: int) -> tuple[tuple[int, int], tuple[in
     return (height - 1 - line, 0), RIGHT
 
 
+def line_entering(width: int, height: int, cell: tuple[int, int], direction: tuple[int, int]) -> int:
+    """The line (clue index) that enters the grid at border cell ``cell`` heading in
+    ``direction``: ``entry`` read backwards."""
+    row, col = cell
+    if direction == DOWN:
+        return col
+    if direction == LEFT:
+        return width + row
+    if direction == UP:
+        return width + height + width - 1 - col
+    return 2 * width + height + height - 1 - row
+
+
+def opposite(grid: Sequence[str], line: int) -> int:
+    """The line running along ``line``'s path the other way: the one entering where
+    ``line`` leaves (a mirror turns a line by 90 degrees, never back, so it is never
+    ``line`` itself)."""
+    height, width = len(grid), len(grid[0])
+    (row, col), direction = entry(width, height, line)
+    while True:
+        if grid[row][col] in MIRRORS:
+            direction = reflect(direction, grid[row][col])
+        ahead = (row + direction[0], col + direction[1])
+        if not (0 <= ahead[0] < height and 0 <= ahead[1] < width):
+            return line_entering(width, height, (row, col), (-direction[0], -direction[1]))
+        row, col = ahead
+
+
 def reflect(direction: tuple[int, int], mirror: str) -> tuple[int, int]:
     """The direction after a two-sided mirror: ``/`` swaps and negates, ``\\`` swaps."""
     d_row, d_col = direction

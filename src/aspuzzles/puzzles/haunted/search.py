@@ -25,10 +25,12 @@ from .sight import crossings
 #: The most monster cells to fill searched here: past them clingo's learning serves
 #: better than this search's bounds alone (bench/NOTES-haunted.md).
 MOST_CELLS = 100
-#: Choices made before the search gives the board to clingo: a few milliseconds, about
-#: what clingo takes on a board of ``MOST_CELLS``; Tatham's boards need at most 60.
-MOST_STEPS = 500
-#: Choices made between looks at the clock and the bound.
+#: The work after which the search gives the board to clingo: equations looked at after
+#: the choices made (each choice's equations), about three milliseconds, less than
+#: clingo takes on a board it answers in Python's stead; Tatham's boards need at most
+#: about 1,200, boards Python answers faster than clingo up to about 7,000.
+MOST_CHECKS = 7_000
+#: Choices made between looks at the clock.
 CLOCK_EVERY = 64
 
 #: A choice not yet made.
@@ -95,6 +97,7 @@ class _Search:
         ]
         self.trail: list[int] = []
         self.steps = 0
+        self.checks = 0
 
     def solutions(self) -> Iterator[list[int]]:
         """Every assignment satisfying the equations, each once, in search order."""
@@ -136,8 +139,8 @@ class _Search:
 
     def _step(self) -> None:
         self.steps += 1
-        if self.steps % CLOCK_EVERY == 0 and (
-            self.steps > MOST_STEPS or time.perf_counter() > self.deadline
+        if self.checks > MOST_CHECKS or (
+            self.steps % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline
         ):
             raise Undecided
 
@@ -156,6 +159,7 @@ class _Search:
             if guess == 0:  # a monster is seen somehow: the other sighting holds
                 pending.append((choice ^ 1, 1))
             uses = self.uses[choice]
+            self.checks += len(uses)
             for number, weight in uses:  # all of them first: ``_undo`` takes all back
                 room[number] -= weight
                 if guess:
@@ -196,7 +200,7 @@ class _Search:
 
 def fillings(instance: HauntedInstance, deadline: float, most: int) -> tuple[list[Filled], bool]:
     """Up to ``most`` answers (0: all) in search order, and whether they are all there are;
-    ``Undecided`` past ``MOST_CELLS``, ``MOST_STEPS`` or ``deadline`` (a
+    ``Undecided`` past ``MOST_CELLS``, ``MOST_CHECKS`` or ``deadline`` (a
     ``time.perf_counter()`` value)."""
     search = _search_of(instance, deadline)
     cells = search.equations.cells

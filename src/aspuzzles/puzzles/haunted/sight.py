@@ -26,7 +26,9 @@ def entry(width: int, height: int, line: int) -> tuple[tuple[int, int], tuple[in
     return (height - 1 - line, 0), RIGHT
 
 
-def line_entering(width: int, height: int, cell: tuple[int, int], direction: tuple[int, int]) -> int:
+def line_entering(
+    width: int, height: int, cell: tuple[int, int], direction: tuple[int, int]
+) -> int:
     """The line (clue index) that enters the grid at border cell ``cell`` heading in
     ``direction``: ``entry`` read backwards."""
     row, col = cell

@@ -17,8 +17,8 @@ MAX_SIDE = 64
 #: The difficulties of ``generate --difficulty``, easiest first, as ``grade`` measures
 #: them: ``easy`` is solved by propagation alone; ``normal`` needs at most
 #: ``NORMAL_TRIALS`` failed trials and ``tricky`` more, neither any search; ``hard``
-#: needs search. (Tatham's Normal puzzles grade with 0-2 failed trials but for four of
-#: 24, his Tricky ones with 2-7 or search: see docs/haunted.md.)
+#: needs search. (Tatham's Normal puzzles grade with 0-2 failed trials but for six of
+#: 24, most of his Tricky ones with 3-8 or search: see docs/haunted.md.)
 DIFFICULTIES = ("easy", "normal", "tricky", "hard")
 NORMAL_TRIALS = 2
 

@@ -673,33 +673,34 @@ def test_boards_past_the_python_searchs_bounds_go_to_clingo(monkeypatch, tmp_pat
     assert by_clingo.verdict in ("none", "unique")
 
 
-def test_large_boards_are_searched_by_two_threads_unless_the_user_says_otherwise():
+def test_large_boards_are_searched_by_vmtf_unless_the_user_says_otherwise():
     from aspuzzles.driver.solving import solver_arguments
     from aspuzzles.puzzles.haunted.generate import clued, random_board
 
     large = clued(random_board(25, 25, random.Random(1), 0.3))
     small = clued(random_board(6, 6, random.Random(1), 0.3))
     settings = PUZZLE.strategy(large).settings()
-    assert settings == ("--configuration=trendy", "--parallel-mode=2", "--heuristic=Vmtf")
+    assert settings == ("--heuristic=Vmtf",)
     assert PUZZLE.strategy(small).settings() == ()
     threads = solver_arguments(PUZZLE, 4, [], settings)
-    assert "--parallel-mode=4" in threads and "--parallel-mode=2" not in threads
+    assert threads == ["--heuristic=Vmtf", "--parallel-mode=4"]
     own = solver_arguments(PUZZLE, 1, ["--configuration=crafty"], settings)
-    assert own[-1] == "--configuration=crafty" and "--configuration=trendy" not in own
+    assert own == ["--heuristic=Vmtf", "--configuration=crafty"]
     heuristic = solver_arguments(PUZZLE, 1, ["--heuristic=Berkmin"], settings)
-    assert "--heuristic=Vmtf" not in heuristic and "--parallel-mode=2" in heuristic
+    assert heuristic == ["--heuristic=Berkmin"]
 
 
 @pytest.mark.slow
-def test_a_large_board_on_two_threads_keeps_its_verdict_and_its_checked_answer():
+def test_a_large_board_keeps_its_verdict_and_its_checked_answer_with_clasps_defaults():
     from aspuzzles.puzzles.haunted.generate import clued, random_board
 
     grid = random_board(25, 25, random.Random(3), 0.5)
     game_id = encode_game_id(clued(grid))
-    threaded = solve("haunted", game_id, unique=True)
-    single = solve("haunted", game_id, unique=True, clingo_args=["--parallel-mode=1"])
-    assert threaded.verdict == single.verdict == "multiple"
-    assert check_board(clued(grid), threaded.solution.data.grid) == []
+    tuned = solve("haunted", game_id, unique=True)
+    default = solve("haunted", game_id, unique=True, clingo_args=["--heuristic=Berkmin"])
+    assert tuned.verdict == default.verdict == "multiple"
+    assert check_board(clued(grid), tuned.solution.data.grid) == []
+    assert check_board(clued(grid), default.solution.data.grid) == []
 
 
 def test_opposite_lines_run_along_one_path_the_other_way():

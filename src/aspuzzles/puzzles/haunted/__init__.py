@@ -266,29 +266,27 @@ def start_share(width: int, height: int, difficulty: str = "normal") -> float:
     return max(0.2, share - 0.15) if difficulty == "hard" else share
 
 
-#: Boards from this many open monster cells on are searched by two threads.
-THREADED_CELLS = 100
+#: Boards from this many open monster cells on are searched with ``LARGE_BOARD_SETTINGS``.
+LARGE_CELLS = 100
 #: Boards below this many open monster cells are traced and grounded in milliseconds.
 QUICK_CELLS = 300
 #: clasp's options for such boards (see ``HauntedStrategy.settings``).
-LARGE_BOARD_SETTINGS = ("--configuration=trendy", "--parallel-mode=2", "--heuristic=Vmtf")
+LARGE_BOARD_SETTINGS = ("--heuristic=Vmtf",)
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):
-    """A clue no line can show is found without search; large boards are searched by
-    two threads."""
+    """A clue no line can show is found without search; large boards are searched with
+    the VMTF heuristic."""
 
     def settings(self) -> tuple[str, ...]:
-        """On boards with many monster cells, clasp's ``trendy`` configuration in two
-        competing threads, deciding by the VMTF heuristic: there search times are
-        heavy-tailed, and clasp's default single thread took seconds on 30x30 boards
-        that these settings answer in a fraction of one; VMTF halved the worst of them
-        again (``make bench ARGS=peers``, bench/NOTES-haunted.md). Smaller boards
-        answer in milliseconds, less than starting a thread costs. Half-mirror boards
-        with monsters given put the line from 100 open cells: from 20x20 on their
-        search is as heavy-tailed (30x30: 0.52 and 0.34 s on one thread, 0.30 and
-        0.25 s on two), while a 15x15 of 150 open cells answers alike either way."""
-        return LARGE_BOARD_SETTINGS if self._open_cells >= THREADED_CELLS else ()
+        """On boards with many monster cells, clasp's default configuration deciding by
+        the VMTF heuristic, on one thread: there search times are heavy-tailed. Over 36
+        runs (three seeds) of the peers bench's twelve planted 25x25 and 30x30 boards it
+        took 1.4 s in all, against 138 s with clasp's default and 16 s with trendy on
+        two competing threads; over 72 runs of 24 half-mirror boards with monsters
+        given, 3.2 s against trendy's 2.8 s and 3.5 s on two threads
+        (bench/NOTES-haunted.md). Smaller boards answer in milliseconds either way."""
+        return LARGE_BOARD_SETTINGS if self._open_cells >= LARGE_CELLS else ()
 
     def grounds_quickly(self) -> bool:
         """Boards of fewer than ``QUICK_CELLS`` open cells (a 15x15 has about 150):

@@ -322,9 +322,9 @@ def _large_undead() -> None:
         "\nLarge Undead, solve plus uniqueness in-process, median of 3 each. Boards made by "
         "`aspuzzles generate haunted` (bench/data, unique) and planted boards with every "
         "clue and no monster given (not unique: both stop at a second solution). "
-        "aspuzzles searches boards of 100 or more open monster cells with clasp's VMTF "
-        "heuristic, one thread; CP-SAT enumerates with one worker, as the library runs "
-        "it:\n"
+        "aspuzzles searches boards of 100 or more open monster cells with two competing "
+        "threads deciding by clasp's VMTF heuristic; CP-SAT enumerates with one worker, "
+        "as the library runs it:\n"
     )
     rows = []
     for (name, board), (time_ours, verdict), their in zip(

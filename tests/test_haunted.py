@@ -673,21 +673,21 @@ def test_boards_past_the_python_searchs_bounds_go_to_clingo(monkeypatch, tmp_pat
     assert by_clingo.verdict in ("none", "unique")
 
 
-def test_large_boards_are_searched_by_vmtf_unless_the_user_says_otherwise():
+def test_large_boards_are_searched_by_two_threads_with_vmtf_unless_the_user_says_otherwise():
     from aspuzzles.driver.solving import solver_arguments
     from aspuzzles.puzzles.haunted.generate import clued, random_board
 
     large = clued(random_board(25, 25, random.Random(1), 0.3))
     small = clued(random_board(6, 6, random.Random(1), 0.3))
     settings = PUZZLE.strategy(large).settings()
-    assert settings == ("--heuristic=Vmtf",)
+    assert settings == ("--parallel-mode=2", "--heuristic=Vmtf")
     assert PUZZLE.strategy(small).settings() == ()
     threads = solver_arguments(PUZZLE, 4, [], settings)
     assert threads == ["--heuristic=Vmtf", "--parallel-mode=4"]
     own = solver_arguments(PUZZLE, 1, ["--configuration=crafty"], settings)
-    assert own == ["--heuristic=Vmtf", "--configuration=crafty"]
+    assert own == ["--parallel-mode=2", "--heuristic=Vmtf", "--configuration=crafty"]
     heuristic = solver_arguments(PUZZLE, 1, ["--heuristic=Berkmin"], settings)
-    assert heuristic == ["--heuristic=Berkmin"]
+    assert heuristic == ["--parallel-mode=2", "--heuristic=Berkmin"]
 
 
 @pytest.mark.slow

@@ -271,21 +271,22 @@ LARGE_CELLS = 100
 #: Boards below this many open monster cells are traced and grounded in milliseconds.
 QUICK_CELLS = 300
 #: clasp's options for such boards (see ``HauntedStrategy.settings``).
-LARGE_BOARD_SETTINGS = ("--heuristic=Vmtf",)
+LARGE_BOARD_SETTINGS = ("--parallel-mode=2", "--heuristic=Vmtf")
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):
-    """A clue no line can show is found without search; large boards are searched with
-    the VMTF heuristic."""
+    """A clue no line can show is found without search; large boards are searched by
+    two threads with the VMTF heuristic."""
 
     def settings(self) -> tuple[str, ...]:
-        """On boards with many monster cells, clasp's default configuration deciding by
-        the VMTF heuristic, on one thread: there search times are heavy-tailed. Over 36
-        runs (three seeds) of the peers bench's twelve planted 25x25 and 30x30 boards it
-        took 1.4 s in all, against 138 s with clasp's default and 16 s with trendy on
-        two competing threads; over 72 runs of 24 half-mirror boards with monsters
-        given, 3.2 s against trendy's 2.8 s and 3.5 s on two threads
-        (bench/NOTES-haunted.md). Smaller boards answer in milliseconds either way."""
+        """On boards with many monster cells, two competing threads of clasp's default
+        configuration, deciding by the VMTF heuristic: there search times are
+        heavy-tailed. The peers bench's twelve planted 25x25 and 30x30 boards take 0.6 s
+        in all so (one thread with VMTF 0.5 s, trendy on two threads with VMTF 3.5 s,
+        clasp's default 40 s, 24 s of it on one board); 24 half-mirror boards with
+        monsters given 0.9 s (one thread with VMTF 1.1 s, trendy on two threads with
+        VMTF 0.85 s) (bench/NOTES-haunted.md). Smaller boards answer in milliseconds,
+        less than starting a thread costs."""
         return LARGE_BOARD_SETTINGS if self._open_cells >= LARGE_CELLS else ()
 
     def grounds_quickly(self) -> bool:

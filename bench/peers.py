@@ -323,8 +323,8 @@ def _large_undead() -> None:
         "`aspuzzles generate haunted` (bench/data, unique) and planted boards with every "
         "clue and no monster given (not unique: both stop at a second solution). "
         "aspuzzles searches boards of 100 or more open monster cells with two competing "
-        "threads deciding by clasp's VMTF heuristic; CP-SAT enumerates with one worker, "
-        "as the library runs it:\n"
+        "threads deciding by clasp's VMTF heuristic, sums kept whole; CP-SAT enumerates "
+        "with one worker, as the library runs it:\n"
     )
     rows = []
     for (name, board), (time_ours, verdict), their in zip(
@@ -368,17 +368,20 @@ def _dense_mirrors() -> None:
                 "-" if their is None else their,
                 "-" if their is None else f"{ours / their:.2f}x",
                 f"{stats.get('ground_time', 0) * 1000:.0f} ms",
+                "-" if "atoms" not in stats else f"{stats['atoms']:,} / {stats['rules']:,}",
                 f"{stats.get('solve_time', 0) * 1000:.0f} ms",
+                stats.get("choices", "-"),
                 stats.get("conflicts", "-"),
             ]
         )
     print(
         "\nUndead half mirrors, monsters given (`generate haunted --givens --mirrors 0.5`, "
         "bench/data), solve plus uniqueness in-process, median of 3; CP-SAT with the "
-        "given monsters fixed; clasp's figures from one more run:\n"
+        "given monsters fixed; clingo's figures (the ground program's size, clasp's choices "
+        "and conflicts) from one more run:\n"
     )
-    headers = ["board", "verdict", "aspuzzles", "CP-SAT", "ratio", "grounding", "solving"]
-    table([*headers, "conflicts"], rows)
+    headers = ["board", "verdict", "aspuzzles", "CP-SAT", "ratio", "grounding"]
+    table([*headers, "atoms / rules", "solving", "choices", "conflicts"], rows)
     sizes = sorted(by_size)
     if theirs is not None and len(sizes) > 1:
         first, last = by_size[sizes[0]], by_size[sizes[-1]]

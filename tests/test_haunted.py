@@ -680,14 +680,14 @@ def test_large_boards_are_searched_by_two_threads_with_vmtf_unless_the_user_says
     large = clued(random_board(25, 25, random.Random(1), 0.3))
     small = clued(random_board(6, 6, random.Random(1), 0.3))
     settings = PUZZLE.strategy(large).settings()
-    assert settings == ("--parallel-mode=2", "--heuristic=Vmtf")
+    assert settings == ("--parallel-mode=2", "--heuristic=Vmtf", "--trans-ext=no")
     assert PUZZLE.strategy(small).settings() == ()
     threads = solver_arguments(PUZZLE, 4, [], settings)
-    assert threads == ["--heuristic=Vmtf", "--parallel-mode=4"]
+    assert threads == ["--heuristic=Vmtf", "--trans-ext=no", "--parallel-mode=4"]
     own = solver_arguments(PUZZLE, 1, ["--configuration=crafty"], settings)
-    assert own == ["--parallel-mode=2", "--heuristic=Vmtf", "--configuration=crafty"]
+    assert own == [*settings, "--configuration=crafty"]
     heuristic = solver_arguments(PUZZLE, 1, ["--heuristic=Berkmin"], settings)
-    assert heuristic == ["--parallel-mode=2", "--heuristic=Berkmin"]
+    assert heuristic == ["--parallel-mode=2", "--trans-ext=no", "--heuristic=Berkmin"]
 
 
 @pytest.mark.slow

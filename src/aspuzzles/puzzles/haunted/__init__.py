@@ -271,7 +271,7 @@ LARGE_CELLS = 100
 #: Boards below this many open monster cells are traced and grounded in milliseconds.
 QUICK_CELLS = 300
 #: clasp's options for such boards (see ``HauntedStrategy.settings``).
-LARGE_BOARD_SETTINGS = ("--parallel-mode=2", "--heuristic=Vmtf")
+LARGE_BOARD_SETTINGS = ("--parallel-mode=2", "--heuristic=Vmtf", "--trans-ext=no")
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):
@@ -280,13 +280,15 @@ class HauntedStrategy(Strategy[HauntedInstance]):
 
     def settings(self) -> tuple[str, ...]:
         """On boards with many monster cells, two competing threads of clasp's default
-        configuration, deciding by the VMTF heuristic: there search times are
-        heavy-tailed. The peers bench's twelve planted 25x25 and 30x30 boards take 0.6 s
-        in all so (one thread with VMTF 0.5 s, trendy on two threads with VMTF 3.5 s,
-        clasp's default 40 s, 24 s of it on one board); 24 half-mirror boards with
-        monsters given 0.9 s (one thread with VMTF 1.1 s, trendy on two threads with
-        VMTF 0.85 s) (bench/NOTES-haunted.md). Smaller boards answer in milliseconds,
-        less than starting a thread costs."""
+        configuration, deciding by the VMTF heuristic, its sums kept whole: there
+        search times are heavy-tailed. The peers bench's twelve planted 25x25 and 30x30
+        boards take 0.4 s in all so (one thread with VMTF 0.5 s, trendy on two threads
+        with VMTF 3.5 s, clasp's default 40 s, 24 s of it on one board); 24 half-mirror
+        boards with monsters given 0.8 s (trendy on two threads with VMTF 0.85 s).
+        clasp otherwise turns some sums into clauses of its own (``--trans-ext``): on a
+        30x30 half-mirror board 5,500 atoms more, 17,000 variables instead of 1,300,
+        and three times the time (bench/NOTES-haunted.md). Smaller boards answer in
+        milliseconds, less than starting a thread costs."""
         return LARGE_BOARD_SETTINGS if self._open_cells >= LARGE_CELLS else ()
 
     def grounds_quickly(self) -> bool:

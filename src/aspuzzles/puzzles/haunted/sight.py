@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -45,15 +45,8 @@ def opposite(grid: Sequence[str], line: int) -> int:
     """The line running along ``line``'s path the other way: the one entering where
     ``line`` leaves (a mirror turns a line by 90 degrees, never back, so it is never
     ``line`` itself)."""
-    height, width = len(grid), len(grid[0])
-    (row, col), direction = entry(width, height, line)
-    while True:
-        if grid[row][col] in MIRRORS:
-            direction = reflect(direction, grid[row][col])
-        ahead = (row + direction[0], col + direction[1])
-        if not (0 <= ahead[0] < height and 0 <= ahead[1] < width):
-            return line_entering(width, height, (row, col), (-direction[0], -direction[1]))
-        row, col = ahead
+    *_, (row, col, (d_row, d_col)) = walk(grid, line)
+    return line_entering(len(grid[0]), len(grid), (row, col), (-d_row, -d_col))
 
 
 def reflect(direction: tuple[int, int], mirror: str) -> tuple[int, int]:
@@ -62,20 +55,27 @@ def reflect(direction: tuple[int, int], mirror: str) -> tuple[int, int]:
     return (-d_col, -d_row) if mirror == "/" else (d_col, d_row)
 
 
-def trace(grid: Sequence[str], line: int) -> list[tuple[int, int, bool]]:
-    """Every crossing of a monster cell by a line: (row, col, after a mirror?)."""
+def walk(grid: Sequence[str], line: int) -> Iterator[tuple[int, int, tuple[int, int]]]:
+    """Every cell a line passes, mirrors included, in order: (row, col, the direction
+    it leaves the cell in)."""
     height, width = len(grid), len(grid[0])
     (row, col), direction = entry(width, height, line)
+    while 0 <= row < height and 0 <= col < width:
+        if grid[row][col] in MIRRORS:
+            direction = reflect(direction, grid[row][col])
+        yield row, col, direction
+        row, col = row + direction[0], col + direction[1]
+
+
+def trace(grid: Sequence[str], line: int) -> list[tuple[int, int, bool]]:
+    """Every crossing of a monster cell by a line: (row, col, after a mirror?)."""
     crossings = []
     mirrored = False
-    while 0 <= row < height and 0 <= col < width:
-        content = grid[row][col]
-        if content in MIRRORS:
-            direction = reflect(direction, content)
+    for row, col, _ in walk(grid, line):
+        if grid[row][col] in MIRRORS:
             mirrored = True
         else:
             crossings.append((row, col, mirrored))
-        row, col = row + direction[0], col + direction[1]
     return crossings
 
 
@@ -83,15 +83,11 @@ def path(grid: Sequence[str], line: int) -> list[tuple[float, float]]:
     """Line ``line`` as drawn: from the board's edge at its clue, through the centre of
     every cell it passes (mirrors included), to the edge where it leaves; (row, col)
     of each point, a cell's centre at (row + 0.5, col + 0.5)."""
-    height, width = len(grid), len(grid[0])
-    (row, col), direction = entry(width, height, line)
-    points = [(row + 0.5 - direction[0] / 2, col + 0.5 - direction[1] / 2)]
-    while 0 <= row < height and 0 <= col < width:
+    (row, col), (d_row, d_col) = entry(len(grid[0]), len(grid), line)
+    points = [(row + 0.5 - d_row / 2, col + 0.5 - d_col / 2)]
+    for row, col, (d_row, d_col) in walk(grid, line):
         points.append((row + 0.5, col + 0.5))
-        if grid[row][col] in MIRRORS:
-            direction = reflect(direction, grid[row][col])
-        row, col = row + direction[0], col + direction[1]
-    points.append((row + 0.5 - direction[0] / 2, col + 0.5 - direction[1] / 2))
+    points.append((row + 0.5 + d_row / 2, col + 0.5 + d_col / 2))
     return points
 
 

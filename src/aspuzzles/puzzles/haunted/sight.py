@@ -83,12 +83,14 @@ def path(grid: Sequence[str], line: int) -> list[tuple[float, float]]:
     """Line ``line`` as drawn: from the board's edge at its clue, through the centre of
     every cell it passes (mirrors included), to the edge where it leaves; (row, col)
     of each point, a cell's centre at (row + 0.5, col + 0.5)."""
-    (row, col), (d_row, d_col) = entry(len(grid[0]), len(grid), line)
-    points = [(row + 0.5 - d_row / 2, col + 0.5 - d_col / 2)]
-    for row, col, (d_row, d_col) in walk(grid, line):
-        points.append((row + 0.5, col + 0.5))
-    points.append((row + 0.5 + d_row / 2, col + 0.5 + d_col / 2))
-    return points
+    (row, col), (in_row, in_col) = entry(len(grid[0]), len(grid), line)
+    passed = list(walk(grid, line))
+    last_row, last_col, (out_row, out_col) = passed[-1]
+    return [
+        (row + 0.5 - in_row / 2, col + 0.5 - in_col / 2),
+        *((row + 0.5, col + 0.5) for row, col, _ in passed),
+        (last_row + 0.5 + out_row / 2, last_col + 0.5 + out_col / 2),
+    ]
 
 
 def crossings(grid: Sequence[str], line: int) -> Mapping[tuple[int, int, str], int]:

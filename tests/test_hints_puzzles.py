@@ -267,6 +267,16 @@ def test_capture_moves_that_cannot_clear_the_board_say_so(cli):
     )
 
 
+@pytest.mark.parametrize("command", ["explain", "grade"])
+def test_capture_says_its_hints_are_moves_when_asked_to_explain_or_grade(cli, command):
+    run = cli(command, "capture", "unsolvable-two-reds")
+    assert run.code == 2
+    assert run.err == (
+        "aspuzzles: error: puzzle 'capture' gives hints as moves only (aspuzzles hint): "
+        "it has no clues to explain or grade by\n"
+    )
+
+
 def test_hints_explanations_and_grades_keep_their_time_limit(cli):
     graded = cli("grade", "haunted", "gen-15x15-s15", "--timeout", "0.05")
     # The phase the limit strikes in depends on the machine's speed; the words do not.

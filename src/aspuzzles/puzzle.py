@@ -161,8 +161,13 @@ class Puzzle(Generic[InstanceT, SolutionT]):
 
     def without(self, slot: str) -> str:
         """Why a slot is empty, as the one-line error ends (``puzzle 'x' ...``): a
-        puzzle whose slots depend on its encoding (a bare one) says which part of it."""
-        return "has no generator" if slot == "generator" else "gives no hints yet"
+        puzzle whose slots depend on its encoding (a bare one) says which part of it.
+        A planning puzzle's hints are moves: it has no clues to explain or grade by."""
+        if slot == "generator":
+            return "has no generator"
+        if self.plan_hints() is not None:
+            return "gives hints as moves only (aspuzzles hint): it has no clues to explain or grade by"
+        return "gives no hints yet"
 
     def plan_hints(self) -> PlanHints[InstanceT, SolutionT] | None:
         """The next move of a planning puzzle, for ``hint``."""

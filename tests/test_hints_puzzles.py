@@ -259,6 +259,11 @@ def test_capture_moves_that_cannot_clear_the_board_say_so(cli):
         "hint", "capture", "--progress", "6 2 Right; 6 3 Up; 7 1 Up; 6 2 Down; 7 5 Left; 6 6 Down"
     )
     assert done.code == 0 and "solved" in done.out
+    unclearable = cli("hint", "capture", "unsolvable-two-reds")
+    assert unclearable.code == 1 and unclearable.out.splitlines()[:2] == [
+        "capture unsolvable-two-reds.txt: stuck",
+        "no plan clears this board",
+    ]
     illegal = cli("hint", "capture", "--progress", "6 3 Right")
     assert illegal.code == 2
     assert illegal.err == (

@@ -230,7 +230,9 @@ def plan_hint(
             return PlanReport(puzzle, parsed, name, "solved", moves_left=0)
         parsed = after
     result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
-    report = PlanReport(puzzle, parsed, name, "stuck", encoding=result.encoding)
+    report = PlanReport(
+        puzzle, parsed, name, "stuck", encoding=result.encoding, moved=bool(progress)
+    )
     if result.solution is None:
         if result.status == "timeout":
             raise TimeLimit("time limit reached before a shortest plan was proved: no hint")

@@ -234,6 +234,9 @@ class PlanReport:
     opening: Any = None
     #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
     encoding: str = "shipped"
+    #: Whether the player's moves were played first: a board stuck before any move
+    #: is one no plan clears.
+    moved: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         hints = []
@@ -249,8 +252,10 @@ class PlanReport:
         if self.move is not None:
             plan = f"the first of {self.moves_left} moves of a shortest plan"
             lines.append(f"hint (search): {self.move[1]}, {plan}")
-        elif self.status == "stuck":
+        elif self.status == "stuck" and self.moved:
             lines.append("the moves made can no longer lead to a clear board")
+        elif self.status == "stuck":
+            lines.append("no plan clears this board")
         return lines
 
     def text(self) -> str:

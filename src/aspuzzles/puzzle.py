@@ -166,7 +166,9 @@ class Puzzle(Generic[InstanceT, SolutionT]):
         if slot == "generator":
             return "has no generator"
         if self.plan_hints() is not None:
-            return "gives hints as moves only (aspuzzles hint): it has no clues to explain or grade by"
+            return (
+                "gives hints as moves only (aspuzzles hint): it has no clues to explain or grade by"
+            )
         return "gives no hints yet"
 
     def plan_hints(self) -> PlanHints[InstanceT, SolutionT] | None:

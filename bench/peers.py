@@ -323,7 +323,8 @@ def _large_undead() -> None:
         "`aspuzzles generate haunted` (bench/data, unique) and planted boards with every "
         "clue and no monster given (not unique: both stop at a second solution). "
         "aspuzzles searches boards of 100 or more open monster cells with two competing "
-        "threads deciding by clasp's VMTF heuristic, sums kept whole; CP-SAT enumerates "
+        "threads (VMTF on clasp's ASP preset, VSIDS on its plain defaults), sums kept "
+        "whole; CP-SAT enumerates "
         "with one worker, as the library runs it:\n"
     )
     rows = []

@@ -7,6 +7,7 @@ import itertools
 import random
 from typing import Any
 
+import clingo
 import pytest
 
 from aspuzzles import InputError, solve, solve_instance
@@ -673,21 +674,42 @@ def test_boards_past_the_python_searchs_bounds_go_to_clingo(monkeypatch, tmp_pat
     assert by_clingo.verdict in ("none", "unique")
 
 
-def test_large_boards_are_searched_by_two_threads_with_vmtf_unless_the_user_says_otherwise():
+def test_large_boards_are_searched_by_two_different_threads_unless_the_user_says_otherwise():
     from aspuzzles.driver.solving import solver_arguments
+    from aspuzzles.puzzles.haunted import LARGE_BOARD_PORTFOLIO
     from aspuzzles.puzzles.haunted.generate import clued, random_board
 
     large = clued(random_board(25, 25, random.Random(1), 0.3))
     small = clued(random_board(6, 6, random.Random(1), 0.3))
     settings = PUZZLE.strategy(large).settings()
-    assert settings == ("--parallel-mode=2", "--heuristic=Vmtf", "--trans-ext=no")
+    portfolio = f"--configuration={LARGE_BOARD_PORTFOLIO}"
+    assert settings == ("--parallel-mode=2", portfolio, "--trans-ext=no")
     assert PUZZLE.strategy(small).settings() == ()
     threads = solver_arguments(PUZZLE, 4, [], settings)
-    assert threads == ["--heuristic=Vmtf", "--trans-ext=no", "--parallel-mode=4"]
+    assert threads == [portfolio, "--trans-ext=no", "--parallel-mode=4"]
     own = solver_arguments(PUZZLE, 1, ["--configuration=crafty"], settings)
-    assert own == [*settings, "--configuration=crafty"]
+    assert own == ["--parallel-mode=2", "--trans-ext=no", "--configuration=crafty"]
     heuristic = solver_arguments(PUZZLE, 1, ["--heuristic=Berkmin"], settings)
-    assert heuristic == ["--parallel-mode=2", "--trans-ext=no", "--heuristic=Berkmin"]
+    assert heuristic == [*settings, "--heuristic=Berkmin"]
+
+
+def test_the_shipped_portfolio_gives_clasps_two_threads_different_searches():
+    """clasp reads the portfolio file: the first thread decides by VMTF on the ASP
+    preset (tweety: Luby restarts, progress saving), the second by VSIDS on clasp's
+    plain defaults (geometric restarts, no progress saving)."""
+    from aspuzzles.puzzles.haunted import LARGE_BOARD_SETTINGS
+
+    control = clingo.Control(list(LARGE_BOARD_SETTINGS))  # kept: its solvers live in it
+    first, second = control.configuration.solver[0], control.configuration.solver[1]
+    assert (first.heuristic, first.restarts, first.save_progress) == ("vmtf,0", "l,60", "160")
+    assert (second.heuristic, second.restarts, second.save_progress) == (
+        "vsids,0",
+        "x,100,1.5,0",
+        "0",
+    )
+    mine = clingo.Control([*LARGE_BOARD_SETTINGS, "--heuristic=Berkmin"])
+    solvers = mine.configuration.solver
+    assert solvers[0].heuristic == solvers[1].heuristic == "berkmin,0"  # the user's wins
 
 
 @pytest.mark.slow

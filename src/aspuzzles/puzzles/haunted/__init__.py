@@ -22,6 +22,7 @@ import argparse
 import re
 from collections.abc import Sequence
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from clingo import Symbol
@@ -270,25 +271,34 @@ def start_share(width: int, height: int, difficulty: str = "normal") -> float:
 LARGE_CELLS = 100
 #: Boards below this many open monster cells are traced and grounded in milliseconds.
 QUICK_CELLS = 300
+#: The two threads' configurations for such boards, in clasp's portfolio format.
+LARGE_BOARD_PORTFOLIO = Path(__file__).with_name("large-boards.portfolio")
 #: clasp's options for such boards (see ``HauntedStrategy.settings``).
-LARGE_BOARD_SETTINGS = ("--parallel-mode=2", "--heuristic=Vmtf", "--trans-ext=no")
+LARGE_BOARD_SETTINGS = (
+    "--parallel-mode=2",
+    f"--configuration={LARGE_BOARD_PORTFOLIO}",
+    "--trans-ext=no",
+)
 
 
 class HauntedStrategy(Strategy[HauntedInstance]):
     """A clue no line can show is found without search; large boards are searched by
-    two threads with the VMTF heuristic."""
+    two threads that decide differently."""
 
     def settings(self) -> tuple[str, ...]:
-        """On boards with many monster cells, two competing threads of clasp's default
-        configuration, deciding by the VMTF heuristic, its sums kept whole: there
-        search times are heavy-tailed. The peers bench's twelve planted 25x25 and 30x30
-        boards take 0.4 s in all so (one thread with VMTF 0.5 s, trendy on two threads
-        with VMTF 3.5 s, clasp's default 40 s, 24 s of it on one board); 24 half-mirror
-        boards with monsters given 0.8 s (trendy on two threads with VMTF 0.85 s).
-        clasp otherwise turns some sums into clauses of its own (``--trans-ext``): on a
-        30x30 half-mirror board 5,500 atoms more, 17,000 variables instead of 1,300,
-        and three times the time (bench/NOTES-haunted.md). Smaller boards answer in
-        milliseconds, less than starting a thread costs."""
+        """On boards with many monster cells, two competing threads (clasp's ASP preset
+        deciding by VMTF, and clasp's plain defaults deciding by VSIDS: the portfolio
+        ``LARGE_BOARD_PORTFOLIO``), the sums kept whole: there search times are
+        heavy-tailed, and a board long for one thread is often short for the other.
+        Against VMTF on the two threads clasp's automatic configuration gives, 24
+        half-mirror boards with monsters given take 0.67 s in all instead of 0.80, the
+        peers bench's twelve planted 25x25 and 30x30 boards 0.35 s instead of 0.45
+        (clasp's default 40 s), and 20 boards of other sizes and seeds 0.67 s instead
+        of 1.28. clasp otherwise turns some sums into
+        clauses of its own (``--trans-ext``): on a 30x30 half-mirror board 5,500 atoms
+        more, 17,000 variables instead of 1,300, and three times the time
+        (bench/NOTES-haunted.md). Smaller boards answer in milliseconds, less than
+        starting a thread costs."""
         return LARGE_BOARD_SETTINGS if self._open_cells >= LARGE_CELLS else ()
 
     def grounds_quickly(self) -> bool:

@@ -294,11 +294,10 @@ class HauntedStrategy(Strategy[HauntedInstance]):
         half-mirror boards with monsters given take 0.67 s in all instead of 0.80, the
         peers bench's twelve planted 25x25 and 30x30 boards 0.35 s instead of 0.45
         (clasp's default 40 s), and 20 boards of other sizes and seeds 0.67 s instead
-        of 1.28. clasp otherwise turns some sums into
-        clauses of its own (``--trans-ext``): on a 30x30 half-mirror board 5,500 atoms
-        more, 17,000 variables instead of 1,300, and three times the time
-        (bench/NOTES-haunted.md). Smaller boards answer in milliseconds, less than
-        starting a thread costs."""
+        of 1.28. clasp otherwise turns some sums into clauses of its own
+        (``--trans-ext``): on a 30x30 half-mirror board 5,500 atoms more, 17,000
+        variables instead of 1,300, and three times the time (bench/NOTES-haunted.md).
+        Smaller boards answer in milliseconds, less than starting a thread costs."""
         return LARGE_BOARD_SETTINGS if self._open_cells >= LARGE_CELLS else ()
 
     def grounds_quickly(self) -> bool:

@@ -292,7 +292,7 @@ class HauntedStrategy(Strategy[HauntedInstance]):
         heavy-tailed, and a board long for one thread is often short for the other.
         Against VMTF on the two threads clasp's automatic configuration gives, 24
         half-mirror boards with monsters given take 0.67 s in all instead of 0.80, the
-        peers bench's twelve planted 25x25 and 30x30 boards 0.35 s instead of 0.45
+        peers bench's twelve planted 25x25 and 30x30 boards 0.30 s instead of 0.53
         (clasp's default 40 s), and 20 boards of other sizes and seeds 0.67 s instead
         of 1.28. clasp otherwise turns some sums into clauses of its own
         (``--trans-ext``): on a 30x30 half-mirror board 5,500 atoms more, 17,000

@@ -324,8 +324,7 @@ def _large_undead() -> None:
         "clue and no monster given (not unique: both stop at a second solution). "
         "aspuzzles searches boards of 100 or more open monster cells with two competing "
         "threads (VMTF on clasp's ASP preset, VSIDS on its plain defaults), sums kept "
-        "whole; CP-SAT enumerates "
-        "with one worker, as the library runs it:\n"
+        "whole; CP-SAT enumerates with one worker, as the library runs it:\n"
     )
     rows = []
     for (name, board), (time_ours, verdict), their in zip(

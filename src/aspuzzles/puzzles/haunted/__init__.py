@@ -48,7 +48,7 @@ from .model import (
 from .picture import content_lines, parse_picture
 from .savefile import is_save_file, parse_save_file
 from .search import Filled, count_fillings, fillings
-from .sight import clue_place, clues_of, crossings, opposite, sight_range, trace
+from .sight import clue_place, clues_of, crossings, opposite_pairs, sight_range, trace
 
 if TYPE_CHECKING:
     from .hints import HauntedHints
@@ -118,10 +118,8 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
             facts.append(fact("clue", line, clue))
             for (row, col, side), times in sorted(crossings(instance.grid, line).items()):
                 facts.append(fact("crossings", line, row + 1, col + 1, side, times))
-        for line in range(len(instance.clues)):
-            other = opposite(instance.grid, line)
-            if line < other:
-                facts.append(fact("opposite", line, other))
+        for line, other in opposite_pairs(instance.grid):
+            facts.append(fact("opposite", line, other))
         return facts
 
     def decode(self, instance: HauntedInstance, atoms: Sequence[Symbol]) -> HauntedSolution:

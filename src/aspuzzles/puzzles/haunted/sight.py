@@ -49,6 +49,19 @@ def opposite(grid: Sequence[str], line: int) -> int:
     return line_entering(len(grid[0]), len(grid), (row, col), (-d_row, -d_col))
 
 
+def opposite_pairs(grid: Sequence[str]) -> list[tuple[int, int]]:
+    """Every path's two lines (the lower first, in the lower's order), each path
+    walked once."""
+    pairs: list[tuple[int, int]] = []
+    paired: set[int] = set()
+    for line in range(2 * (len(grid) + len(grid[0]))):
+        if line not in paired:
+            other = opposite(grid, line)
+            paired.add(other)
+            pairs.append((line, other))
+    return pairs
+
+
 def reflect(direction: tuple[int, int], mirror: str) -> tuple[int, int]:
     """The direction after a two-sided mirror: ``/`` swaps and negates, ``\\`` swaps."""
     d_row, d_col = direction

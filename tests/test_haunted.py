@@ -153,6 +153,28 @@ def test_checker_rejects_broken_boards(board, complaint):
     assert problems and any(complaint in problem for problem in problems)
 
 
+def test_an_answer_decodes_from_its_atoms_text_as_from_their_symbols():
+    """Decoding reads each ``monster(R,C,K)`` from its text; every cell lands where
+    reading the symbol's arguments puts it, with double-digit rows and columns, and an
+    atom of another shape (an edited encoding's) is still read through the symbol."""
+    board = clued(random_board(12, 12, random.Random(5), 0.3))
+    atoms = [
+        clingo.Function("monster", [clingo.Number(r + 1), clingo.Number(c + 1), clingo.Function(k)])
+        for (r, c), k in zip(board.cells(), itertools.cycle(("ghost", "vampire", "zombie")))
+    ]
+    grid = PUZZLE.decode(board, atoms).grid
+    for atom in atoms:
+        row, col, kind = atom.arguments
+        assert grid[row.number - 1][col.number - 1] == kind.name[0].upper()
+    assert all("." not in row for row in grid) and grid[11][11] in "GVZ/\\"
+    assert str(atoms[-1]).startswith("monster(12,12,")  # the shape the text is read in
+    others = [
+        clingo.Tuple_([clingo.Number(1)]),
+        clingo.Function("seen_directly", atoms[0].arguments[:2]),
+    ]
+    assert PUZZLE.decode(board, others).grid == board.grid  # other shapes skipped, as before
+
+
 def test_a_line_crossing_a_cell_twice_counts_it_twice():
     # Line 1 enters column 1 from the top, goes down through (1,1), turns right at the
     # "\\" of (2,1), up at the "/" of (2,2), left at the "\\" of (1,2) and crosses (1,1)

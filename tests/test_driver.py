@@ -1146,3 +1146,21 @@ def test_rounds_around_a_hinted_answer_improve_it_until_they_stop_paying():
     assert (outcome.cost, outcome.optimal, outcome.satisfiable) == ([10], True, True)
     assert outcome.stats["lns_rounds"] == len(rounds) >= driver.optimization.LNS_PATIENCE + 4
     assert set(rounds) == {4}  # every round saw a whole answer of four picks
+
+
+def test_verbose_names_only_the_shown_signatures_an_edited_encoding_never_derives(
+    tmp_path, caplog, monkeypatch
+):
+    """clingo's info about a ``#show`` that matches nothing (``-v``) names only a
+    signature that really occurs nowhere: the instance's facts reach clingo before the
+    encoding, so its check does not run while the encoding's own rules are unread (it
+    then named every shown signature, ``monster/3`` included, and ``ghoul/2`` twice)."""
+    edited = tmp_path / "haunted.lp"
+    shipped = (ROOT / "encodings" / "haunted.lp").read_text(encoding="utf-8")
+    edited.write_text(shipped.replace("#show monster/3.", "#show monster/3.\n#show ghoul/2."))
+    monkeypatch.setattr("aspuzzles.logs._verbosity", None)  # as a library: logging decides
+    with caplog.at_level("INFO", logger="aspuzzles"):
+        result = solve("haunted", "gen-4x4-s2", encoding=edited, unchecked=True)
+    assert result.status == "solved"
+    shown = [record.getMessage() for record in caplog.records]
+    assert shown == [f"{edited}:85:1: no atoms over signature occur in program: ghoul/2"]

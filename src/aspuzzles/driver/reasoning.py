@@ -145,12 +145,13 @@ class Reasoner:
         arguments = ["--models=0", "--forget-on-step=lemmas", *arguments]
         self.control = solving.new_control(arguments, messages, warnings=False)
         try:
+            # Facts before the encoding, as ``solving.loaded_control`` adds them.
+            solving.add_facts(self.control, facts, choices=clues, externals=[PROBE])
             self.control.load(str(encoding))
             # Consequences are computed over shown atoms only: the entries are shown,
             # whether or not the encoding shows them (the cake's side/3 it does not).
             shows = "".join(f"#show {name}/{arity}." for name, arity in entries_of or ())
             self.control.add("base", [], program + shows)
-            solving.add_facts(self.control, facts, choices=clues, externals=[PROBE])
             # The hints part defines entries that solving has no use for.
             self.control.ground([("base", []), ("hints", [])])
         except RuntimeError as error:

@@ -101,10 +101,14 @@ def ignore(_kind: str, _value: Any) -> None:
 
 
 def loaded_control(job: Job, messages: list[str]) -> Control:
-    """A Control with the job's options, encoding and instance, not yet grounded."""
+    """A Control with the job's options, encoding and instance, not yet grounded. The
+    facts go in before the encoding: opening the backend makes clingo check the
+    program read so far, and with the encoding read it would report every shown
+    signature as occurring nowhere (``-v``); facts first, it reports only what is
+    really undefined once everything is grounded."""
     control = make_control(job, messages)
-    control.load(job.encoding)
     add_facts(control, job.instance_facts())
+    control.load(job.encoding)
     if job.program:
         control.add("base", [], job.program)
     return control

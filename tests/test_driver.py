@@ -347,20 +347,39 @@ def test_a_small_board_is_held_to_its_limit_in_this_process(monkeypatch, tmp_pat
     assert forks == []
 
 
-def test_an_edited_encoding_or_a_large_board_is_held_to_its_limit_in_a_worker(
+def test_an_edited_encoding_or_a_large_board_near_its_limit_is_held_in_a_worker(
     monkeypatch, tmp_path
 ):
-    """What the encoding grounds cannot be known once it is edited, nor bounded for a
-    large board: a limit is held by a worker the parent can kill."""
+    """What the encoding grounds cannot be known once it is edited, and a large board's
+    grounding may outlast a limit not far beyond what its size takes: such a limit is
+    held by a worker the parent can kill, in any phase."""
+    from aspuzzles.puzzles import haunted
+
     forks = _forks_counted(monkeypatch)
     edited = tmp_path / "haunted.lp"
     edited.write_text((ROOT / "encodings" / "haunted.lp").read_text() + "% edited\n")
     result = solve("haunted", "gen-5x5-s3", unique=True, timeout=5, encoding=edited)
     assert (result.status, result.verdict, result.encoding) == ("solved", "unique", "edited")
-    large = clued(random_board(25, 25, random.Random(1), 0.3))  # 455 monster cells
-    result = solve("haunted", encode_game_id(large), timeout=30)
+    large = encode_game_id(clued(random_board(25, 25, random.Random(1), 0.3)))  # 455 cells
+    result = solve("haunted", large, timeout=0.001)
+    assert result.status == "timeout" and result.timeout_phase in {"loading", "facts", "grounding"}
+    monkeypatch.setattr(haunted, "GROUNDING_MARGIN", 10_000)  # 30 s is now near
+    result = solve("haunted", large, timeout=30)
     assert (result.status, result.checked) == ("solved", True)
-    assert forks == [1, 1]
+    assert forks == [1, 1, 1]
+
+
+def test_a_large_board_under_a_limit_far_beyond_its_grounding_is_held_in_this_process(
+    monkeypatch,
+):
+    """A limit twenty times what the board's size takes to trace and ground at most
+    cannot strike while clingo grounds: the worker (which would double a 40x40's
+    time) is left out, and the search is stopped at the limit here."""
+    forks = _forks_counted(monkeypatch)
+    large = encode_game_id(clued(random_board(25, 25, random.Random(1), 0.3)))  # 455 cells
+    result = solve("haunted", large, timeout=30)
+    assert (result.status, result.checked) == ("solved", True)
+    assert forks == []
 
 
 def test_syntax_error_in_an_edited_encoding_names_file_and_line(workspace, cli):

@@ -192,12 +192,13 @@ class Strategy(Generic[InstanceT]):
         for them. A user's own options win over both."""
         return ()
 
-    def grounds_quickly(self) -> bool:
-        """Whether the shipped encoding builds this instance's facts and grounds them in
-        a few milliseconds: a time limit is then held in the caller's process (its
-        search stopped at the limit), where a forked worker, which alone can stop a
-        grounding, would cost more than the whole solve. Only a puzzle's own strategy
-        can know; an edited encoding's grounding cannot be known (``EncodingOnly``)."""
+    def grounds_within(self, seconds: float) -> bool:
+        """Whether the shipped encoding surely builds this instance's facts and grounds
+        them well within a time limit of ``seconds``: the limit is then held in the
+        caller's process (its search stopped at the limit), where a forked worker,
+        which alone can stop a grounding, costs more than a small solve (and a few
+        tens of milliseconds on any). Only a puzzle's own strategy can know; an edited
+        encoding's grounding cannot be known (``EncodingOnly``)."""
         return False
 
     def portfolio(self) -> tuple[tuple[str, ...], ...]:

@@ -126,7 +126,8 @@ def solve_instance(
     if outcome is None:
         left = None if timeout is None else _left(timeout, started)  # after Python's search
         jobs = [each._replace(refuted_below=searched.lower, timeout=left) for each in jobs]
-        outcome = _run(jobs, on_progress, small=strategy.grounds_quickly())
+        small = left is not None and strategy.grounds_within(left)
+        outcome = _run(jobs, on_progress, small=small)
     outcome.stats.update(searched.stats)
     outcome.stats["total_time"] = time.perf_counter() - started  # facts included
     if outcome.error:
@@ -394,7 +395,7 @@ def _bound_statistics(bound: StepBoundPropagator) -> dict[str, int]:
 
 
 def _run(jobs: list[Job], on_progress: Progress | None = None, small: bool = False) -> Outcome:
-    """One search without a time limit, or a ``small`` one (``Strategy.grounds_quickly``)
+    """One search without a time limit, or a ``small`` one (``Strategy.grounds_within``)
     with one, runs here, its solving stopped at the limit; anything else in forked
     workers (a limit must hold during grounding, and two searches of one plan run side
     by side)."""

@@ -430,7 +430,7 @@ class DiceStrategy(Strategy[DiceRoll]):
         super().__init__(instance)
         self.puzzle = puzzle
 
-    def grounds_quickly(self) -> bool:
+    def grounds_within(self, seconds: float) -> bool:
         return True
 
     def answer(self, deadline: float, memory: int | None = None) -> Answered | None:

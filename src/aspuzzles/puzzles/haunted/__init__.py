@@ -280,6 +280,13 @@ def start_share(width: int, height: int, difficulty: str = "normal") -> float:
 LARGE_CELLS = 100
 #: Boards below this many open monster cells are traced and grounded in milliseconds.
 QUICK_CELLS = 300
+#: Seconds to trace a board's lines and ground them, per cell of the board: the most
+#: measured (28.5 microseconds on a 64x64 with 5% mirrors, 117 ms; 10-26 on 20x20 to
+#: 64x64 boards of 5-50% mirrors), rounded up.
+GROUNDING_PER_CELL = 30e-6
+#: How many times that a time limit must be for the grounding to run where the limit
+#: cannot stop it: held on a machine twenty times slower than the one measured.
+GROUNDING_MARGIN = 20
 #: The two threads' configurations for such boards, in clasp's portfolio format.
 LARGE_BOARD_PORTFOLIO = Path(__file__).with_name("large-boards.portfolio")
 #: clasp's options for such boards (see ``HauntedStrategy.settings``).
@@ -309,10 +316,15 @@ class HauntedStrategy(Strategy[HauntedInstance]):
         Smaller boards answer in milliseconds, less than starting a thread costs."""
         return LARGE_BOARD_SETTINGS if self._open_cells >= LARGE_CELLS else ()
 
-    def grounds_quickly(self) -> bool:
+    def grounds_within(self, seconds: float) -> bool:
         """Boards of fewer than ``QUICK_CELLS`` open cells (a 15x15 has about 150):
-        their lines are traced and grounded in a few milliseconds."""
-        return self._open_cells < QUICK_CELLS
+        their lines are traced and grounded in a few milliseconds. Larger ones when
+        the limit is ``GROUNDING_MARGIN`` times what their size takes at most: a 40x40
+        board (48 ms at most) from a limit of about one second on."""
+        if self._open_cells < QUICK_CELLS:
+            return True
+        board = self.instance.width * self.instance.height
+        return seconds >= GROUNDING_MARGIN * GROUNDING_PER_CELL * board
 
     @cached_property
     def _open_cells(self) -> int:

@@ -256,9 +256,9 @@ class TilesStrategy(Strategy[TilesInstance]):
             )
         return None
 
-    def grounds_quickly(self) -> bool:
+    def grounds_within(self, seconds: float) -> bool:
         """Boards up to 4x4 (at most 16 tiles in 4 turns on 16 cells) ground in a few
-        milliseconds."""
+        milliseconds, whatever the limit."""
         return _answered_alone(self.instance)
 
     def portfolio(self) -> tuple[tuple[str, ...], ...]:

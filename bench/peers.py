@@ -41,6 +41,9 @@ REPEAT = 5
 #: Planted boards for the large sizes: mirror shares, seeds.
 DENSE_SHARES = (0.3, 0.5)
 DENSE_SEEDS = (1, 2, 3)
+#: Runs per large board, each solver: two racing threads vary from run to run
+#: (the 20x20 s3 28-47 ms over 31 runs), so a median of three moves by several ms.
+DENSE_REPEAT = 9
 
 
 def run() -> None:
@@ -312,14 +315,16 @@ def _large_undead() -> None:
         ours.append(
             (
                 median_time(
-                    lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True, timeout=60), 3
+                    lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True, timeout=60),
+                    DENSE_REPEAT,
                 ),
                 result.verdict,
             )
         )
-    theirs = cpsat_times([board for _, board in boards], repeat=3)
+    theirs = cpsat_times([board for _, board in boards], repeat=DENSE_REPEAT)
     print(
-        "\nLarge Undead, solve plus uniqueness in-process, median of 3 each. Boards made by "
+        f"\nLarge Undead, solve plus uniqueness in-process, median of {DENSE_REPEAT} each "
+        "(ours with `timeout=60`). Boards made by "
         "`aspuzzles generate haunted` (bench/data, unique) and planted boards with every "
         "clue and no monster given (not unique: both stop at a second solution). "
         "aspuzzles searches boards of 100 or more open monster cells with two competing "
@@ -351,12 +356,14 @@ def _dense_mirrors() -> None:
     if not paths:
         return
     boards = [(path.stem, aspuzzles.load("haunted", path).parsed) for path in paths]
-    theirs = cpsat_times([board for _, board in boards], repeat=3)
+    theirs = cpsat_times([board for _, board in boards], repeat=DENSE_REPEAT)
     rows, by_size = [], {}
     for index, (name, board) in enumerate(boards):
         gid = encode_game_id(board)
         result = aspuzzles.solve("haunted", gid, unique=True, timeout=60)
-        ours = median_time(lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True), 3)
+        ours = median_time(
+            lambda gid=gid: aspuzzles.solve("haunted", gid, unique=True), DENSE_REPEAT
+        )
         their = None if theirs is None else theirs[index]
         by_size.setdefault(board.width, []).append((ours, their))
         stats = result.stats
@@ -376,7 +383,7 @@ def _dense_mirrors() -> None:
         )
     print(
         "\nUndead half mirrors, monsters given (`generate haunted --givens --mirrors 0.5`, "
-        "bench/data), solve plus uniqueness in-process, median of 3; CP-SAT with the "
+        f"bench/data), solve plus uniqueness in-process, median of {DENSE_REPEAT}; CP-SAT with the "
         "given monsters fixed; clingo's figures (the ground program's size, clasp's choices "
         "and conflicts) from one more run:\n"
     )

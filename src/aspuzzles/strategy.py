@@ -196,8 +196,8 @@ class Strategy(Generic[InstanceT]):
         """Whether the shipped encoding surely builds this instance's facts and grounds
         them well within a time limit of ``seconds``: the limit is then held in the
         caller's process (its search stopped at the limit), where a forked worker,
-        which alone can stop a grounding, costs more than a small solve (and a few
-        tens of milliseconds on any). Only a puzzle's own strategy can know; an edited
+        which alone can stop a grounding, costs a few tens of milliseconds: more than a
+        small solve takes in all. Only a puzzle's own strategy can know; an edited
         encoding's grounding cannot be known (``EncodingOnly``)."""
         return False
 

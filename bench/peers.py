@@ -402,6 +402,22 @@ def _dense_mirrors() -> None:
             f"{ours_growth:.1f}x, CP-SAT {their_growth:.1f}x; ours slower on {worse} of "
             f"{len(boards)} boards."
         )
+        if worse:
+            print(SLOWER_BOARDS)
+
+
+#: Where the time of a half-mirror board slower than CP-SAT goes, and what was tried.
+SLOWER_BOARDS = """
+Where a board is slower, most of clasp's conflicts above (about four in five) prove
+the answer unique: that none of the zombies no line sees directly could be a ghost, a
+count over the totals that CP-SAT's LP relaxation settles at every node and clasp
+settles by search. Tried and measured (bench/NOTES-haunted.md, the 2026-11-28 sections
+5058069, 18a70f4, 463c77f and ca888ee): redundant sums (clues on the kinds, opposite
+clues summed, all clues summed, zombie parity, the middle count), failed-literal
+probing, lookahead, clasp's heuristics, signs, restarts, presets, clause sharing and
+preprocessing, three and four threads, symmetry breaking, an LP propagator
+(clingo-lpx: 81 conflicts, 116-200 ms), HiGHS as presolver or fixer, an LP uniqueness
+test after the first answer."""
 
 
 def cpsat_times(boards: list[Any], repeat: int = REPEAT) -> list[float] | None:

@@ -337,7 +337,8 @@ def test_generate_holds_its_time_limit(workspace: Path) -> None:
     process = command_process("generate", "latin", "big.lp", "--timeout", "1")
     process.wait(timeout=30)
     assert process.returncode == ExitCode.TIMEOUT
-    assert "time limit of 1 s reached" in process.stderr.read()  # type: ignore[union-attr]
+    error = process.stderr.read()  # type: ignore[union-attr]
+    assert error == "aspuzzles: error: time limit of 1 s reached while generating\n"
 
 
 def test_the_api_answers_for_a_bare_encoding(workspace: Path) -> None:
@@ -371,7 +372,7 @@ def test_the_api_generates_under_a_time_limit(workspace: Path) -> None:
     text = aspuzzles.generate("futoshiki", skeleton="five.lp", seed=3, timeout=60)
     assert len(_models(_base(FUTOSHIKI) + text, 2)) == 1
     (workspace / "instances" / "latin" / "big.lp").write_text("#const n = 40.\n")
-    with pytest.raises(TimeLimit):
+    with pytest.raises(TimeLimit, match="reached while generating"):
         aspuzzles.generate("latin", skeleton="big.lp", timeout=1)
 
 

@@ -214,6 +214,6 @@ def test_a_generator_past_its_time_limit_stops_with_exit_3(cli):
     run = cli("generate", "tiles", *args, "--seed", "1", "--timeout", "0.5")
     assert (run.code, run.out) == (3, "")
     assert re.fullmatch(
-        r"aspuzzles: error: time limit of 0\.5 s reached while (loading|grounding|reasoning)\n",
+        r"aspuzzles: error: time limit of 0\.5 s reached while (generating|grounding|reasoning)\n",
         run.err,
     )

@@ -146,7 +146,10 @@ def generate(
         )
     defaults = {name: False if o.switch else o.default for name, o in declared.items()}
     args = argparse.Namespace(**{**defaults, **options})
-    return _bounded(lambda: generator.generate(args), checked_timeout(timeout), memory)
+    from .driver.guard import GENERATING, noting
+
+    work = noting(GENERATING, lambda: generator.generate(args))
+    return _bounded(work, checked_timeout(timeout), memory)
 
 
 def hint(

@@ -553,9 +553,11 @@ def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
         args.seed = random.randrange(1_000_000)
     from .capabilities import offered
+    from .driver.guard import GENERATING, noting
 
     generator = offered(game.generator(), game.name, game.without("generator"))
-    return _answer(args, lambda: _Answer(generator.generate(args).rstrip("\n") + "\n"))
+    work = noting(GENERATING, lambda: _Answer(generator.generate(args).rstrip("\n") + "\n"))
+    return _answer(args, work)
 
 
 class _Answer:

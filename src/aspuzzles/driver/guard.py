@@ -35,6 +35,8 @@ T = TypeVar("T")
 GRACE = 0.25
 #: The phase a child is in before it says otherwise.
 LOADING = "loading"
+#: The phase of a generator's work, as a whole (its own groundings may say more).
+GENERATING = "generating"
 
 #: In a guarded child: where its phases are sent (None in any other process).
 _phase_sender: Any = None
@@ -46,6 +48,18 @@ def note_phase(phase: str) -> None:
     if _phase_sender is not None:
         with contextlib.suppress(OSError):  # the parent has gone: nothing to tell
             _phase_sender.send(("phase", phase))
+
+
+def noting(phase: str, work: Callable[[], T]) -> Callable[[], T]:
+    """``work`` that first says it is in ``phase``: for work that is one phase to the
+    person waiting (a generator's), whose limit would otherwise be reported as reached
+    while loading."""
+
+    def noted() -> T:
+        note_phase(phase)
+        return work()
+
+    return noted
 
 
 class Bounds(NamedTuple):

@@ -146,10 +146,7 @@ def generate(
         )
     defaults = {name: False if o.switch else o.default for name, o in declared.items()}
     args = argparse.Namespace(**{**defaults, **options})
-    from .driver.guard import GENERATING, noting
-
-    work = noting(GENERATING, lambda: generator.generate(args))
-    return _bounded(work, checked_timeout(timeout), memory)
+    return _bounded(lambda: generator.made(args), checked_timeout(timeout), memory)
 
 
 def hint(

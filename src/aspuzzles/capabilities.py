@@ -231,3 +231,12 @@ class Generator:
     def generate(self, args: argparse.Namespace) -> str:
         """A new instance in the puzzle's own text format; bad options raise InputError."""
         raise NotImplementedError
+
+    def made(self, args: argparse.Namespace) -> str:
+        """``generate`` as the command and the API call it: in the engine's guard, its
+        whole work is the ``generating`` phase (a limit is not reported as reached while
+        loading); the groundings of a grading it asks for say their own."""
+        from .driver.guard import GENERATING, note_phase
+
+        note_phase(GENERATING)
+        return self.generate(args)

@@ -553,11 +553,9 @@ def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     if getattr(args, "seed", 0) is None:  # drawn here, so the header can repeat it
         args.seed = random.randrange(1_000_000)
     from .capabilities import offered
-    from .driver.guard import GENERATING, noting
 
     generator = offered(game.generator(), game.name, game.without("generator"))
-    work = noting(GENERATING, lambda: _Answer(generator.generate(args).rstrip("\n") + "\n"))
-    return _answer(args, work)
+    return _answer(args, lambda: _Answer(generator.made(args).rstrip("\n") + "\n"))
 
 
 class _Answer:

@@ -50,18 +50,6 @@ def note_phase(phase: str) -> None:
             _phase_sender.send(("phase", phase))
 
 
-def noting(phase: str, work: Callable[[], T]) -> Callable[[], T]:
-    """``work`` that first says it is in ``phase``: for work that is one phase to the
-    person waiting (a generator's), whose limit would otherwise be reported as reached
-    while loading."""
-
-    def noted() -> T:
-        note_phase(phase)
-        return work()
-
-    return noted
-
-
 class Bounds(NamedTuple):
     """The limits of one command: seconds of wall time and bytes of address space
     (None: none)."""

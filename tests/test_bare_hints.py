@@ -6,6 +6,7 @@ clue is needed; a generated instance has exactly one solution)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import clingo
@@ -420,3 +421,53 @@ def test_entries_leave_out_shown_givens_and_term_shows_are_told_to_declare(
     run = cli("hint", "terms", "four.lp")
     assert run.code == ExitCode.BAD_INPUT
     assert "encodings/terms.lp: no kind of entry to hint" in run.err
+
+
+def test_entries_that_cannot_all_hold_are_named_never_no_mistakes(workspace: Path, cli) -> None:
+    """Two entries each in some solution, together in none: not 'no mistakes' but a
+    contradiction naming both, with the clues that make it one (re-proved here)."""
+    (workspace / "instances" / "latin" / "open.lp").write_text("#const n = 3.\ngiven(1,1,1).\n")
+    progress = "cell(2,2,2). cell(2,3,2)."
+    for alone in progress.split():
+        single = cli("hint", "latin", "open.lp", "--progress", alone, "--format", "json").json()
+        assert single["mistakes"] == [] and single["status"] != "contradiction"
+    run = cli("hint", "latin", "open.lp", "--progress", progress, "--format", "json")
+    assert run.code == ExitCode.NO_SOLUTION
+    data = run.json()
+    assert data["status"] == "contradiction" and data["mistakes"] == []
+    assert sorted(data["contradiction"]["entries"]) == ["cell(2,2,2)", "cell(2,3,2)"]
+    assert _unsatisfiable(_base(LATIN) + "#const n = 3.\n" + progress)
+    text = cli("hint", "latin", "open.lp", "--progress", progress).out
+    assert "these entries cannot all hold together:" in text
+    assert "your cell(2,2,2)" in text and "your cell(2,3,2)" in text
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("cell(9,9,1).", "cell(9,9,1) is not an entry this board can hold"),
+        ("cell(1,3,7).", "cell(1,3,7) is not an entry this board can hold"),
+        ("cell(1,3).", "cell(1,3) is not an entry (entries: cell/3)"),
+        ("cell(1,99999999999,1).", "the number 99999999999 is larger than clingo's integers hold"),
+    ],
+)
+def test_an_entry_off_the_board_is_refused_naming_it(
+    workspace: Path, cli, written: str, message: str
+) -> None:
+    (workspace / "progress.lp").write_text(f"cell(1,3,4).\n{written}\n")
+    run = cli("hint", "latin", "four.lp", "--progress", "progress.lp")
+    assert run.code == ExitCode.BAD_INPUT
+    assert run.err.startswith("aspuzzles: error: progress.lp:2") and message in run.err
+    assert run.err.count("\n") == 1
+
+
+def test_the_boards_check_names_entries_that_cannot_all_hold(workspace: Path) -> None:
+    from aspuzzles.web import actions
+
+    (workspace / "instances" / "latin" / "open.lp").write_text("#const n = 3.\ngiven(1,1,1).\n")
+    answer = actions.question("check", "latin", "open.lp", ["cell(2,2,2)", "cell(2,3,2)"])
+    assert answer["message"] == ("these entries cannot all hold together: cell(2,2,2), cell(2,3,2)")
+    for place in ("2,2", "2,3"):  # both drawn marked on the board
+        assert re.search(f'<rect [^>]*data-cell="{place}"[^>]*stroke-width="2.5"', answer["svg"])
+    alone = actions.question("check", "latin", "open.lp", ["cell(2,2,2)"])
+    assert alone["message"] == "no mistakes" and "stroke-width" not in alone["svg"]

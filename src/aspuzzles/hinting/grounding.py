@@ -3,6 +3,7 @@ question (hint, explain, grade) starts from."""
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,25 +133,49 @@ def read_progress(
             raise
         entries = written
     if ground is not None:
-        kinds = _entry_kinds(ground)
-        for entry in entries:
-            if (entry.name, len(entry.arguments)) not in kinds:
-                listed = ", ".join(f"{name}/{arity}" for name, arity in sorted(kinds)) or "none"
-                line = _line_of(text, entry)
-                raise InputError(f"{entry} is not an entry (entries: {listed})", source, line)
+        _refuse_foreign(ground, entries, text, source)
     return entries
 
 
+def _refuse_foreign(ground: Grounded, entries: list[Symbol], text: str, source: str) -> None:
+    """Refuse, naming it, an entry that is not one of the grounding's: of no entry's
+    kind (``cel(1,2,3)``, most likely a typo), or of an entry's kind but not one this
+    board can hold (off the board, a value no place takes, a place no entry fills):
+    a person's slip, said as such, not a question the reasoner could answer."""
+    kinds = _entry_kinds(ground)
+    possible = set(ground.reasoner.entries)
+    for entry in entries:
+        if entry in possible:
+            continue
+        line = _line_of(text, entry)
+        if (entry.name, len(entry.arguments)) not in kinds:
+            listed = ", ".join(f"{name}/{arity}" for name, arity in sorted(kinds)) or "none"
+            raise InputError(f"{entry} is not an entry (entries: {listed})", source, line)
+        raise InputError(
+            f"{entry} is not an entry this board can hold (off the board, or a value "
+            "no place there takes)",
+            source,
+            line,
+        )
+
+
+#: Text that opens with an atom's name and its parenthesis (comments aside) is meant as facts.
+_FACT_START = re.compile(r"\A(?:\s*%[^\n]*\n)*\s*[a-z_][A-Za-z0-9_']*\s*\(")
+
+
 def _entry_facts(text: str, source: str, ground: Grounded) -> list[Symbol] | None:
-    """Progress written as facts of entry atoms (``monster(1,2,ghost).``), which every
-    puzzle reads besides its own formats; None where the text is not that."""
+    """Progress written as facts (``monster(1,2,ghost).``), which every puzzle reads
+    besides its own formats; None where the text is not that. Facts that are not
+    entries are refused by the caller, naming the fact (not the puzzle's own format,
+    which the writer evidently did not mean)."""
     try:
         facts, rest = split_facts(text, source)
     except InputError:
+        if _FACT_START.match(text):
+            raise  # meant as facts: clingo's reading says what is wrong with them
         return None
-    kinds = _entry_kinds(ground)
     symbols = [fact.symbol for fact in facts]
-    if rest or not symbols or any((s.name, len(s.arguments)) not in kinds for s in symbols):
+    if rest or not symbols:
         return None
     return symbols
 

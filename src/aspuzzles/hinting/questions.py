@@ -150,6 +150,7 @@ def hint(
     kept = [entry for entry in entries if entry not in {m.entry for m in report.mistakes}]
     if not whole and not reasoner.satisfiable([(e, True) for e in kept], reasoner.clues):
         report.status = "contradiction"
+        report.conflict = reasoner.minimal([], droppable=kept)
         return report
     found = _forced(ground, kept, every)
     if not every:

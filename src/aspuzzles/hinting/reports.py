@@ -81,6 +81,11 @@ class Report:
             data["conflict"] = [self._reason(symbol) for symbol in self.conflict]
             return data
         data["mistakes"] = [self._mistake(finding) for finding in self.mistakes]
+        if self.conflict:  # entries each possible alone that cannot all hold together
+            data["contradiction"] = {
+                "entries": [self._reason(e) for e in self.conflict if e not in self.clues],
+                "reasons": [self._reason(c) for c in self.conflict if c in self.clues],
+            }
         if any(isinstance(mistake, str) for mistake in data["mistakes"]):
             data["mistake_reasons"] = {
                 str(finding.entry): [self._reason(symbol) for symbol in finding.reasons]
@@ -112,7 +117,18 @@ class Report:
         if self.kind == "explain" and self.conflict:
             lines.append("these cannot all hold:")
             lines += [f"  {self._reason_text(symbol)}" for symbol in self.conflict]
+        elif self.conflict:
+            lines.append("these entries cannot all hold together:")
+            lines += [f"  {self._reason_text(s)}" for s in self.contradicting()]
+            lines += self._because([s for s in self.conflict if s in self.clues], "because of")
         return lines
+
+    def contradicting(self) -> list[Symbol]:
+        """The player's entries that cannot all hold together (each may hold alone):
+        the entries of a hint's minimal conflict."""
+        if self.kind == "explain":
+            return []
+        return [symbol for symbol in self.conflict if symbol not in self.clues]
 
     def _because(self, reasons: list[Symbol], verb: str) -> list[str]:
         if not reasons:
@@ -139,7 +155,7 @@ class Report:
     def draw_mistakes(self, form: str) -> str:
         """The board with the player's entries, the mistakes marked (the web board's
         Check)."""
-        mistakes = [finding.entry for finding in self.mistakes]
+        mistakes = [finding.entry for finding in self.mistakes] + self.contradicting()
         return self.puzzle.draw_progress(self.instance, list(self.progress), mistakes, form)
 
     def text(self) -> str:

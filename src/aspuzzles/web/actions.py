@@ -165,13 +165,23 @@ def question(kind: str, name: str, instance: str, progress: list[str]) -> dict[s
     data = report.to_dict()
     if kind == "check":
         data["svg"] = report.draw_mistakes("svg")
-        found = len(data["mistakes"])
-        data["message"] = f"{found} mistake{'s' * (found != 1)}" if found else "no mistakes"
+        data["message"] = _checked(report)
         return data
     lines = report.lines()
     data["message"] = " ".join(line.strip() for line in lines[1:]) or lines[0]
     data["svg"] = report.svg()
     return data
+
+
+def _checked(report: hinting_reports.Report) -> str:
+    """Check's line: the mistakes (entries no solution shares), then entries that
+    cannot all hold together (each possible alone), never "no mistakes" for those."""
+    found = len(report.mistakes)
+    said = [f"{found} mistake{'s' * (found != 1)}"] if found else []
+    if together := report.contradicting():
+        named = ", ".join(report.puzzle.entry_text(report.instance, e) for e in together)
+        said.append(f"these entries cannot all hold together: {named}")
+    return "; ".join(said) or "no mistakes"
 
 
 def _plan_answer(

@@ -3,12 +3,16 @@ on a local pool and on a real Dask scheduler and workers over loopback."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import math
 import os
+import random
 import signal
 import sqlite3
 import subprocess
+import time
 from itertools import combinations
 from pathlib import Path
 
@@ -19,9 +23,9 @@ from aspuzzles.driver import Session
 from aspuzzles.puzzles.geniussquare import PUZZLE
 from aspuzzles.registry import get_puzzle
 from aspuzzles.spread import spread
-from aspuzzles.sweep import sweep
+from aspuzzles.sweep import SweepSummary, sweep
 
-from .conftest import ROOT, interrupted_run
+from .conftest import ROOT, command_process, interrupted_run
 from .oracles import geniusstar_algx
 
 #: A sample of the square's census: 20 units spread over the range (2,852 classes, 6 of
@@ -178,7 +182,8 @@ def test_bad_census_requests_get_one_line(cli, tmp_path):
     (tmp_path / "text.sqlite").write_text("some notes\n")
     run = cli("census", "geniussquare", "--store", tmp_path / "text.sqlite", "--limit", "1")
     assert run.code == 2 and run.err == (
-        f"aspuzzles: error: {tmp_path / 'text.sqlite'}: not a census store (file is not a database)\n"
+        f"aspuzzles: error: {tmp_path / 'text.sqlite'}: not a census store (file is not a "
+        "database); give another --store, or move this one away to start afresh\n"
     )
     assert (tmp_path / "text.sqlite").read_text() == "some notes\n"  # left as it was
     run = cli("census", "geniussquare", "--shard", "6/5")
@@ -290,4 +295,237 @@ def test_ctrl_c_stops_a_census_at_once_keeping_its_units(tmp_path):
     assert run.returncode == 130 and "Traceback" not in run.stderr
     assert "the units done are kept; the same command resumes the census" in run.stderr
     left = subprocess.run(["pgrep", "-f", str(store)], capture_output=True, text=True)
+    assert left.stdout == ""  # no worker outlives the command
+
+
+# ------------------------------------------------- results files and stores under faults
+def _swept(output: Path, puzzle: str = "geniusstar", **options) -> tuple[SweepSummary, list[str]]:
+    """A counting sweep of the first 12 variants into ``output``: its summary and the
+    file's lines, sorted (workers finish in any order)."""
+    summary = sweep(
+        get_puzzle(puzzle), {"count": True, **options}, output, limit=12, progress=False
+    )
+    return summary, sorted(output.read_text().splitlines())
+
+
+def _same_figures(resumed: SweepSummary, whole: SweepSummary) -> None:
+    assert (resumed.total, resumed.solvable, resumed.counts) == (
+        whole.total,
+        whole.solvable,
+        whole.counts,
+    )
+
+
+def _resumed_after_cuts(tmp_path: Path, cuts, puzzle: str = "geniusstar", **options) -> None:
+    """Cut the whole results file's last ``cut`` bytes (a full disk, a kill), resume:
+    the file's rows and the figures are the uninterrupted run's. ``cuts`` are given the
+    file's lines."""
+    whole_file = tmp_path / "whole.tsv"
+    whole, rows = _swept(whole_file, puzzle, **options)
+    data = whole_file.read_bytes()
+    for cut in cuts(data.splitlines(keepends=True)):
+        output = tmp_path / f"cut{cut}.tsv"
+        output.write_bytes(data[:-cut])
+        resumed, resumed_rows = _swept(output, puzzle, **options)
+        assert resumed_rows == rows, cut
+        _same_figures(resumed, whole)
+        assert resumed.solved_now >= 1, cut  # the torn line's variant, solved again
+
+
+def test_a_torn_last_line_is_solved_again_and_the_figures_are_an_uninterrupted_runs(tmp_path):
+    """A last line cut short (`truncate -s -2` took '192' to '19') was read as a result
+    and then cut from the file: a wrong count, exit 0, and the roll lost from the file."""
+    _resumed_after_cuts(
+        tmp_path, lambda lines: [1, 2, len(lines[-1]) - 1, len(lines[-1]), len(lines[-1]) + 2]
+    )
+
+
+def test_a_torn_line_of_a_reduced_sweep_has_its_class_solved_again(tmp_path):
+    """With --reduce one solve writes its class's every roll: the class is solved again
+    when any of its lines is missing, not only its representative's."""
+    _resumed_after_cuts(tmp_path, lambda _: [3], "geniussquare", reduce=True)
+
+
+@pytest.mark.slow
+def test_a_sweep_resumes_right_whatever_the_last_lines_lost(tmp_path):
+    """Every cut from 1 byte to the whole last line, and into the line before it."""
+
+    def cuts(lines: list[bytes]) -> list[int]:
+        last, before = len(lines[-1]), len(lines[-2])
+        return [*range(1, last + 2), last + before // 2, last + before, last + before + 1]
+
+    _resumed_after_cuts(tmp_path, cuts)
+
+
+def _refused_unchanged(cli, run_args, path: Path, data: bytes, expected: str) -> None:
+    path.write_bytes(data)
+    run = cli(*run_args)
+    assert run.code == 2, run.err
+    assert run.err.startswith(f"aspuzzles: error: {path}: ") and expected in run.err
+    assert run.err.count("\n") == 1 and len(run.err) < 300 and "move this one away" in run.err
+    assert path.read_bytes() == data  # left as it was
+
+
+def test_a_results_file_that_is_not_the_sweeps_is_refused_unchanged(cli, tmp_path):
+    """Random bytes were an internal error (exit 4) echoing 250 raw bytes."""
+    output = tmp_path / "c.tsv"
+    args = ("sweep", "geniusstar", "--count", "--limit", "2", "-o", output)
+    noise = random.Random(68).randbytes(250)
+    _refused_unchanged(cli, args, output, noise, "not a results file of this sweep")
+    ours = b"# sweep geniusstar count\n"
+    for middle in (
+        b"notes\n",
+        b"1 2 10 12 18 19 26\t1e3\n",
+        b"\xff\xfe\t3\n",
+        b"no such roll\t3\n",
+    ):
+        data = ours + middle + b"1 2 10 12 18 19 25\t979\n"
+        _refused_unchanged(cli, args, output, data, "line 2 is not a result of this sweep")
+    _refused_unchanged(
+        cli, args, output, b"# sweep geniusstar\n", "holds another sweep ('# sweep geniusstar'"
+    )
+
+
+def test_a_store_that_is_not_a_census_store_is_refused_unchanged(cli, tmp_path):
+    """Another program's database had the census's tables added to it."""
+    store = tmp_path / "theirs.sqlite"
+    with sqlite3.connect(store) as theirs:
+        theirs.execute("CREATE TABLE people (name TEXT)")
+        theirs.execute("INSERT INTO people VALUES ('ann')")
+    theirs.close()
+    args = ("census", "geniussquare", *SAMPLE, "--store", store, "--unsolvable", tmp_path / "u")
+    _refused_unchanged(cli, args, store, store.read_bytes(), "another program's database")
+    store.unlink()
+    with sqlite3.connect(store) as theirs:  # the census's table names, not its tables
+        theirs.execute("CREATE TABLE meta (x INTEGER)")
+        theirs.execute("CREATE TABLE units (y INTEGER)")
+    theirs.close()
+    _refused_unchanged(cli, args, store, store.read_bytes(), "(tables meta, units)")
+    noise = random.Random(68).randbytes(4096)
+    _refused_unchanged(cli, args, store, noise, "not a census store (file is not a database)")
+    assert not (tmp_path / "u").exists()
+
+
+def _full_disk_after(writes: int, real_write):
+    """``sweep._write`` as on a disk that fills up: ``writes`` whole chunks, then half
+    of the next and ENOSPC (as a short write on a full disk leaves a torn line)."""
+    calls = []
+
+    def write(sink, data: bytes) -> None:
+        calls.append(data)
+        if len(calls) <= writes:
+            return real_write(sink, data)
+        real_write(sink, data[: len(data) // 2])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    return write
+
+
+def test_a_full_disk_stops_a_sweep_in_one_line_keeping_its_results(cli, tmp_path, monkeypatch):
+    import aspuzzles.sweep as sweeping
+
+    whole, rows = _swept(tmp_path / "whole.tsv")
+    output = tmp_path / "c.tsv"
+    args = ("sweep", "geniusstar", "--count", "--limit", "12", "-o", output)
+    monkeypatch.setattr(sweeping, "_write", _full_disk_after(3, sweeping._write))
+    run = cli(*args)
+    assert run.code == 2 and run.err.count("\n") == 1 and "Traceback" not in run.err
+    assert run.err.startswith(f"aspuzzles: error: {output}: cannot write: No space left on device")
+    assert "then the same command resumes" in run.err
+    kept = output.read_text().splitlines()
+    assert len(kept) > 2 and set(kept[1:-1]) <= set(rows)  # the header, results, a torn line
+    monkeypatch.undo()
+    resumed, resumed_rows = _swept(output)
+    assert resumed_rows == rows
+    _same_figures(resumed, whole)
+
+
+def test_a_results_file_that_cannot_be_written_is_one_line(cli, tmp_path, monkeypatch):
+    """As a read-only file or folder answers (tested so, since root may write anyway)."""
+    import aspuzzles.sweep as sweeping
+
+    def read_only(*_args, **_kwargs):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(sweeping, "open", read_only, raising=False)
+    output = tmp_path / "c.tsv"
+    run = cli("sweep", "geniusstar", "--limit", "2", "-o", output)
+    assert run.code == 2 and run.err == (
+        f"aspuzzles: error: {output}: cannot write: Permission denied; 0 results kept: make "
+        "room or make it writable (or give another results file, -o), then the same "
+        "command resumes\n"
+    )
+    assert not output.exists()
+
+
+def _store_connect(monkeypatch, store: Path, how: str) -> None:
+    """The census's store opened as on a full disk (small pages, five at most: room for
+    a few units) or on a read-only one; other connections as they are."""
+    real = sqlite3.connect
+
+    def connect(database, *args, **kwargs):
+        if database != store:
+            return real(database, *args, **kwargs)
+        if how == "read-only":
+            return real(f"{store.as_uri()}?mode=ro", uri=True)
+        connection = real(database, *args, **kwargs)
+        connection.execute("PRAGMA page_size = 512")  # (a new file's)
+        connection.execute("PRAGMA max_page_count = 5")
+        return connection
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [("full", "database or disk is full"), ("read-only", "attempt to write a readonly database")],
+)
+def test_a_store_that_cannot_be_written_stops_a_census_in_one_line(
+    cli, tmp_path, monkeypatch, how, said
+):
+    store = tmp_path / "census.sqlite"
+    args = ("census", "geniussquare", "--store", store, "--unsolvable", tmp_path / "u")
+    if how == "full":
+        _store_connect(monkeypatch, store, how)
+    first = cli(*args, "--shard", "500/1000", "--limit", "2")  # the store's first units
+    assert first.code == 0, first.err
+    _store_connect(monkeypatch, store, how)
+    run = cli(*args, *SAMPLE)
+    assert run.code == 2 and run.err.count("\n") == 1 and "Traceback" not in run.err
+    assert run.err.startswith(f"aspuzzles: error: {store}: cannot use the results store: {said}")
+    assert "the units done are kept" in run.err
+    monkeypatch.undo()
+    with sqlite3.connect(store) as kept:
+        assert kept.execute("SELECT count(*) FROM units").fetchone()[0] >= 2
+    kept.close()
+
+
+@pytest.mark.slow
+def test_ctrl_c_of_a_counting_sweep_ends_it_at_once_every_time(tmp_path):
+    """Ctrl-C hung one counting sweep in a few (after 'interrupted', three threads
+    waiting on a lock the interrupted main thread held inside the pool's code), and a
+    second Ctrl-C printed a traceback. Fifty tries, every other one pressed twice."""
+    output = tmp_path / "x.tsv"
+    draw = random.Random(68)
+    for attempt in range(50):
+        process = command_process("sweep", "geniussquare", "--count", "-o", str(output))
+        time.sleep(draw.uniform(0.5, 2.5))
+        os.killpg(process.pid, signal.SIGINT)
+        pressed = time.perf_counter()
+        if attempt % 2:
+            time.sleep(draw.uniform(0, 0.1))
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGINT)
+        try:
+            _, err = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            pytest.fail(f"try {attempt}: still running 10 s after Ctrl-C")
+        took = time.perf_counter() - pressed
+        assert process.returncode == 130 and took < 3, (attempt, took, err)
+        assert "Traceback" not in err and err.endswith("aspuzzles: interrupted\n"), err
+        lines = output.read_text().splitlines() if output.exists() else []
+        assert all(line.count("\t") == 1 for line in lines[1:])  # every result whole
+    left = subprocess.run(["pgrep", "-f", str(output)], capture_output=True, text=True)
     assert left.stdout == ""  # no worker outlives the command

@@ -126,8 +126,11 @@ def test_options_and_the_instance_come_in_any_order(cli, args):
     [
         (["solve", "haunted", "4x4:1,2"], "<argument>: expected three totals"),
         (["solve", "haunted", "--models", "-1"], "--models: must be at least 0, not -1"),
-        (["solve", "haunted", "--timeout", "0"], "--timeout: must be a number of seconds above 0"),
-        (["solve", "haunted", "--timeout", "inf"], "at most 31536000 (a year), not inf"),
+        (["solve", "haunted", "--timeout", "0"], "--timeout: must be a number of seconds from"),
+        (["solve", "haunted", "--timeout", "1e-9"], "from 0.001 to 31536000 (a year), not 1e-09"),
+        (["sweep", "geniussquare", "--timeout", "0.0009"], "from 0.001 to"),
+        (["census", "geniussquare", "--timeout", "1e-4"], "from 0.001 to"),
+        (["solve", "haunted", "--timeout", "inf"], "to 31536000 (a year), not inf"),
         (["solve", "haunted", "--timeout", "1e308"], "not 1e+308"),
         (["solve", "haunted", "--timeout", "nan"], "not nan"),
         (["hint", "haunted", "--timeout", "inf"], "--timeout: must be a number of seconds"),

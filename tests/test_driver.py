@@ -6,6 +6,7 @@ import itertools
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -20,6 +21,7 @@ import pytest
 from aspuzzles import CheckFailed, InputError, driver, solve
 from aspuzzles.driver import run_job
 from aspuzzles.driver.jobs import Bounds, Job, Outcome, Reporter, progress_text
+from aspuzzles.driver.run import CHECKED_PAST_THE_LIMIT
 from aspuzzles.driver.searches import plan_searches
 from aspuzzles.driver.workers import run_in_workers
 from aspuzzles.puzzles.haunted.gameid import encode_game_id
@@ -1183,3 +1185,48 @@ def test_verbose_names_only_the_shown_signatures_an_edited_encoding_never_derive
     assert result.status == "solved"
     shown = [record.getMessage() for record in caplog.records]
     assert shown == [f"{edited}:85:1: no atoms over signature occur in program: ghoul/2"]
+
+
+# ------------------------------------------------- checking the answers within the limit
+def test_a_listing_cut_by_its_time_limit_checks_and_shows_what_the_limit_allows(cli):
+    """`solve geniusstar -n 0 --timeout 3` took 13 s though its line said 'in 3.001s':
+    checking (and printing) the tens of thousands of answers found ran past the limit.
+    Past the limit only the first answers are checked and shown, and the line says how
+    many were found."""
+    started = time.perf_counter()
+    run = cli("solve", "geniusstar", "-n", "0", "--timeout", "1", "--format", "json")
+    took = time.perf_counter() - started
+    data = json.loads(run.out)
+    assert run.code == 3 and data["status"] == "timeout"
+    assert data["found"] > len(data["solutions"]) == CHECKED_PAST_THE_LIMIT
+    assert took < 2.5, took  # 1 s of search, then a hundred answers checked and shown
+    text = cli("solve", "geniusstar", "-n", "0", "--timeout", "1")
+    assert text.code == 3 and text.out.count("Solution ") == CHECKED_PAST_THE_LIMIT
+    assert re.search(
+        r": timeout \(time limit reached while solving\), \d+ solutions found before the "
+        r"limit, the first 100 checked and shown, in 1\.\d+s \(checked\)\n$",
+        text.out,
+    ), text.out[-300:]
+
+
+def test_checking_stops_at_the_limit_when_the_search_ended_before_it(cli, monkeypatch):
+    """All 271 tilings of the square's roll found in a tenth of a second, each check
+    made slow: the checking stops at the limit, past the first hundred, and the run
+    ends as at a time limit while checking (exit 3)."""
+    from aspuzzles.driver import results
+
+    real = results.checked_solution
+
+    def slow(*args, **kwargs):
+        time.sleep(0.01)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(results, "checked_solution", slow)
+    run = cli("solve", "geniussquare", "-n", "0", "--timeout", "1.5", "--format", "json")
+    data = json.loads(run.out)
+    assert run.code == 3, run.err
+    assert (data["status"], data["timeout_phase"], data["found"]) == ("timeout", "checking", 271)
+    assert CHECKED_PAST_THE_LIMIT <= len(data["solutions"]) < 200
+    unlimited = cli("solve", "geniussquare", "-n", "0", "--format", "json")  # no limit: all
+    assert unlimited.code == 0 and len(json.loads(unlimited.out)["solutions"]) == 271
+    assert "found" not in json.loads(unlimited.out)

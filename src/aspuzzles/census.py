@@ -18,10 +18,11 @@ import sqlite3
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .capabilities import CensusSpace, Sweep
 from .driver import Session
@@ -30,6 +31,8 @@ from .puzzle import Puzzle
 from .registry import get_puzzle
 from .spread import kept_when_stopped, spread, worker_state
 from .sweep import show_progress
+
+Read = TypeVar("Read")
 
 #: How many first cells name a unit: units small enough to lose little to a kill, many
 #: enough to spread over thousands of workers (40,920 for 36 cells, 148,995 for 48).
@@ -117,28 +120,93 @@ def class_size(placement: tuple[int, ...], symmetries: tuple[tuple[int, ...], ..
     return len(images)
 
 
+#: What to do with a store that is not this census's (the file is left as it is).
+ANOTHER_STORE = "give another --store, or move this one away to start afresh"
+
+
 class Store:
     """The results of the units done so far, in sqlite: a kill loses at most the units
-    running; a store made for another census is refused, not mixed in."""
+    running. A file that is not a census store (another program's database, any other
+    file) or a store of another census is refused and left unchanged; a store that
+    cannot be written (read-only, a full disk) is a one-line error that keeps the
+    units stored so far."""
 
     def __init__(self, path: Path, header: str) -> None:
         self.path = path
-        self.connection = sqlite3.connect(path)
+        if path.exists() and path.stat().st_size:
+            self._inspect(header)  # read-only: nothing is written to a file not ours
+        try:
+            self.connection = sqlite3.connect(path)
+        except sqlite3.Error as error:
+            raise self.failed(error) from None
         try:
             self.connection.execute("CREATE TABLE IF NOT EXISTS meta (header TEXT NOT NULL)")
             self.connection.execute(
                 "CREATE TABLE IF NOT EXISTS units (prefix TEXT PRIMARY KEY, placements INTEGER, "
                 "classes INTEGER, solvable INTEGER, unsolvable TEXT, counts TEXT)"
             )
-            row = self.connection.execute("SELECT header FROM meta").fetchone()
-        except sqlite3.DatabaseError as error:
+            if self.connection.execute("SELECT header FROM meta").fetchone() is None:
+                self.connection.execute("INSERT INTO meta VALUES (?)", (header,))
+                self.connection.commit()
+        except sqlite3.Error as error:
             self.connection.close()
-            raise InputError(f"not a census store ({error})", str(path)) from None
-        if row is None:
-            self.connection.execute("INSERT INTO meta VALUES (?)", (header,))
-            self.connection.commit()
-        elif row[0] != header:
-            raise InputError(f"holds another census ({row[0]!r}, not {header!r})", str(path))
+            raise self.failed(error) from None
+
+    def _inspect(self, header: str) -> None:
+        """Refuse an existing file that is not this census's store, opened read-only."""
+        try:
+            reader = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+        except sqlite3.Error as error:
+            raise self.failed(error) from None
+        try:
+            try:
+                query = "SELECT name FROM sqlite_master WHERE type='table'"
+                tables = {name for (name,) in reader.execute(query)}
+            except sqlite3.OperationalError as error:  # a database, unreadable here
+                raise self.failed(error) from None
+            except sqlite3.DatabaseError as error:  # "file is not a database"
+                raise InputError(
+                    f"not a census store ({error}); {ANOTHER_STORE}", str(self.path)
+                ) from None
+            row = None  # (a store a kill left with one table made, or none, is ours)
+            try:
+                if "units" in tables:
+                    reader.execute("SELECT prefix, counts FROM units LIMIT 1").fetchall()
+                if "meta" in tables:
+                    row = reader.execute("SELECT header FROM meta").fetchone()
+            except sqlite3.DatabaseError:
+                row = ()  # tables of these names, but not the census's
+            if tables - {"meta", "units"} or row == ():
+                named = ", ".join(sorted(tables)[:5])
+                raise InputError(
+                    f"not a census store: another program's database (tables {named}); "
+                    + ANOTHER_STORE,
+                    str(self.path),
+                )
+        finally:
+            reader.close()
+        if row is not None and row[0] != header:
+            raise InputError(
+                f"holds another census ({row[0]!r}, not {header!r}); {ANOTHER_STORE}",
+                str(self.path),
+            )
+
+    def failed(self, error: sqlite3.Error) -> InputError:
+        """A store that cannot be opened, read or written (read-only, a full disk), in
+        one line that says what to do; the units stored so far stay."""
+        return InputError(
+            f"cannot use the results store: {error}; the units done are kept: make room or "
+            "make it writable (or give another --store), then the same command resumes",
+            str(self.path),
+        )
+
+    def read(self, reading: Callable[[], Read]) -> Read:
+        """What ``reading`` reads from the store, or the one-line error of a store that
+        cannot be read."""
+        try:
+            return reading()
+        except sqlite3.Error as error:
+            raise self.failed(error) from None
 
     def done(self) -> set[tuple[int, ...]]:
         return {
@@ -147,6 +215,12 @@ class Store:
         }
 
     def add(self, result: UnitResult) -> None:
+        try:
+            self._add(result)
+        except sqlite3.Error as error:
+            raise self.failed(error) from None
+
+    def _add(self, result: UnitResult) -> None:
         self.connection.execute(
             "INSERT OR REPLACE INTO units VALUES (?, ?, ?, ?, ?, ?)",
             (
@@ -279,7 +353,7 @@ def census(
     )
     store = Store(store_path, header.strip())
     try:
-        stored = store.done()
+        stored = store.read(store.done)
         todo = [prefix for prefix in wanted if prefix not in stored]
         tasks = [(game.name, options, prefix, count) for prefix in todo]
         finished = 0
@@ -294,7 +368,7 @@ def census(
                     show_progress(finished, len(todo), started, " units")
         if progress and todo:
             print(file=sys.stderr)
-        done = store.results(wanted)
+        done = store.read(lambda: store.results(wanted))
     finally:
         store.close()
     counts: dict[str, int] | None = {} if count else None

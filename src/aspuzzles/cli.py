@@ -517,13 +517,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             from .web.server import serve
 
-            return serve(args.port, args.open, args.timeout, args.memory)
+            return serve(args.port, args.open, args.timeout, args.memory, args.workers)
         assert game is not None
         return _COMMANDS[args.command](args, game)
     except AspuzzlesError as error:
         print(f"aspuzzles: error: {error}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:
+        import signal
+
+        # The command ends: a second Ctrl-C must not cut its last words (and its exit
+        # code) short with a traceback.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("aspuzzles: interrupted", file=sys.stderr)
         return ExitCode.INTERRUPTED
     except MemoryError:  # past --memory outside a search (which reports it itself)
@@ -671,7 +676,7 @@ def _megabytes(text: str) -> int | None:
 
 
 def _seconds(text: str) -> float:
-    """A --timeout value: a finite number of seconds above 0 (at most a year)."""
+    """A --timeout value: a number of seconds from a millisecond to a year."""
     try:
         value = float(text)
     except ValueError:

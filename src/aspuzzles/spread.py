@@ -20,6 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_for
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from itertools import islice
 from typing import Any, TypeVar
 
 from .driver import solving
@@ -99,6 +100,42 @@ def _remaining(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
+#: How often a pool's results are awaited afresh, in seconds: how soon Ctrl-C, held
+#: while the pool runs, stops it.
+POLL = 0.1
+
+
+class _Interrupts:
+    """Ctrl-C held while a pool runs, and answered where the pool's own code is not
+    running: a KeyboardInterrupt raised inside ``concurrent.futures`` (while it held a
+    future's lock, say) left that lock held, and the pool's manager thread, then the
+    interpreter's exit, waited on it for ever. Only the main thread can handle
+    signals; elsewhere nothing is held."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.previous: Any = None
+
+    def __enter__(self) -> _Interrupts:
+        try:
+            self.previous = signal.signal(signal.SIGINT, self._hold)
+        except ValueError:  # not the main thread
+            self.previous = None
+        return self
+
+    def _hold(self, _signum: int, _frame: Any) -> None:
+        self.pressed = True
+
+    def answer(self) -> None:
+        """Raise the KeyboardInterrupt held, if Ctrl-C was pressed."""
+        if self.pressed:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+
 def _on_pool(
     work: Callable[[Task], Result],
     tasks: list[Task],
@@ -106,33 +143,50 @@ def _on_pool(
     memory: int | None,
     deadline: float | None,
 ) -> Generator[Result, None, None]:
+    """Each task's result, as it finishes, from a pool of ``jobs`` processes, given no
+    more than two tasks a worker at a time (a Ctrl-C or a limit has few to cancel).
+    Ctrl-C is held from the first result asked for to the pool's end (see
+    ``_Interrupts``): raised here, between the pool's calls, and a second one while
+    the pool stops is ignored."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     pending = dict(enumerate(tasks))
     redone = 0
-    while pending:
-        pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(memory,))
-        try:
-            running: dict[Future[Result], int] = {
-                pool.submit(work, task): index for index, task in pending.items()
-            }
-            while running:
-                done, _ = wait_for(
-                    running, timeout=_remaining(deadline), return_when=FIRST_COMPLETED
-                )
-                if not done:
-                    raise TimeLimit("time limit reached")
-                for future in done:
-                    index = running.pop(future)
-                    result = future.result()  # a worker's error is raised here
-                    del pending[index]
-                    yield result
-        except BrokenProcessPool:
-            redone += 1
-            if redone > REDOS:
-                raise InputError(f"a worker process died {redone} times (out of memory?)") from None
-        finally:
-            _stop(pool)
+    with _Interrupts() as interrupts:
+        while pending:
+            pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(memory,))
+            try:
+                waiting = iter(list(pending.items()))
+                running: dict[Future[Result], int] = {}
+                while True:
+                    for index, task in islice(waiting, 2 * jobs - len(running)):
+                        running[pool.submit(work, task)] = index
+                    if not running:
+                        break
+                    interrupts.answer()
+                    left = _remaining(deadline)
+                    done, _ = wait_for(
+                        running,
+                        timeout=POLL if left is None else min(left, POLL),
+                        return_when=FIRST_COMPLETED,
+                    )
+                    interrupts.answer()
+                    if not done and left is not None and left <= POLL:
+                        raise TimeLimit("time limit reached")
+                    for future in done:
+                        index = running.pop(future)
+                        result = future.result()  # a worker's error is raised here
+                        del pending[index]
+                        yield result
+                        interrupts.answer()
+            except BrokenProcessPool:
+                redone += 1
+                if redone > REDOS:
+                    raise InputError(
+                        f"a worker process died {redone} times (out of memory?)"
+                    ) from None
+            finally:
+                _stop(pool)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

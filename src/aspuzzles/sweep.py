@@ -10,14 +10,17 @@ number of solutions), so that an interrupted sweep resumes where it stopped.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import statistics
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .capabilities import Sweep, offered
 from .driver import Session
@@ -91,28 +94,116 @@ def _chunks(items: list[tuple[str, Any]], size: int) -> Iterator[list[tuple[str,
         yield items[start : start + size]
 
 
-def read_results(path: Path, header: str) -> dict[str, int]:
-    """Results already in a file (for resuming); a torn last line is ignored. A file
-    written by a sweep of another puzzle or mode is refused rather than mixed in."""
+#: What to do with a results file that is not this sweep's (the file is left as it is).
+ANOTHER_FILE = "give another results file (-o), or move this one away to start afresh"
+
+
+def read_results(path: Path, header: str, keys: set[str] | None = None) -> dict[str, int]:
+    """Results already in a file (for resuming); a torn or unreadable last line is left
+    out (see ``resumable``)."""
+    return resumable(path, header, keys)[0]
+
+
+def resumable(
+    path: Path, header: str, keys: set[str] | None = None, counting: bool = True
+) -> tuple[dict[str, int], int]:
+    """The results in ``path``, read as bytes, and how many of its bytes hold the header
+    and those results (0: start the file afresh). A last line that is torn (no line end:
+    a kill or a full disk cut it short) or unreadable is left out, so its variant is
+    solved again; a file that is not this sweep's (another sweep's, another program's,
+    or one with an unreadable line before its last) is refused and left unchanged.
+    ``keys``, when given, are every key the sweep can write; without ``counting`` a
+    value is 0 or 1."""
+    try:
+        data = path.read_bytes() if path.exists() else b""
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}", str(path)) from None
+    head = (header + "\n").encode()
+    if head.startswith(data):  # empty, or a header a kill cut short
+        return {}, 0
+    if not data.startswith(head):
+        first = data.split(b"\n", 1)[0]
+        if first.startswith(b"# sweep ") and first.isascii() and len(first) < 200:
+            found = first.decode()
+            raise InputError(
+                f"holds another sweep ({found!r}, not {header!r}); {ANOTHER_FILE}", str(path)
+            )
+        raise InputError(
+            f"not a results file of this sweep (its first line is not {header!r}); {ANOTHER_FILE}",
+            str(path),
+        )
     done: dict[str, int] = {}
-    if path.exists() and path.stat().st_size:
-        lines = path.read_text().splitlines()
-        if lines[0] != header:
-            raise InputError(f"holds another sweep ({lines[0]!r}, not {header!r})", str(path))
-        for line in lines[1:]:
-            key, _, value = line.partition("\t")
-            if value.isdigit():
-                done[key] = int(value)
-    return done
+    lines = data[len(head) :].split(b"\n")
+    kept = len(head)
+    for number, line in enumerate(lines[:-1], start=2):
+        result = _result(line, keys, counting)
+        if result is None:
+            if number == len(lines) and not lines[-1]:
+                break  # the last line, unreadable: left out like a torn one
+            raise InputError(
+                f"line {number} is not a result of this sweep (KEY<TAB>NUMBER); {ANOTHER_FILE}",
+                str(path),
+            )
+        done[result[0]] = result[1]
+        kept += len(line) + 1
+    return done, kept
 
 
-def drop_torn_line(path: Path) -> None:
-    """Cut a last line that a kill left unfinished (no line end), so that the results
-    appended next start on a line of their own; its variant is solved again."""
-    with path.open("rb+") as results:
-        data = results.read()
-        if data and not data.endswith(b"\n"):
-            results.truncate(data.rfind(b"\n") + 1)
+def _result(line: bytes, keys: set[str] | None, counting: bool) -> tuple[str, int] | None:
+    """A line's key and value, or None for a line no sweep writes."""
+    if not line.isascii():
+        return None
+    key, tab, value = line.decode().partition("\t")
+    if not tab or not value.isdigit() or (keys is not None and key not in keys):
+        return None
+    if not counting and value not in ("0", "1"):
+        return None
+    return key, int(value)
+
+
+def _cannot_write(error: OSError, output: Path, results: int) -> InputError:
+    return InputError(
+        f"cannot write: {error.strerror or error}; {results} results kept: make room or "
+        "make it writable (or give another results file, -o), then the same command resumes",
+        str(output),
+    )
+
+
+def _opened(output: Path, header: str, kept: int, results: int) -> BinaryIO:
+    """The results file, opened to append, with only its first ``kept`` bytes (what
+    follows, a torn or unreadable last line, is cut; nothing at all: the header is
+    written)."""
+    try:
+        sink = open(output, "r+b" if output.exists() else "w+b", buffering=0)  # noqa: SIM115
+    except OSError as error:
+        raise _cannot_write(error, output, results) from None
+    try:
+        size = sink.seek(0, os.SEEK_END)
+        if size > kept:
+            sink.truncate(kept)
+            if kept:
+                print(
+                    f"{output}: its last line, cut short or unreadable, was set aside; "
+                    "that variant is solved again",
+                    file=sys.stderr,
+                )
+        sink.seek(kept)
+        if not kept:
+            _write(sink, (header + "\n").encode())
+    except OSError as error:
+        sink.close()
+        raise _cannot_write(error, output, results) from None
+    return sink
+
+
+def _write(sink: BinaryIO, data: bytes) -> None:
+    """All of ``data``, in as many writes as the file takes."""
+    view = memoryview(data)
+    while view:
+        written = sink.write(view)
+        if not written:
+            raise OSError(errno.EIO, "the file took none of the bytes written")
+        view = view[written:]
 
 
 def sweep(
@@ -135,34 +226,53 @@ def sweep(
     deadline = None if timeout is None else started + timeout
     swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
     swept.base(options)
-    variants = swept.variants(options)[:limit]
+    every = swept.variants(options)
+    variants = every[:limit]
     equivalents = swept.equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
-    done = read_results(output, header.strip())
-    if not done and (not output.exists() or not output.stat().st_size):
-        output.write_text(header.strip() + "\n")
-    drop_torn_line(output)
-    todo = [(key, variant) for key, variant in variants if key not in done]
     counting = bool(options.get("count"))
+    known = {same for key, _ in every for same in equivalents.get(key, [key])}
+    # Read and checked before anything is written: a file that is not this sweep's is
+    # left as it was; a torn last line is cut before its results are counted.
+    done, kept = resumable(output, header.strip(), known, counting)
+    # A variant is solved again when any key it stands for is missing (a torn line
+    # may have been one of its equivalents').
+    todo = [
+        (key, variant)
+        for key, variant in variants
+        if any(same not in done for same in equivalents.get(key, [key]))
+    ]
     # A count takes long per variant: small chunks keep the bar moving and lose little
     # to a kill.
     chunk = max(1, min(4 if counting else 500, len(todo) // (jobs * 20) or 1))
     tasks = [(game.name, options, part) for part in _chunks(todo, chunk)]
     finished = 0
+    # Nothing to solve and nothing to cut: the file is only read (it may be read-only).
+    idle = not todo and output.exists() and kept == output.stat().st_size
+    sink = nullcontext(None) if idle else _opened(output, header.strip(), kept, len(done))
     chunks = spread(
         solve_chunk, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
     )
     with (
-        output.open("a") as sink,
+        sink as results_file,
         kept_when_stopped(lambda: _kept(output, len(done))),
         chunks as solved,
     ):
         for results in solved:
-            for key, value in results:
-                for same in equivalents.get(key, [key]):
-                    sink.write(f"{same}\t{value}\n")
-                    done[same] = value
-            sink.flush()
+            lines = [  # a class solved again has only its missing keys written
+                (same, value)
+                for key, value in results
+                for same in equivalents.get(key, [key])
+                if same not in done
+            ]
+            assert results_file is not None  # there are results: the file was opened
+            try:
+                _write(
+                    results_file, "".join(f"{same}\t{value}\n" for same, value in lines).encode()
+                )
+            except OSError as error:
+                raise _cannot_write(error, output, len(done)) from None
+            done.update(lines)
             finished += len(results)
             if progress:
                 show_progress(finished, len(todo), started)

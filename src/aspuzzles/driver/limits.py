@@ -17,18 +17,21 @@ PARENT_WATCH = 0.5
 #: The longest time limit taken (a year): a larger one is surely a slip, and clocks and
 #: timers cannot hold an unbounded one.
 LONGEST_TIMEOUT = 365 * 24 * 3600.0
+#: The shortest time limit taken (a millisecond): a shorter one is surely a slip (1e-9
+#: for 1e9), and no phase of any command can be timed that finely.
+SHORTEST_TIMEOUT = 0.001
 #: The largest memory limit taken, in megabytes (1 PiB): what an address-space limit
 #: can still hold in bytes.
 LARGEST_MEMORY_MB = 1 << 30
 
 
 def timeout_problem(seconds: float) -> str | None:
-    """What is wrong with a time limit, if anything: it must be a finite number of
-    seconds above 0 and at most a year (``inf``, ``nan`` and ``1e308`` are refused)."""
-    if 0 < seconds <= LONGEST_TIMEOUT:  # false for nan
+    """What is wrong with a time limit, if anything: it must be a number of seconds from
+    a millisecond to a year (``0``, ``1e-9``, ``inf``, ``nan`` and ``1e308`` are refused)."""
+    if SHORTEST_TIMEOUT <= seconds <= LONGEST_TIMEOUT:  # false for nan
         return None
-    most = f"{LONGEST_TIMEOUT:.0f} (a year)"
-    return f"must be a number of seconds above 0 and at most {most}, not {seconds:g}"
+    least, most = f"{SHORTEST_TIMEOUT:g}", f"{LONGEST_TIMEOUT:.0f} (a year)"
+    return f"must be a number of seconds from {least} to {most}, not {seconds:g}"
 
 
 def memory_problem(megabytes: int) -> str | None:

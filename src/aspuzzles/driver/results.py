@@ -19,7 +19,7 @@ INTERRUPTED = "interrupted"
 #: A run stopped by the memory limit: likewise.
 MEMORY = "memory"
 #: Phases as the summary line says them (JSON's ``timeout_phase`` has the short names).
-PHASES = {"facts": "building the facts", "loading": "starting"}
+PHASES = {"facts": "building the facts", "loading": "starting", "checking": "checking the answers"}
 
 
 class Result:
@@ -48,7 +48,9 @@ class Result:
     (highest first), and whether it is proved optimal (a run cut short shows its best
     solution with ``optimal`` false and status ``timeout``); ``horizon``, for a program
     in clingo's incremental mode (see ``planning.incmode_plan``), the horizon (the step
-    t of ``step(t)``) of the answers, the first one that has any.
+    t of ``step(t)``) of the answers, the first one that has any; ``found``, how many
+    answers the search found, when fewer were checked and shown (checking stopped at
+    the time limit, phase ``checking``, or by Ctrl-C).
     """
 
     def __init__(
@@ -73,6 +75,7 @@ class Result:
         cost: list[int] | None = None,
         optimal: bool = False,
         horizon: int | None = None,
+        found: int | None = None,
     ) -> None:
         self.puzzle, self.instance, self.status = puzzle, instance, status
         self.solutions = [] if solutions is None else solutions
@@ -84,6 +87,7 @@ class Result:
         self.count_details = {} if count_details is None else count_details
         self.progress, self.interrupted = progress, interrupted
         self.cost, self.optimal, self.horizon = cost, optimal, horizon
+        self.found = found
 
     @property
     def solution(self) -> Solution | None:
@@ -114,6 +118,8 @@ class Result:
             data["cost"], data["optimal"] = self.cost, self.optimal
         if self.horizon is not None:
             data["horizon"] = self.horizon
+        if self.found is not None:
+            data["found"] = self.found
         if not self.checked:
             data["checked"] = False
         if self.encoding == "edited":
@@ -138,8 +144,10 @@ class Result:
         if self.solutions and self.verdict is None and self.count is None:
             before = " found before the interruption" if self.interrupted else ""
             before = " found before the limit" if self.status == TIMEOUT else before
-            found = len(self.solutions)
+            found = len(self.solutions) if self.found is None else self.found
             parts.append(f"{found} solution{'' if found == 1 else 's'}{before}")
+            if self.found is not None:
+                parts.append(f"the first {len(self.solutions)} checked and shown")
         if "total_time" in self.stats:
             parts.append(f"in {self.stats['total_time']:.3f}s")
         line = ", ".join(parts)

@@ -144,6 +144,7 @@ def solve_instance(
         count=count,
         models=models,
         checks=checks,
+        deadline=None if timeout is None else started + timeout,
     )
     result.encoding = used.standing
     if unchecked and game.has_checker:
@@ -460,15 +461,35 @@ class Checks(NamedTuple):
 SHIPPED_CHECKED = Checks()
 
 
+#: How many of the answers found are checked (and so shown) whatever the time: a
+#: few milliseconds' work, so that an answer found just before the time limit, or the
+#: few asked for with ``-n``, are never lost for want of time to check them.
+CHECKED_PAST_THE_LIMIT = 100
+
+
 def _checked_solutions(
-    game: Puzzle[Any, Any], parsed: Any, outcome: Outcome, checks: Checks
+    game: Puzzle[Any, Any],
+    parsed: Any,
+    outcome: Outcome,
+    checks: Checks,
+    deadline: float | None = None,
 ) -> list[Solution]:
-    """The answers found, each decoded and checked. Ctrl-C while they are checked (many
-    answers take a while) keeps those checked so far, as Ctrl-C during the search
-    keeps the answers found: the run ends as interrupted, with them."""
+    """The answers found, each decoded and checked. Checking honours the time limit
+    (``deadline``, a ``time.perf_counter`` time): past it, past the first
+    ``CHECKED_PAST_THE_LIMIT`` answers, it stops (the tens of thousands of answers a
+    listing finds took longer to check, and to print, than to find), and the run ends
+    as at a time limit, while checking, with the answers checked. Ctrl-C while they
+    are checked keeps those checked so far likewise: the run ends as interrupted."""
     checked: list[Solution] = []
     try:
         for atoms in outcome.models:
+            if (
+                deadline is not None
+                and len(checked) >= CHECKED_PAST_THE_LIMIT
+                and time.perf_counter() > deadline
+            ):
+                outcome.timeout_phase = outcome.timeout_phase or "checking"
+                break
             checked.append(
                 results.checked_solution(
                     game, parsed, atoms, check=checks.run, edited=checks.edited
@@ -490,8 +511,9 @@ def _result(
     count: bool,
     models: int = 1,
     checks: Checks = SHIPPED_CHECKED,
+    deadline: float | None = None,
 ) -> results.Result:
-    solutions = [] if count else _checked_solutions(game, parsed, outcome, checks)
+    solutions = [] if count else _checked_solutions(game, parsed, outcome, checks, deadline)
     complete = outcome.timeout_phase is None
     if outcome.count or solutions:
         status = results.SOLVED
@@ -539,4 +561,5 @@ def _result(
         cost=outcome.cost,
         optimal=outcome.optimal,
         exhausted=complete and (outcome.exhausted or status == results.UNSATISFIABLE),
+        found=len(outcome.models) if len(solutions) < len(outcome.models) and not unique else None,
     )

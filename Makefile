@@ -15,7 +15,7 @@ ARGS    ?=
 $(RUN): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[fast,distributed]'
+	$(BIN)/pip install --quiet -e '.[fast,distributed,web]'
 	touch $(RUN)
 
 $(TEST): $(RUN)

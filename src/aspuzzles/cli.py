@@ -304,6 +304,14 @@ def _serve_arguments(serve: argparse.ArgumentParser) -> None:
         help="memory limit of each request's worker process, in megabytes (default: half "
         "the machine's memory; 0: none)",
     )
+    serve.add_argument(
+        "--workers",
+        type=_at_least(1),
+        default=2,
+        metavar="N",
+        help="worker processes answering at once (default 2; past them a request is "
+        "answered 503, busy); a click's board has 2 of its own",
+    )
 
 
 def _sweep_arguments(sweep: argparse.ArgumentParser) -> None:

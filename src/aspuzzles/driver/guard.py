@@ -13,6 +13,12 @@ their text) or raised, through a pipe, and says which phase it is in
 has workers of its own (:mod:`.workers`), which race several searches and keep the
 answers found before a limit; this is for questions whose answer is whole or missing
 (a hint, an explanation, a grade, a generated instance).
+
+The child is no daemon, so that its work may start processes of its own (the web
+board's solve does), and it dies with its parent all the same (``die_with_parent``).
+The command line forks it and waits (``run_guarded``); the web board's server awaits
+it on its event loop (``run_guarded_async``), started from a fork server rather than
+forked from the server's threads, and kills it when the client goes away.
 """
 
 from __future__ import annotations
@@ -22,8 +28,8 @@ import io
 import os
 import pickle
 import time
-from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, NamedTuple, TypeVar, cast
 
 from ..errors import MemoryLimit, TimeLimit
 from .limits import die_with_parent, limit_memory
@@ -70,43 +76,124 @@ def run_guarded(work: Callable[[], T], bounds: Bounds) -> T:
         return work()
     import multiprocessing  # only where a command is guarded
 
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_serve, args=(work, bounds, sender), daemon=True)
-    child.start()
-    sender.close()
+    guarded = Guarded(work, bounds, multiprocessing.get_context("fork"))
     try:
-        return _await(child, receiver, bounds)
+        while True:
+            if not guarded.ready(guarded.left()):
+                raise guarded.time_limit()
+            done, answer = guarded.take()
+            if done:
+                return cast(T, answer)
     finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
+        guarded.close()
 
 
-def _await(child: Any, receiver: Any, bounds: Bounds) -> Any:
-    """Read the child's phases until its answer comes, the limit passes or it dies."""
-    deadline = None if bounds.timeout is None else time.monotonic() + bounds.timeout + GRACE
-    phase = LOADING
-    while True:
-        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-        if not receiver.poll(wait):
-            assert bounds.timeout is not None
-            raise TimeLimit(f"time limit of {bounds.timeout:g} s reached while {phase}")
+class Cancelled(Exception):
+    """The work is no longer wanted (``run_guarded_async``'s ``cancelled`` said so):
+    its child was killed."""
+
+
+async def run_guarded_async(
+    work: Callable[[], T],
+    bounds: Bounds,
+    context: Any,
+    cancelled: Callable[[], Awaitable[bool]] | None = None,
+    watch: Callable[[int, bool], None] | None = None,
+) -> T:
+    """``run_guarded`` for an asyncio server: the same child, bounds and outcomes,
+    awaited without blocking the loop. ``context`` is the multiprocessing context the
+    child starts from (a server's is ``forkserver``, so that no child is forked from a
+    process with threads; then ``work`` must pickle: a module's function, or a
+    ``functools.partial`` of one). ``cancelled()`` is asked between looks at the
+    child: once it says so (the client has gone), the child is killed and
+    :class:`Cancelled` raised. ``watch(pid, running)`` is told when the child starts
+    and once it has been reaped."""
+    import asyncio
+
+    guarded = await asyncio.to_thread(Guarded, work, bounds, context)
+    if watch is not None:
+        watch(guarded.pid, True)
+    try:
+        pause = 0.002
+        while True:
+            if guarded.ready(0):
+                done, answer = guarded.take()
+                if done:
+                    return cast(T, answer)
+                continue
+            left = guarded.left()
+            if left == 0.0:
+                raise guarded.time_limit()
+            if cancelled is not None and await cancelled():
+                raise Cancelled("the client went away")
+            await asyncio.sleep(pause if left is None else min(pause, left))
+            pause = min(pause * 2, 0.05)
+    finally:
+        await asyncio.shield(asyncio.to_thread(guarded.close))
+        if watch is not None:
+            watch(guarded.pid, False)
+
+
+class Guarded:
+    """One guarded child: started from ``context`` at once, read through its pipe
+    (its phases, then its answer), killed and reaped by ``close``. The child is no
+    daemon, so that its work may start workers of its own (a solve's); it ends with
+    its parent all the same (``die_with_parent``)."""
+
+    def __init__(self, work: Callable[[], Any], bounds: Bounds, context: Any) -> None:
+        self.bounds = bounds
+        self.phase = LOADING
+        self.receiver, sender = context.Pipe(duplex=False)
+        self.child = context.Process(target=_serve, args=(work, bounds, sender), daemon=False)
         try:
-            kind, value = receiver.recv()
+            self.child.start()
+        finally:
+            sender.close()
+        timeout = bounds.timeout
+        self.deadline = None if timeout is None else time.monotonic() + timeout + GRACE
+
+    @property
+    def pid(self) -> int:
+        return int(self.child.pid)
+
+    def left(self) -> float | None:
+        """Seconds until the limit is past (None: no limit)."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+    def ready(self, wait: float | None) -> bool:
+        """Whether the child has said something (or died), waiting up to ``wait`` s."""
+        return bool(self.receiver.poll(wait))
+
+    def time_limit(self) -> TimeLimit:
+        assert self.bounds.timeout is not None
+        return TimeLimit(f"time limit of {self.bounds.timeout:g} s reached while {self.phase}")
+
+    def take(self) -> tuple[bool, Any]:
+        """The child's next word: ``(False, None)`` for a phase, ``(True, value)`` for
+        its answer; what the work raised, a limit, or the child's death is raised."""
+        try:
+            kind, value = self.receiver.recv()
         except EOFError:
-            child.join()
-            raise _death(child.exitcode, bounds, phase) from None
+            self.child.join()
+            raise _death(self.child.exitcode, self.bounds, self.phase) from None
         if kind == "phase":
-            phase = value
-        elif kind == "memory":
-            raise MemoryLimit(f"memory limit reached while {phase} (see --memory)")
-        else:  # the answer, pickled with its clingo symbols as text (see _portable)
-            outcome, found = pickle.loads(value)
-            if outcome == "raised":
-                raise found
-            return found
+            self.phase = value
+            return False, None
+        if kind == "memory":
+            raise MemoryLimit(f"memory limit reached while {self.phase} (see --memory)")
+        outcome, found = pickle.loads(value)  # with its clingo symbols as text (_portable)
+        if outcome == "raised":
+            raise found
+        return True, found
+
+    def close(self) -> None:
+        """Kill the child if it still runs, and reap it."""
+        if self.child.is_alive():
+            self.child.kill()
+        self.child.join()
+        self.receiver.close()
 
 
 def _death(exitcode: int | None, bounds: Bounds, phase: str) -> Exception:

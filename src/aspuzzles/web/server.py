@@ -1,191 +1,201 @@
-"""``aspuzzles serve``: the web board, a page and a small JSON API on 127.0.0.1.
+"""``aspuzzles serve``: the web board, a page and a small JSON API on 127.0.0.1,
+served by uvicorn (the application is ``web.app``'s, on Starlette).
 
-Python's own HTTP server: the page is one static document and every answer is the
-engine's, so a framework would add a dependency and nothing it needs. Requests are
-answered one at a time, each in a worker process of the engine's guard
-(``driver.guard``) under the time and memory limits: a hung solve is cut by its limit,
-and clingo's memory is the worker's, given back when it ends (the server's own stays
-flat however many requests it answers).
-
-Safety for a server on a person's machine: it binds 127.0.0.1 only; a request whose
-``Host`` is not this server (``127.0.0.1:PORT`` or ``localhost:PORT``) is refused, so
-a web page elsewhere cannot reach it through DNS rebinding; a request body is at most
-``MOST_BYTES``; an instance is a shipped name or text, never a path on disk.
+uvicorn serves connections concurrently on one event loop: an idle or slow client
+holds only its own socket (idle keep-alive connections are closed after
+``KEEP_ALIVE`` seconds, a body must come within ``app.BODY_SECONDS``, and h11 bounds
+the headers' size). Each request's work runs in a worker process of the engine's
+guard, so the server's own memory stays flat however many requests it answers.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import socket
 import sys
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, HTTPServer
+import threading
 from typing import Any
-from urllib.parse import urlsplit
 
-from ..errors import AspuzzlesError, InputError, MemoryLimit, TimeLimit
+from .gate import MOST_BYTES
 
-#: The largest request body read, in bytes.
-MOST_BYTES = 1 << 20
-#: The longest request line (with its query) answered, in characters.
-MOST_TARGET = 1 << 16
-#: What the page may ask, by path: the answering function of ``actions``.
-ACTIONS = ("board", "check", "hint", "explain", "grade", "solve", "generate")
+__all__ = ["MOST_BYTES", "BoardServer", "serve"]
+
+#: Seconds an idle keep-alive connection is kept open.
+KEEP_ALIVE = 5
+#: Seconds a client has, from its connection (or its first byte after an answer),
+#: to send a request's headers.
+HEADER_SECONDS = 10.0
+#: Connections and requests served at once; past them, uvicorn answers 503.
+MOST_CONNECTIONS = 256
+#: Seconds the requests being answered are given to end when the server stops.
+GRACEFUL = 2
+#: Worker processes answering the page's questions at once (``--workers``).
+WORKERS = 2
+#: What ``serve`` says when the web extra is not installed.
+MISSING = "aspuzzles serve: the web board needs Starlette and uvicorn: pip install 'aspuzzles[web]'"
 
 
-class BoardServer(HTTPServer):
-    """The server with its limits for every request's work."""
+class BoardServer:
+    """The server, bound to its port at once (``port`` 0: any free one), served by
+    ``serve_forever`` (in a thread of its own, for tests) until ``shutdown``."""
 
-    def __init__(self, port: int, timeout: float, memory: int | None) -> None:
-        super().__init__(("127.0.0.1", port), BoardHandler)
-        self.work_timeout = timeout
-        self.work_memory = memory
+    def __init__(
+        self, port: int, timeout: float, memory: int | None, workers: int = WORKERS
+    ) -> None:
+        import uvicorn
+
+        from .app import Board, application
+
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.socket.bind(("127.0.0.1", port))
+        self.socket.listen(128)
+        self.board = Board(self.port, timeout, memory, workers)
+        config = uvicorn.Config(
+            application(self.board),
+            log_level="critical",
+            access_log=False,
+            lifespan="off",
+            timeout_keep_alive=KEEP_ALIVE,
+            limit_concurrency=MOST_CONNECTIONS,
+            server_header=False,
+            timeout_graceful_shutdown=GRACEFUL,
+            http=_protocol(),
+            loop="asyncio",
+        )
+        self.uvicorn = uvicorn.Server(config)
+        self.stopped = threading.Event()
 
     @property
     def port(self) -> int:
-        return int(self.server_address[1])
+        return int(self.socket.getsockname()[1])
 
-    def allowed_hosts(self) -> set[str]:
-        return {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+    @property
+    def workers(self) -> set[int]:
+        """The pids of the worker processes running now."""
+        with self.board.lock:
+            return set(self.board.workers)
+
+    def serve_forever(self) -> None:
+        """Start the fork server (the engine imported once), then serve."""
+        try:
+            self.board.warm()
+            self.uvicorn.run(sockets=[self.socket])
+        finally:
+            self.stopped.set()
+
+    def start(self) -> BoardServer:
+        """Serve in a thread of this process (tests), once the server is up."""
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+        while not self.uvicorn.started and not self.stopped.wait(0.01):
+            pass
+        return self
+
+    def shutdown(self) -> None:
+        self.uvicorn.should_exit = True
+        self.stopped.wait(10)
+
+    def server_close(self) -> None:
+        self.socket.close()
 
 
-class BoardHandler(BaseHTTPRequestHandler):
-    server: BoardServer
-    server_version = "aspuzzles"
+class _HeaderDeadline:
+    """Mixed into uvicorn's h11 protocol: a deadline for a request's headers, and JSON
+    for a request h11 cannot read. uvicorn closes an idle connection only after an
+    answer (``timeout_keep_alive``), so a client that connects and says nothing, or
+    sends its headers a byte at a time, would hold its socket for ever; past
+    ``HEADER_SECONDS`` it is closed."""
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: a request is not worth a line on the terminal."""
+    deadline: asyncio.TimerHandle | None = None
+    cycle: Any
+    conn: Any
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
 
-    # -- the gate ----------------------------------------------------------------------
-    def _admitted(self) -> bool:
-        if self.headers.get("Host", "") not in self.server.allowed_hosts():
-            self._send_json(HTTPStatus.FORBIDDEN, {"error": "unknown Host: refused"})
-            return False
-        if len(self.path) > MOST_TARGET:
-            self._send_json(HTTPStatus.REQUEST_URI_TOO_LONG, {"error": "request too long"})
-            return False
-        return True
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        self._arm()
 
-    def do_GET(self) -> None:
-        if not self._admitted():
-            return
-        path = urlsplit(self.path).path
-        if path == "/":
-            from .page import page
-
-            self._send(HTTPStatus.OK, "text/html; charset=utf-8", page().encode())
-        elif path == "/api/puzzles":
-            from .page import puzzles
-
-            self._send_json(HTTPStatus.OK, {"puzzles": puzzles()})
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)  # type: ignore[misc]
+        if self._waiting():
+            self._arm()
         else:
-            self._send_json(HTTPStatus.NOT_FOUND, {"error": f"no page {path}"})
+            self._disarm()
 
-    def do_POST(self) -> None:
-        if not self._admitted():
-            return
-        action = urlsplit(self.path).path.removeprefix("/api/")
-        if action not in ACTIONS:
-            self._send_json(HTTPStatus.NOT_FOUND, {"error": f"no action {action}"})
-            return
-        request = self._request()
-        if request is None:
-            return
-        status, data = self._answer(action, request)
-        self._send_json(status, data)
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)  # type: ignore[misc]
 
-    def _request(self) -> dict[str, Any] | None:
-        length = self.headers.get("Content-Length")
-        if length is None or not length.isdigit():
-            self._send_json(HTTPStatus.LENGTH_REQUIRED, {"error": "Content-Length required"})
-            return None
-        if int(length) > MOST_BYTES:
-            self._send_json(
-                HTTPStatus.REQUEST_ENTITY_TOO_LARGE, {"error": f"more than {MOST_BYTES} bytes"}
-            )
-            self.close_connection = True
-            return None
-        try:
-            request = json.loads(self.rfile.read(int(length)) or b"{}")
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            self._send_json(HTTPStatus.BAD_REQUEST, {"error": "the body is not JSON"})
-            return None
-        if not isinstance(request, dict):
-            self._send_json(HTTPStatus.BAD_REQUEST, {"error": "the body is not a JSON object"})
-            return None
-        return request
+    def _waiting(self) -> bool:
+        """Whether no request is being answered: its headers are awaited."""
+        return self.cycle is None or bool(self.cycle.response_complete)
 
-    # -- the work ----------------------------------------------------------------------
-    def _answer(self, action: str, request: dict[str, Any]) -> tuple[HTTPStatus, dict[str, Any]]:
-        from ..driver.guard import Bounds, run_guarded
+    def _arm(self) -> None:
+        if self.deadline is None:
+            self.deadline = self.loop.call_later(HEADER_SECONDS, self._late)
 
-        try:
-            work = _work(action, request)
-            data = run_guarded(work, Bounds(self.server.work_timeout, self.server.work_memory))
-        except TimeLimit as error:
-            return HTTPStatus.GATEWAY_TIMEOUT, {"error": str(error)}
-        except MemoryLimit as error:
-            return HTTPStatus.INSUFFICIENT_STORAGE, {"error": str(error)}
-        except InputError as error:
-            return HTTPStatus.BAD_REQUEST, {"error": str(error)}
-        except AspuzzlesError as error:
-            return HTTPStatus.UNPROCESSABLE_ENTITY, {"error": str(error)}
-        return HTTPStatus.OK, data
+    def _disarm(self) -> None:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
 
-    def _send_json(self, status: HTTPStatus, data: dict[str, Any]) -> None:
-        self._send(status, "application/json", json.dumps(data).encode())
+    def _late(self) -> None:
+        self.deadline = None
+        if self._waiting() and not self.transport.is_closing():
+            self.transport.close()
 
-    def _send(self, status: HTTPStatus, kind: str, body: bytes) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(body)
+    def send_400_response(self, msg: str) -> None:
+        """A request h11 cannot read (bad syntax, headers past its 16 KiB): answered
+        as every refusal is, one line of JSON, and the connection closed."""
+        import h11
+
+        said = json.dumps({"error": f"not an HTTP request this server reads: {msg}"}).encode()
+        headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
+        for event in (
+            h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+            h11.Data(data=said),
+            h11.EndOfMessage(),
+        ):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
 
 
-def _field(request: dict[str, Any], name: str, kind: type, default: Any) -> Any:
-    value = request.get(name, default)
-    if value is not None and not isinstance(value, kind):
-        raise InputError(f"'{name}' must be {kind.__name__}")
-    return value
+def _protocol() -> Any:
+    """uvicorn's h11 protocol with the headers' deadline."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    return type("Protocol", (_HeaderDeadline, H11Protocol), {})
 
 
-def _work(action: str, request: dict[str, Any]) -> Any:
-    """The request's work, to run in a worker: its fields checked here."""
-    from . import actions
-
-    puzzle = _field(request, "puzzle", str, "")
-    instance = _field(request, "instance", str, "")
-    progress = _field(request, "progress", list, [])
-    if not all(isinstance(entry, str) for entry in progress):
-        raise InputError("'progress' must be a list of strings (atoms, or moves)")
-    if action == "board":
-        marked = _field(request, "marked", list, [])
-        if not all(isinstance(atom, str) for atom in marked):
-            raise InputError("'marked' must be a list of atoms")
-        return lambda: actions.board(puzzle, instance, progress, marked)
-    if action == "solve":
-        return lambda: actions.solve(puzzle, instance, progress)
-    if action == "generate":
-        difficulty = _field(request, "difficulty", str, None)
-        seed = _field(request, "seed", int, None)
-        return lambda: actions.generate(puzzle, instance, difficulty, seed)
-    return lambda: actions.question(action, puzzle, instance, progress)
-
-
-def serve(port: int, open_page: bool, timeout: float, memory: int | None) -> int:
-    """Serve until Ctrl-C; the exit code of an interrupted command."""
-    server = BoardServer(port, timeout, memory)
+def serve(
+    port: int, open_page: bool, timeout: float, memory: int | None, workers: int = WORKERS
+) -> int:
+    """Serve until Ctrl-C; the exit code of an interrupted command (2 without the web
+    extra installed)."""
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        print(MISSING, file=sys.stderr)
+        return 2
+    try:
+        server = BoardServer(port, timeout, memory, workers)
+    except OSError as error:
+        print(f"aspuzzles serve: error: port {port}: {error.strerror}", file=sys.stderr)
+        return 1
     url = f"http://127.0.0.1:{server.port}/"
     print(f"aspuzzles serve: {url} (Ctrl-C stops it)", flush=True)
-    if open_page:
-        import webbrowser
-
-        webbrowser.open(url)
     try:
+        if open_page:
+            import webbrowser
+
+            webbrowser.open(url)
         server.serve_forever()
     except KeyboardInterrupt:
-        print("aspuzzles serve: stopped", file=sys.stderr)
+        pass
     finally:
         server.server_close()
+    print("aspuzzles serve: stopped", file=sys.stderr)
     return 130

@@ -8,7 +8,6 @@ import http.client
 import json
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,10 +35,10 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     os.chdir(before)
 
 
-def _started(timeout: float) -> BoardServer:
-    server = BoardServer(0, timeout, None)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+def _started(timeout: float, workers: int = 2) -> BoardServer:
+    """A server on a free port, served from a thread of this process (its workers
+    come from its fork server); ``shutdown`` and ``server_close`` stop it."""
+    return BoardServer(0, timeout, None, workers).start()
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,9 @@ of :class:`~aspuzzles.puzzle.Puzzle` (as a game of Tatham's fills in some slots 
 - ``Puzzle.plan_hints()``: :class:`PlanHints`, the next move of a planning puzzle;
 - ``Puzzle.sweep()``: :class:`Sweep`, every variant solved on one grounding
   (:mod:`aspuzzles.sweep`);
-- ``Puzzle.generator()``: :class:`Generator`, new instances (``aspuzzles generate``).
+- ``Puzzle.generator()``: :class:`Generator`, new instances (``aspuzzles generate``);
+- ``Puzzle.play()``: :class:`Play`, what the web board shows beside the board for a
+  person to play with (counts, a tray of tiles, a legend of pieces), :mod:`aspuzzles.web.play`.
 
 How an instance is searched (planning horizons, warm starts, races) is the other
 per-instance slot, ``Puzzle.strategy(instance)`` (:mod:`aspuzzles.strategy`). The
@@ -214,6 +216,44 @@ class CensusSpace(NamedTuple):
     symmetries: tuple[tuple[int, ...], ...]
     variant: Callable[[tuple[int, ...]], Any]
     key: Callable[[tuple[int, ...]], str]
+
+
+class Play(Generic[InstanceT]):
+    """What a person plays with beside the board (the web board's panel), as Tatham's
+    games draw their own status and pieces: every field optional, each the puzzle's
+    own data in shared terms, so that the page draws any puzzle's panel without
+    knowing the puzzle. A puzzle without it is played by its board alone."""
+
+    def panel(self, instance: InstanceT, entries: list[Symbol]) -> dict[str, Any]:
+        """The panel for the board with ``entries`` (the player's, as atoms) made:
+
+        - ``counts``: ``[{"label", "placed", "total"}]``, how many of a kind are placed
+          of how many there must be (Haunted: ``ghosts 2/5``);
+        - ``notes``: lines said above the board (the cake: the pieces and what each
+          holds);
+        - ``tray``: pieces each put in one place, turned there (tiles): ``[{"id",
+          "label", "svg", "prefix", "placed"}]``; a place's values that start with
+          ``prefix`` are the piece in its turns;
+        - ``legend``: pieces laid over several places (the dice puzzles): ``[{"id",
+          "label", "letter", "colour", "count", "placed", "orientations"}]``, each
+          orientation ``{"svg", "at"}``, ``at`` mapping an anchor place to the places
+          the piece covers when laid there, each set to the value ``id``;
+        - ``pencil``: the values a player may pencil into a place (Haunted's monsters),
+          kept by the page;
+        - ``link``: ``{"label", "href"}``, the puzzle elsewhere (Tatham's game ID)."""
+        return {}
+
+    # -- a puzzle without hints, played all the same (the template) --------------------
+    def places(self, instance: InstanceT) -> dict[str, list[dict[str, str]]] | None:
+        """Where a player sets entries, for a puzzle without hints (which name them
+        otherwise): a place as the SVG's ``data-cell`` names it, to the values an entry
+        there can take, each ``{"value", "atom"}``; None for a puzzle with hints."""
+        return None
+
+    def played(self, instance: InstanceT, entries: list[Symbol]) -> tuple[Any, bool]:
+        """For a puzzle without hints: the board with the entries made (a solution to
+        draw) and whether it is solved (every place set, the checker content)."""
+        raise NotImplementedError
 
 
 class Generator:

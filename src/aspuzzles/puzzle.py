@@ -23,7 +23,7 @@ from .render import render_template
 from .strategy import Strategy
 
 if TYPE_CHECKING:
-    from .capabilities import Generator, Hints, PlanHints, Sweep
+    from .capabilities import Generator, Hints, PlanHints, Play, Sweep
 
 InstanceT = TypeVar("InstanceT")
 SolutionT = TypeVar("SolutionT")
@@ -181,6 +181,11 @@ class Puzzle(Generic[InstanceT, SolutionT]):
 
     def generator(self) -> Generator | None:
         """New instances, for ``generate``."""
+        return None
+
+    def play(self) -> Play[InstanceT] | None:
+        """What the web board shows beside the board to play with (a tray, a legend,
+        counts); without it a puzzle is played on its board alone."""
         return None
 
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     import random
 
     from .dice_hints import DiceHints
+    from .dice_play import DicePlay
 
 
 class DiceRoll(NamedTuple):
@@ -398,6 +399,16 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         from .dice_hints import DiceHints  # loaded when a hint command first asks
 
         return DiceHints(self)
+
+    def play(self) -> DicePlay:
+        from .dice_play import DicePlay  # loaded when the web board first asks
+
+        return DicePlay(self)
+
+    def piece_svg(self, cells: frozenset[Cell], colour: str, letter: str) -> str:
+        """A piece's cells (in normal form) drawn small, each with its letter, for the
+        web board's legend."""
+        raise NotImplementedError
 
     def sweep(self) -> DiceSweep:
         return DiceSweep(self)

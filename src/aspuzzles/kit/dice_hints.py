@@ -95,6 +95,9 @@ def draw_progress(
     hinted = {entry_parts(e)[0] for e in marked if e.match(*ENTRY)}
     dice = {fact.arguments[0].number for fact in marked if fact.match("blocked", 1)}
     context = puzzle.template_context(instance, view)
+    # A piece keeps one colour while the board is played (the web board's legend's).
+    names = [shape.name for shape, _, _ in puzzle.pieces] + list(view.cells.values())
+    context["colours"] = puzzle.colours(sorted(set(names)))
     for row in context.get("grid") or context["rows"]:
         for cell in row:
             cell["marked"] = cell["number"] in hinted | dice

@@ -98,6 +98,24 @@ class GeniusSquare(DiceTiling):
             "open": len(solution.cells) + len(instance.blocked) < SIDE * SIDE,
         }
 
+    def piece_svg(self, cells: frozenset[Cell], colour: str, letter: str) -> str:
+        """The piece's squares, each with its letter (the legend of the web board)."""
+        s = 14
+        width = (max(c for _, c in cells) + 1) * s + 2
+        height = (max(r for r, _ in cells) + 1) * s + 2
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
+        ]
+        for r, c in sorted(cells):
+            x, y = 1 + c * s, 1 + r * s
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{colour}" '
+                f'stroke="#222"/><text x="{x + s / 2}" y="{y + s - 3.5}" '
+                f'text-anchor="middle" font-size="9">{letter}</text>'
+            )
+        return "".join(parts) + "</svg>"
+
     def draw_text(self, context: dict[str, Any]) -> str:
         """The board under its column numbers, each row after its letter; a legend."""
         lines = ["   " + " ".join(str(col) for col in range(1, SIDE + 1))]

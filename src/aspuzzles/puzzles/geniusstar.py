@@ -187,6 +187,28 @@ class GeniusStar(DiceTiling):
             return ["golden: the blue triiamonds do not form a hexagon"]
         return []
 
+    def piece_svg(self, cells: frozenset[Cell], colour: str, letter: str) -> str:
+        """The piece's triangles, each with its letter (the legend of the web board)."""
+        s, h = 20, 17.32
+        left = min(c for _, c in cells)
+        width = (max(c for _, c in cells) - left + 2) * s / 2 + 2
+        height = (max(r for r, _ in cells) + 1) * h + 2
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:.2f}" '
+            f'viewBox="0 0 {width:g} {height:.2f}" font-family="sans-serif">'
+        ]
+        for row, col in sorted(cells):
+            x, y0 = 1 + (col - left + 1) * s / 2, 1 + row * h
+            y1 = y0 + h
+            base, apex = (y1, y0) if is_up((row, col)) else (y0, y1)
+            middle = (2 * base + apex) / 3 + 3
+            parts.append(
+                f'<polygon points="{x - s / 2:g},{base:.2f} {x + s / 2:g},{base:.2f} '
+                f'{x:g},{apex:.2f}" fill="{colour}" stroke="#222"/><text x="{x:g}" '
+                f'y="{middle:.2f}" text-anchor="middle" font-size="7">{letter}</text>'
+            )
+        return "".join(parts) + "</svg>"
+
     def template_context(self, instance: DiceRoll, solution: Tiling) -> dict[str, Any]:
         rows: list[list[dict[str, Any]]] = [[] for _ in ROW_SIZES]
         for number, (row, col) in enumerate(star_cells(), start=1):

@@ -2,10 +2,10 @@
 
 Fill every cell of an N x N grid with a number 1..N so that each number stands once in
 every row and once in every column; the given numbers stay. The puzzle is small on
-purpose: it fills in every required method of :class:`~aspuzzles.puzzle.Puzzle` and one
-optional one (a generator), and nothing else, so that a new puzzle can start as a copy
-of this file (``docs/adding-a-puzzle.md`` walks through it). Its parts, in the order
-data flows:
+purpose: it fills in every required method of :class:`~aspuzzles.puzzle.Puzzle` and two
+optional ones (a generator, and play on the web board without hints), and nothing else,
+so that a new puzzle can start as a copy of this file (``docs/adding-a-puzzle.md``
+walks through it). Its parts, in the order data flows:
 
     text --parse--> LatinInstance --facts--> clingo (encodings/template.lp)
     --decode--> LatinSolution --check--> to_dict / draw_text, or SVG (templates/template.svg.j2)
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from clingo import Function, Number, Symbol
 
-from ..capabilities import Generator
+from ..capabilities import Generator, Play
 from ..errors import InputError, LineReader, is_number
 from ..puzzle import Option, Puzzle, string_rows
 
@@ -178,6 +178,45 @@ class Template(Puzzle[LatinInstance, LatinSolution]):
 
     def generator(self) -> TemplateGenerator:
         return TemplateGenerator(self)
+
+    # -- optional: played on the web board without hints ----------------------------
+
+    def play(self) -> TemplatePlay:
+        return TemplatePlay(self)
+
+
+class TemplatePlay(Play[LatinInstance]):
+    """The web board's play without hints: each empty cell takes a number (the atoms
+    the encoding shows, ``value(R,C,V)``), and a full grid the checker accepts is
+    solved."""
+
+    def __init__(self, puzzle: Template) -> None:
+        self.puzzle = puzzle
+
+    def places(self, instance: LatinInstance) -> dict[str, list[dict[str, str]]]:
+        numbers = range(1, instance.size + 1)
+        return {
+            f"{r},{c}": [{"value": str(v), "atom": f"value({r},{c},{v})"} for v in numbers]
+            for r, row in enumerate(instance.rows, 1)
+            for c, given in enumerate(row, 1)
+            if given is None
+        }
+
+    def played(self, instance: LatinInstance, entries: list[Symbol]) -> tuple[LatinSolution, bool]:
+        made = {
+            (e.arguments[0].number, e.arguments[1].number): e.arguments[2].number
+            for e in entries
+            if e.match("value", 3)
+        }
+        grid = tuple(
+            "".join(
+                str(given if given is not None else made.get((r, c), EMPTY))
+                for c, given in enumerate(row, 1)
+            )
+            for r, row in enumerate(instance.rows, 1)
+        )
+        full = EMPTY not in "".join(grid)
+        return LatinSolution(grid), full and not check_grid(instance, grid)
 
 
 def random_latin_square(size: int, rng: random.Random) -> list[list[int]]:

@@ -14,53 +14,93 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from clingo import Symbol, parse_term
+from clingo import Symbol, SymbolType, parse_term
 
 from ..capabilities import PlanHints
 from ..errors import InputError
 from ..paths import instance_files
-from ..puzzle import Puzzle, render
+from ..puzzle import Puzzle, Solution, render
 from ..registry import get_puzzle
+from .play import panel
 
 if TYPE_CHECKING:
     from ..hinting import reports as hinting_reports
+    from ..hinting.grounding import Grounded
 
 #: The longest progress the page may send, in entries.
 MOST_ENTRIES = 10_000
 
+#: The folder a request's pasted text is written to: set by the web worker to a
+#: folder the server makes and removes around the request (``web.work``); elsewhere
+#: (a test calling these functions) a folder of the process's own, removed at exit.
+scratch: Path | None = None
+
+
+def _scratch() -> Path:
+    global scratch
+    if scratch is None:
+        import atexit
+        import shutil
+
+        scratch = Path(tempfile.mkdtemp(prefix="aspuzzles-web-"))
+        atexit.register(shutil.rmtree, scratch, True)
+    return scratch
+
 
 def _instance_reference(game: Puzzle[Any, Any], instance: str) -> str | None:
-    """A shipped instance's name as the driver takes it, or the text in a file of its
-    own (the page's paste); None for the puzzle's default instance."""
+    """A shipped instance's file (named exactly, with or without its extension), or
+    the text in a file of the request's own (the page's paste); None for the puzzle's
+    default instance. Text holding a directive (``#include``, ``#script``, ...) is
+    refused: it is read as facts, and never names a file."""
+    from .gate import directive_problem
+
     if not instance.strip():
         return None
-    shipped = {name for file in instance_files(game.name) for name in (file.name, file.stem)}
-    if instance in shipped:
-        return instance
-    folder = Path(tempfile.mkdtemp(prefix="aspuzzles-web-"))
-    path = folder / "pasted.txt"
+    shipped = instance_files(game.name)
+    for file in [file for file in shipped if file.name == instance] + [
+        file for file in shipped if file.stem == instance
+    ]:
+        return str(file)
+    if (problem := directive_problem(instance)) is not None:
+        raise InputError(f"instance: {problem}")
+    path = _scratch() / "pasted.txt"
     path.write_text(instance if instance.endswith("\n") else instance + "\n")
     return str(path)
 
 
 def _entries(progress: list[str]) -> list[Symbol]:
+    """The progress (or marked atoms) as symbols: each an atom, its numbers ones
+    clingo holds (a larger one would wrap around to another entry)."""
+    from .gate import number_problem
+
     if len(progress) > MOST_ENTRIES:
         raise InputError(f"progress: more than {MOST_ENTRIES} entries")
     entries = []
     for text in progress:
+        if (problem := number_problem(text)) is not None:
+            raise InputError(f"progress: '{text[:60]}': {problem}")
         try:
-            entries.append(parse_term(text))
+            symbol = parse_term(text)
         except RuntimeError:
-            raise InputError(f"progress: '{text}' is not an atom") from None
+            raise InputError(f"progress: '{text[:60]}' is not an atom") from None
+        if symbol.type != SymbolType.Function or not symbol.name:
+            raise InputError(f"progress: '{text[:60]}' is not an atom")
+        entries.append(symbol)
     return entries
 
 
 def _progress_text(game: Puzzle[Any, Any], progress: list[str]) -> str | None:
     """The progress as the puzzle reads it: the entries as a fact file, or a planning
-    puzzle's moves one a line."""
+    puzzle's moves one a line (each one line, holding no directive)."""
     if _plans(game) is not None:
+        from .gate import directive_problem
+
         if len(progress) > MOST_ENTRIES:
             raise InputError(f"progress: more than {MOST_ENTRIES} moves")
+        for move in progress:
+            problem = directive_problem(move)
+            if "\n" in move or "\r" in move or problem is not None:
+                raise InputError(f"progress: '{move[:60]}' is not a move")
         return "".join(f"{move}\n" for move in progress) or None
     return "".join(f"{entry}.\n" for entry in _entries(progress)) or None
 
@@ -86,7 +126,7 @@ def _played_board(
     data: dict[str, Any] = {"svg": render(game, parsed, played, "svg"), "moves": moves}
     if after is None:
         count = len(progress)
-        return data | {"message": f"cleared in {count} move{'s' * (count != 1)}"}
+        return data | {"message": f"cleared in {count} move{'s' * (count != 1)}", "solved": True}
     for move in plans.moves(after):
         moves.setdefault(move.place, []).append({"to": move.to, "move": move.text})
     return data
@@ -111,8 +151,7 @@ def board(
     if (plans := _plans(game)) is not None:
         return data | _played_board(game, plans, parsed, progress)
     if hints is None:
-        data["svg"] = render(game, parsed, game.unsolved(parsed), "svg")
-        return data
+        return data | _played_without_hints(game, parsed, progress)
     from ..hinting import ground_instance
 
     ground = ground_instance(game, parsed, None)
@@ -136,12 +175,46 @@ def board(
     }
     data["cells"] = cells
     pointed = _entries(marked or [])
-    data["svg"] = hints.draw_progress(ground.instance, _entries(progress), pointed, "svg")
+    entries = _entries(progress)
+    data["svg"] = hints.draw_progress(ground.instance, entries, pointed, "svg")
+    data["play"] = panel(game, ground.instance, entries)
+    data["solved"] = _solved(ground, cells, entries)
     clues = set(ground.reasoner.clues)
     named = [hints.clue_text(ground.instance, atom) for atom in pointed if atom in clues]
     if named:
         data["message"] = "; ".join(named)
     return data
+
+
+def _played_without_hints(
+    game: Puzzle[Any, Any], parsed: Any, progress: list[str]
+) -> dict[str, Any]:
+    """A puzzle without hints: played where its ``Play`` names the places (the
+    template), else only shown."""
+    play = game.play()
+    places = None if play is None else play.places(parsed)
+    if play is None or places is None:
+        return {"svg": render(game, parsed, game.unsolved(parsed), "svg")}
+    entries = _entries(progress)
+    drawn, solved = play.played(parsed, entries)
+    return {
+        "cells": places,
+        "svg": render(game, parsed, drawn, "svg"),
+        "play": play.panel(parsed, entries),
+        "solved": solved,
+    }
+
+
+def _solved(
+    ground: Grounded, cells: dict[str, list[dict[str, str]]], entries: list[Symbol]
+) -> bool:
+    """Whether the entries set every place the player sets and the board is then a
+    solution (the clues all hold): the page's "Solved!"."""
+    made = {str(entry) for entry in entries}
+    if not cells or not all(any(o["atom"] in made for o in options) for options in cells.values()):
+        return False
+    reasoner = ground.reasoner
+    return reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues)
 
 
 def question(kind: str, name: str, instance: str, progress: list[str]) -> dict[str, Any]:
@@ -176,6 +249,8 @@ def question(kind: str, name: str, instance: str, progress: list[str]) -> dict[s
 def _checked(report: hinting_reports.Report) -> str:
     """Check's line: the mistakes (entries no solution shares), then entries that
     cannot all hold together (each possible alone), never "no mistakes" for those."""
+    if report.status == "unsolvable":
+        return "the puzzle has no solution"
     found = len(report.mistakes)
     said = [f"{found} mistake{'s' * (found != 1)}"] if found else []
     if together := report.contradicting():
@@ -242,8 +317,24 @@ def solve(name: str, instance: str, progress: list[str] | None = None) -> dict[s
     if plans is not None:
         data["entries"], data["plan"] = made + plans.progress_of(result.solution.data), True
     else:
-        data["entries"] = [str(atom) for atom in result.solution.atoms]
+        data["entries"] = _solution_entries(game, parsed, result.solution)
     return data
+
+
+def _solution_entries(game: Puzzle[Any, Any], parsed: Any, solution: Solution) -> list[str]:
+    """The solution as a player enters it: the entries that hold in it (the cake's
+    sides, the cells the dice puzzles' pieces cover), as the board's ``cells`` name
+    them; a puzzle without hints gives its shown atoms."""
+    hints = game.hints()
+    if hints is None:
+        return [str(atom) for atom in solution.atoms]
+    from ..hinting import ground_instance
+
+    ground = ground_instance(game, parsed, None)
+    held = [
+        e for e in ground.reasoner.entries if hints.entry_holds(ground.instance, solution.data, e)
+    ]
+    return [str(entry) for entry in held]
 
 
 def generate(name: str, instance: str, difficulty: str | None, seed: int | None) -> dict[str, Any]:

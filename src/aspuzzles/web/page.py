@@ -6,7 +6,7 @@ from typing import Any
 
 from ..paths import instance_files
 from ..registry import get_puzzle, puzzle_names
-from ..render import render_template
+from ..render import TEMPLATE_DIR, render_template
 
 
 def puzzles() -> list[dict[str, Any]]:
@@ -35,5 +35,9 @@ def puzzles() -> list[dict[str, Any]]:
 
 
 def page() -> str:
-    """The page: one document, its script included, that asks the JSON API."""
-    return render_template("web/page.html.j2")
+    """The page: one document, its style (``page.css``) and script (``page.js``)
+    included, that asks the JSON API."""
+    folder = TEMPLATE_DIR / "web"
+    style = (folder / "page.css").read_text()
+    script = (folder / "page.js").read_text()
+    return render_template("web/page.html.j2", style=style, script=script)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     import random
 
     from .hints import CakeHints
+    from .play import CakePlay
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 TOPPING_NAMES = {"0": "plain", "1": "skull", "2": "tombstone"}
@@ -240,6 +241,11 @@ class Cake(Puzzle[CakeInstance, CakeSolution]):
         from .hints import CakeHints  # loaded when a hint command first asks
 
         return CakeHints(self)
+
+    def play(self) -> CakePlay:
+        from .play import CakePlay  # loaded when the web board first asks
+
+        return CakePlay()
 
     # ----------------------------------------------------------------- generator
 

@@ -52,6 +52,7 @@ from .sight import clue_place, clues_of, crossings, opposite_pairs, sight_range,
 
 if TYPE_CHECKING:
     from .hints import HauntedHints
+    from .play import HauntedPlay
 
 
 #: A shown monster as clingo prints it: rows and columns are plain positive numbers.
@@ -249,6 +250,11 @@ class Haunted(Puzzle[HauntedInstance, HauntedSolution]):
         from .hints import HauntedHints  # loaded when a hint command first asks
 
         return HauntedHints(self)
+
+    def play(self) -> HauntedPlay:
+        from .play import HauntedPlay  # loaded when the web board first asks
+
+        return HauntedPlay()
 
 
 #: Tatham's Undead web page: a game ID after ``#`` opens that puzzle.

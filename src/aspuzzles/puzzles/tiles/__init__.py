@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     import random
 
     from .hints import TilesHints
+    from .play import TilesPlay
 
 
 class Tiles(Puzzle[TilesInstance, TilesSolution]):
@@ -233,6 +234,11 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
         from .hints import TilesHints  # loaded when a hint command first asks
 
         return TilesHints(self)
+
+    def play(self) -> TilesPlay:
+        from .play import TilesPlay  # loaded when the web board first asks
+
+        return TilesPlay()
 
     # ----------------------------------------------------------------- generator
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from aspuzzles.census import census, census_space, solve_unit, units
+from aspuzzles.census import census, census_space, class_size, solve_unit, units
 from aspuzzles.driver import Session
 from aspuzzles.puzzles.geniussquare import PUZZLE
 from aspuzzles.registry import get_puzzle
@@ -529,3 +529,36 @@ def test_ctrl_c_of_a_counting_sweep_ends_it_at_once_every_time(tmp_path):
         assert all(line.count("\t") == 1 for line in lines[1:])  # every result whole
     left = subprocess.run(["pgrep", "-f", str(output)], capture_output=True, text=True)
     assert left.stdout == ""  # no worker outlives the command
+
+
+def test_a_capped_count_says_n_or_more_and_weighs_classes_by_their_placements(cli, tmp_path):
+    """`--count-cap N`: each class counted up to N (N: N or more), and how many classes
+    and placements (each class weighted by the placements it holds) have each count,
+    as a plain count of the same unit gives them."""
+    space = census_space(get_puzzle("geniussquare"), {})[1]
+    index = 299 + 5 * 1000  # the unit of four classes counted above
+    prefix = units(space)[index]
+    shard = ("--shard", f"{index + 1}/{len(units(space))}", "--limit", "1", "--quiet")
+    files = ("--unsolvable", tmp_path / "u.txt", "--store", tmp_path / "capped.sqlite")
+    plain = solve_unit("geniussquare", {}, prefix, count=True).counts
+    cap = sorted(plain.values())[1] + 1  # two classes below it, two at it or above
+    run = cli("census", "geniussquare", "--count-cap", cap, *shard, *files, "--format", "json")
+    assert run.code == 0, run.err
+    figures = json.loads(run.out)
+    classes: dict[str, int] = {}
+    placements: dict[str, int] = {}
+    for rest in combinations(range(prefix[-1] + 1, 37), 7 - len(prefix)):
+        size = class_size((*prefix, *rest), space.symmetries)
+        if size is not None:
+            count = plain[space.key((*prefix, *rest))]
+            label = f"{cap}+" if count >= cap else str(count)
+            classes[label] = classes.get(label, 0) + 1
+            placements[label] = placements.get(label, 0) + size
+    assert figures["count_cap"] == cap and figures["counts"] == {
+        "classes_by_count": classes,
+        "placements_by_count": placements,
+    }
+    assert classes[f"{cap}+"] == 2 and sum(placements.values()) == figures["placements"]
+    again = cli("census", "geniussquare", "--count-cap", cap, *shard, *files)  # resumed
+    assert again.code == 0 and f"placements by solutions (counted up to {cap}): " in again.out
+    assert f"{cap} or more: {placements[f'{cap}+']}" in again.out

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from clingo import Function, Number, Symbol, SymbolType
 
 from .errors import InputError, clingo_message
-from .paths import display_path, read_text_file
+from .paths import NOT_A_FILE, display_path, read_text_file, special_file
 
 if TYPE_CHECKING:  # clingo.ast is imported where facts are read, not by every command
     from clingo import ast
@@ -205,6 +205,8 @@ def program_texts(
     if path.resolve() in seen:
         return
     seen.add(path.resolve())
+    if (kind := special_file(path)) is not None:
+        raise InputError(f"{kind}, not a file: {NOT_A_FILE}", display_path(path))
     if read is not None:
         read.append(path)
     if path.read_bytes().startswith(codecs.BOM_UTF8):
@@ -228,7 +230,14 @@ def include_target(name: str, folder: Path) -> Path | None:
         candidates.append(folder / name)
         listed = os.environ.get("CLINGOPATH", "")
         candidates += [Path(entry) / name for entry in listed.split(":") if entry]
-    return next((candidate for candidate in candidates if candidate.is_file()), None)
+    for candidate in candidates:
+        if (kind := special_file(candidate)) is not None:  # clingo would open it
+            raise InputError(
+                f'#include "{name}": {display_path(candidate)} is {kind}, not a file: ' + NOT_A_FILE
+            )
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 def anchor_includes(text: str, folder: Path) -> str:

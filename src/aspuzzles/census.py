@@ -67,8 +67,11 @@ class UnitResult:
     classes: int = 0
     solvable: int = 0
     unsolvable: list[str] = field(default_factory=list)
-    #: With counting: each class's number of solutions, by the class's key.
+    #: With counting: each class's number of solutions, by the class's key (with a
+    #: cap, at most the cap: the cap means that many or more).
     counts: dict[str, int] = field(default_factory=dict)
+    #: With a cap: how many placements each counted class holds, by its key.
+    sizes: dict[str, int] = field(default_factory=dict)
 
 
 def _grounded(puzzle: str, options: dict[str, Any]) -> tuple[Sweep[Any], CensusSpace, Session]:
@@ -79,10 +82,15 @@ def _grounded(puzzle: str, options: dict[str, Any]) -> tuple[Sweep[Any], CensusS
 
 
 def solve_unit(
-    puzzle: str, options: dict[str, Any], prefix: tuple[int, ...], count: bool
+    puzzle: str,
+    options: dict[str, Any],
+    prefix: tuple[int, ...],
+    count: bool,
+    cap: int | None = None,
 ) -> UnitResult:
     """Solve (or count) each class whose smallest placement starts with ``prefix``; the
-    worker's grounding is made on its first unit and kept (``spread.worker_state``)."""
+    worker's grounding is made on its first unit and kept (``spread.worker_state``).
+    With ``cap``, each class is counted by clingo up to ``cap`` solutions only."""
     swept, space, session = worker_state(
         json.dumps(["census", puzzle, options], sort_keys=True),
         lambda: _grounded(puzzle, options),
@@ -101,10 +109,22 @@ def solve_unit(
         result.solvable += found
         if not found:
             result.unsolvable.append(space.key(placement))
-        if count:
+        if count and cap is not None:
+            assumptions = swept.assumptions(variant)
+            counted = session.count(assumptions, most=cap) if found else 0
+            result.counts[space.key(placement)] = counted
+            result.sizes[space.key(placement)] = size
+        elif count:
             counted = session.count_of(swept, variant) if found else 0
             result.counts[space.key(placement)] = counted
     return result
+
+
+def warm_census(puzzle: str, options: dict[str, Any]) -> None:
+    """One class of the census solved, for what the work loads (see ``spread``; a
+    count, seconds long for some classes, loads nothing more of weight)."""
+    swept, space, session = _grounded(puzzle, options)
+    session.first_of(swept, space.variant(tuple(range(1, space.chosen + 1))))
 
 
 def class_size(placement: tuple[int, ...], symmetries: tuple[tuple[int, ...], ...]) -> int | None:
@@ -229,7 +249,11 @@ class Store:
                 result.classes,
                 result.solvable,
                 json.dumps(result.unsolvable),
-                json.dumps(result.counts),
+                json.dumps(
+                    {key: [value, result.sizes[key]] for key, value in result.counts.items()}
+                    if result.sizes
+                    else result.counts
+                ),
             ),
         )
         self.connection.commit()
@@ -241,6 +265,8 @@ class Store:
             "SELECT * FROM units"
         ):
             if prefix in keep:
+                read = json.loads(counts)  # under a cap: [count, size] pairs
+                pairs = {key: value for key, value in read.items() if isinstance(value, list)}
                 found.append(
                     UnitResult(
                         tuple(json.loads(prefix)),
@@ -248,7 +274,8 @@ class Store:
                         classes,
                         solvable,
                         json.loads(unsolvable),
-                        json.loads(counts),
+                        {key: value[0] if key in pairs else value for key, value in read.items()},
+                        {key: value[1] for key, value in pairs.items()},
                     )
                 )
         return found
@@ -272,6 +299,9 @@ class CensusSummary:
     seconds: float
     unsolvable_keys: list[str]
     counts: dict[str, int] | None = None
+    #: ``--count-cap``: each class counted up to it; its classes' sizes, by key.
+    count_cap: int | None = None
+    sizes: dict[str, int] = field(default_factory=dict)
 
     @property
     def partial(self) -> bool:
@@ -288,9 +318,29 @@ class CensusSummary:
             "units_asked": self.units_asked,
             "units_done": self.units_done,
         }
-        if self.counts is not None:
+        if self.counts is not None and self.count_cap is not None:
+            data["count_cap"] = self.count_cap
+            data["counts"] = self.capped()
+        elif self.counts is not None:
             data["counts"] = _distribution(self.counts)
         return data
+
+    def capped(self) -> dict[str, dict[str, int]]:
+        """Under ``--count-cap N``: how many classes, and how many placements (each
+        class weighted by the placements it holds), have each number of solutions, the
+        last ``N+`` for N or more, in order of the number."""
+        assert self.counts is not None and self.count_cap is not None
+        cap = self.count_cap
+        classes: dict[int, int] = {}
+        placements: dict[int, int] = {}
+        for key, value in self.counts.items():
+            classes[value] = classes.get(value, 0) + 1
+            placements[value] = placements.get(value, 0) + self.sizes[key]
+
+        def named(values: dict[int, int]) -> dict[str, int]:
+            return {(f"{n}+" if n >= cap else str(n)): values[n] for n in sorted(values)}
+
+        return {"classes_by_count": named(classes), "placements_by_count": named(placements)}
 
     def lines(self) -> list[str]:
         scope = f" ({self.units_done} of {self.units} units)" if self.partial else ""
@@ -298,7 +348,13 @@ class CensusSummary:
             f"{self.puzzle} census{scope}: {self.placements} placements, {self.classes} classes, "
             f"{self.solvable} solvable, {self.unsolvable} unsolvable"
         ]
-        if self.counts:
+        if self.counts and self.count_cap is not None:
+            shown = self.capped()["placements_by_count"]
+            lines.append(
+                f"placements by solutions (counted up to {self.count_cap}): "
+                + ", ".join(f"{n.replace('+', ' or more')}: {many}" for n, many in shown.items())
+            )
+        elif self.counts:
             shape = _distribution(self.counts)
             lines.append(
                 f"solutions per class: fewest {shape['fewest']}, most {shape['most']}, "
@@ -338,10 +394,13 @@ def census(
     progress: bool = True,
     timeout: float | None = None,
     memory: int | None = None,
+    count_cap: int | None = None,
 ) -> CensusSummary:
     """Run every unit not yet in the store (the first ``limit``, of shard ``k`` of
     ``n``); return the figures over the units asked for that the store holds.
-    ``timeout`` stops it with TimeLimit, the units done kept for the same command."""
+    ``timeout`` stops it with TimeLimit, the units done kept for the same command.
+    ``count_cap`` counts each class up to that many solutions (``count`` implied)."""
+    count = count or count_cap is not None
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     _, space = census_space(game, options)
@@ -349,16 +408,28 @@ def census(
     index, shards = shard
     wanted = chosen[index - 1 :: shards][:limit]
     header = f"# census {game.name} " + " ".join(
-        sorted([*(k for k, v in options.items() if v), *(["count"] if count else [])])
+        sorted(
+            [
+                *(k for k, v in options.items() if v),
+                *(["count"] if count else []),
+                *([f"count-cap={count_cap}"] if count_cap is not None else []),
+            ]
+        )
     )
     store = Store(store_path, header.strip())
     try:
         stored = store.read(store.done)
         todo = [prefix for prefix in wanted if prefix not in stored]
-        tasks = [(game.name, options, prefix, count) for prefix in todo]
+        tasks = [(game.name, options, prefix, count, count_cap) for prefix in todo]
         finished = 0
         spreading = spread(
-            _unit_task, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
+            _unit_task,
+            tasks,
+            jobs=jobs,
+            scheduler=scheduler,
+            memory=memory,
+            deadline=deadline,
+            warm=lambda: warm_census(game.name, options),
         )
         with kept_when_stopped(lambda: _kept(store_path)), spreading as results:
             for result in results:
@@ -373,10 +444,12 @@ def census(
         store.close()
     counts: dict[str, int] | None = {} if count else None
     unsolvable: list[str] = []
+    sizes: dict[str, int] = {}
     for result in done:
         unsolvable += result.unsolvable
         if counts is not None:
             counts.update(result.counts)
+            sizes.update(result.sizes)
     classes = sum(result.classes for result in done)
     solvable = sum(result.solvable for result in done)
     return CensusSummary(
@@ -391,6 +464,8 @@ def census(
         seconds=time.perf_counter() - started,
         unsolvable_keys=sorted(unsolvable),
         counts=counts,
+        count_cap=count_cap,
+        sizes=sizes,
     )
 
 
@@ -398,5 +473,7 @@ def _kept(store: Path) -> str:
     return f"{store}: the units done are kept; the same command resumes the census"
 
 
-def _unit_task(task: tuple[str, dict[str, Any], tuple[int, ...], bool]) -> UnitResult:
+def _unit_task(
+    task: tuple[str, dict[str, Any], tuple[int, ...], bool, int | None],
+) -> UnitResult:
     return solve_unit(*task)

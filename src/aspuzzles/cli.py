@@ -367,6 +367,14 @@ def _census_arguments(census: argparse.ArgumentParser) -> None:
         "--count", action="store_true", help="count each class's solutions too, with their spread"
     )
     census.add_argument(
+        "--count-cap",
+        type=_at_least(1),
+        default=None,
+        metavar="N",
+        help="count each class's solutions up to N only (N: N or more), with how many "
+        "placements have each count (implies --count)",
+    )
+    census.add_argument(
         "--jobs", type=_at_least(1), default=2, help="local worker processes (default 2)"
     )
     _scheduler_argument(census, "units")
@@ -883,7 +891,9 @@ def _census(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
     from .census import census
 
-    counted = "-count" if args.count else ""
+    counted = "-count" if args.count or args.count_cap else ""
+    if args.count_cap:
+        counted += f"-cap{args.count_cap}"
     store = output_file(args.store or f"census-{game.name}{counted}.sqlite")
     unsolvable = output_file(args.unsolvable or f"census-{game.name}-unsolvable.txt")
     summary = census(
@@ -898,6 +908,7 @@ def _census(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
         progress=not args.quiet and sys.stderr.isatty(),
         timeout=args.timeout,
         memory=args.memory,
+        count_cap=args.count_cap,
     )
     write_text_file(unsolvable, "".join(f"{key}\n" for key in summary.unsolvable_keys))
     if args.format == "json":

@@ -68,7 +68,11 @@ class Declarations:
 
 def declarations(path: Path) -> Declarations:
     """The declarations of the encoding at ``path`` (and the files it includes)."""
+    from .asp import program_texts
+
     resolved = path.resolve()
+    for _ in program_texts(resolved):  # a FIFO included is refused before clingo waits on it
+        pass
     return _read(resolved, resolved.stat().st_mtime_ns)
 
 

@@ -56,6 +56,27 @@ def find_encoding(puzzle: str) -> Path | None:
     return None
 
 
+#: Why a FIFO, a device or a socket is refused as an encoding or an include.
+NOT_A_FILE = "reading it could wait for ever (an encoding and its includes must be files)"
+
+
+def special_file(path: Path) -> str | None:
+    """What ``path`` is when it is there but is neither a file nor a folder (``a
+    FIFO``, ``a device``, ``a socket``): reading one may wait for ever, out of reach
+    of any time limit (clingo reads includes itself, with no timeout); else None."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return None
+
+
 def encoding_names() -> list[str]:
     """Every puzzle name that has an encoding somewhere on the search path."""
     names = {

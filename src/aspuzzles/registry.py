@@ -15,7 +15,14 @@ from typing import Any
 
 from . import puzzles
 from .errors import InputError
-from .paths import encoding_names, find_encoding
+from .paths import (
+    NOT_A_FILE,
+    display_path,
+    encoding_names,
+    find_encoding,
+    project_roots,
+    special_file,
+)
 from .puzzle import Puzzle
 
 
@@ -73,6 +80,10 @@ def get_puzzle(name: str) -> Puzzle[Any, Any]:
         from .bare import BarePuzzle  # loaded only for a puzzle with no module
 
         return BarePuzzle(name)
+    for root in project_roots():  # an encoding that is a FIFO: said so, not 'unknown'
+        candidate = root / "encodings" / f"{name}.lp"
+        if (kind := special_file(candidate)) is not None:
+            raise InputError(f"{kind}, not a file: {NOT_A_FILE}", display_path(candidate))
     known = ", ".join(puzzle_names())
     if not name.strip():
         raise InputError(f"no puzzle named (known: {known})")

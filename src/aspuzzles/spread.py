@@ -6,13 +6,19 @@ Dask worker run the very same code; a worker keeps what it grounded for its next
 (see ``worker_state``). Locally, a worker that dies (killed, out of memory) has its
 units run again on a fresh pool, up to ``REDOS`` times; on Dask, the scheduler does the
 same. A deadline stops the work with TimeLimit, Ctrl-C with KeyboardInterrupt; either
-way no worker is left running (local workers are killed, Dask units cancelled).
+way no worker is left running (local workers are killed, Dask units cancelled). Under
+``--memory`` the command's own process is bounded too, after it has loaded what the
+work needs (see ``_warmed``). On Dask, the peer at the address is made sure to be a
+scheduler first, within the time limit; one that goes away mid-run ends the run with
+``ClusterLost``.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -25,7 +31,8 @@ from typing import Any, TypeVar
 
 from .driver import solving
 from .driver.limits import die_with_parent, limit_memory
-from .errors import InputError, TimeLimit
+from .errors import AspuzzlesError, InputError, MemoryLimit, TimeLimit
+from .logs import DEBUG, enabled
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -56,8 +63,12 @@ def kept_when_stopped(kept: Callable[[], str]) -> Iterator[None]:
     except KeyboardInterrupt:
         print(f"\n{kept()}", file=sys.stderr)
         raise
-    except TimeLimit:
-        raise TimeLimit(f"time limit reached; {kept()}") from None
+    except TimeLimit as error:
+        raise TimeLimit(f"{error}; {kept()}") from None
+    except ClusterLost as error:
+        raise ClusterLost(f"{error}; {kept()}") from None
+    except MemoryLimit as error:
+        raise MemoryLimit(f"{error}; {kept()}") from None
 
 
 @contextmanager
@@ -69,18 +80,22 @@ def spread(
     scheduler: str | None = None,
     memory: int | None = None,
     deadline: float | None = None,
+    warm: Callable[[], object] | None = None,
 ) -> Iterator[Iterator[Result]]:
     """Each task's result, in the order they finish: on ``jobs`` local processes (each
     bounded to its share of ``memory`` bytes), or on the Dask cluster whose scheduler
     is at ``scheduler``. ``deadline`` is a ``time.perf_counter`` time. A context: the
     workers are stopped as the block is left, however it is left (Ctrl-C while the
     caller stores a result, not only while the results are awaited), instead of when
-    the interpreter ends, where a pool's manager thread races its own exit hook."""
+    the interpreter ends, where a pool's manager thread races its own exit hook.
+    Under a memory limit, ``warm`` (a small piece of the work: one variant) is run
+    here first, before any limit, so that what the work loads is loaded once, by
+    this process, and the workers forked from it start with it."""
     if scheduler:
+        limit_memory(memory)  # this process; the workers' are Dask's --memory-limit
         results = _on_dask(work, tasks, scheduler, deadline)
     else:
-        share = None if memory is None else memory // jobs
-        results = _on_pool(work, tasks, jobs, share, deadline)
+        results = _on_pool(work, tasks, jobs, memory, deadline, warm)
     try:
         yield results
     finally:
@@ -89,10 +104,14 @@ def spread(
 
 def _start_worker(memory: int | None) -> None:
     """A pool worker: Ctrl-C is its parent's to answer, it ends with its parent, and
-    its memory is bounded."""
+    its memory is bounded. What it says on its standard error (a C++ runtime's
+    ``std::bad_alloc`` past the limit) is dropped: its errors reach the command as
+    exceptions, and ``-vv`` shows the rest."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     limit_memory(memory)
+    if memory is not None and not enabled(DEBUG):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
     solving.BLOCKING = True  # stopped only by being killed: no search needs a wait loop
 
 
@@ -142,6 +161,7 @@ def _on_pool(
     jobs: int,
     memory: int | None,
     deadline: float | None,
+    warm: Callable[[], object] | None = None,
 ) -> Generator[Result, None, None]:
     """Each task's result, as it finishes, from a pool of ``jobs`` processes, given no
     more than two tasks a worker at a time (a Ctrl-C or a limit has few to cancel).
@@ -152,9 +172,18 @@ def _on_pool(
     context = multiprocessing.get_context(method)
     pending = dict(enumerate(tasks))
     redone = 0
+    share = None
+    if memory is not None and pending:
+        # What the work loads (hashlib's OpenSSL, clingo, numpy and its BLAS, numba's
+        # compiled code and llvmlite) is loaded here, before any limit: each failed to
+        # load under a low one, in tracebacks. The workers, forked from here, have it;
+        # each needs what this process now takes, and more.
+        _warmed(warm)
+        share = _share(memory, jobs)
+        limit_memory(memory)
     with _Interrupts() as interrupts:
         while pending:
-            pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(memory,))
+            pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(share,))
             try:
                 waiting = iter(list(pending.items()))
                 running: dict[Future[Result], int] = {}
@@ -165,28 +194,105 @@ def _on_pool(
                         break
                     interrupts.answer()
                     left = _remaining(deadline)
+                    if left == 0:  # held whether or not results keep coming
+                        raise TimeLimit("time limit reached")
                     done, _ = wait_for(
                         running,
                         timeout=POLL if left is None else min(left, POLL),
                         return_when=FIRST_COMPLETED,
                     )
                     interrupts.answer()
-                    if not done and left is not None and left <= POLL:
-                        raise TimeLimit("time limit reached")
                     for future in done:
                         index = running.pop(future)
-                        result = future.result()  # a worker's error is raised here
+                        result = _result(future, share)
                         del pending[index]
                         yield result
                         interrupts.answer()
             except BrokenProcessPool:
                 redone += 1
                 if redone > REDOS:
-                    raise InputError(
-                        f"a worker process died {redone} times (out of memory?)"
-                    ) from None
+                    raise _died(redone, share) from None
             finally:
                 _stop(pool)
+
+
+#: What a worker is given beyond what the command's process takes once its work is
+#: loaded (its grounding, its searches): the least share of ``--memory`` taken.
+HEADROOM = 128 << 20
+
+#: What the work's numerical libraries are told before they load: one BLAS thread
+#: (OpenBLAS reserves a buffer a thread, for as many threads as cores, and failed to
+#: under a limit) and one numba thread.
+ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
+
+
+def _warmed(warm: Callable[[], object] | None) -> None:
+    """Run ``warm`` in this process before any limit is set, with what its libraries
+    need set first; what it kept is then dropped (a worker forked from here grounds
+    its own)."""
+    for name in ONE_THREAD:
+        os.environ.setdefault(name, "1")
+    import hashlib  # noqa: F401  (its OpenSSL: every hash failed to load under a limit)
+
+    if warm is None:
+        return
+    try:
+        warm()
+    finally:
+        _STATE.clear()
+
+
+def address_space() -> int | None:
+    """This process's address space in bytes (what RLIMIT_AS bounds), where /proc says."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) << 10
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def _share(memory: int, jobs: int) -> int:
+    """Each worker's share of ``memory`` bytes, or a one-line InputError saying the
+    least ``--memory`` that works: a worker starts with this process's address space
+    (forked, with the work's libraries loaded) and needs ``HEADROOM`` more."""
+    share = memory // jobs
+    taken = address_space()
+    if taken is None:
+        return share
+    least = -(-(taken + HEADROOM) >> 20)  # megabytes, rounded up
+    if share < least << 20:
+        raise InputError(
+            f"--memory {memory >> 20} is too low: each of the {jobs} worker processes would "
+            f"get {share >> 20} MB, and one needs at least {least} MB here (clingo, numpy and "
+            f"numba loaded, and room to work); give --memory {least * jobs} or more, or "
+            "fewer --jobs"
+        )
+    return share
+
+
+def _result(future: Future[Result], share: int | None) -> Result:
+    """A finished unit's result; a worker's error is raised here, its MemoryError
+    (Python's, or clingo's ``bad_alloc``) as the memory limit reached."""
+    try:
+        return future.result()
+    except MemoryError:
+        raise _past_limit(share) from None
+
+
+def _died(times: int, share: int | None) -> AspuzzlesError:
+    """Workers that died more than ``REDOS`` times: under a limit, past it (clingo may
+    abort the process where it cannot allocate)."""
+    if share is not None:
+        return _past_limit(share, f"a worker process died {times} times,")
+    return InputError(f"a worker process died {times} times (out of memory?)")
+
+
+def _past_limit(share: int | None, what: str = "a worker process went") -> MemoryLimit:
+    size = "" if share is None else f" of {share >> 20} MB"
+    return MemoryLimit(f"memory limit reached: {what} past its share{size} (see --memory)")
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -204,32 +310,206 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         manager.join(timeout=5)  # or it races the pool's exit hook (a traceback at exit)
 
 
+#: How long a scheduler is given to answer when the command has no ``--timeout`` (or
+#: a longer one), in seconds: a peer that accepts a connection and says nothing (not a
+#: scheduler, or one hung) must not hold the command for ever.
+CONNECT = 10.0
+
+
+class ClusterLost(InputError):
+    """The Dask cluster went away mid-run (its scheduler stopped or became unreachable):
+    a failure outside the command, exit code 2 like a file that cannot be written; the
+    results kept stay and the same command resumes (see ``kept_when_stopped``)."""
+
+
+def scheduler_address(scheduler: str) -> str:
+    """``--scheduler``'s address as ``tcp://HOST:PORT``, or a one-line InputError: only
+    Dask's plain TCP is taken (``tls://`` needs certificates the command has no options
+    for, ``inproc://`` is another process's memory, ``ws://`` and ``ucx://`` are not
+    what the workers listen on)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(scheduler, strict=False)
+        if scheme != "tcp":
+            raise ValueError(
+                f"{scheme}:// addresses are not supported; give the scheduler's tcp://HOST:PORT"
+            )
+        host, port = parse_host_port(location)
+    except ValueError as error:  # 'missing port number', an unknown scheme
+        raise InputError(f"--scheduler {scheduler}: {error}") from None
+    if not host or not 0 < int(port) < 65536:
+        raise InputError(f"--scheduler {scheduler}: not an address (tcp://HOST:PORT)")
+    return f"tcp://{location}"
+
+
+def _connect_within(deadline: float | None) -> tuple[float, bool]:
+    """How long connecting may take, and whether that is the command's time limit (not
+    ``CONNECT``)."""
+    left = _remaining(deadline)
+    if left is not None and left < CONNECT:
+        return max(left, 0.001), True
+    return CONNECT, False
+
+
+def _check_scheduler(address: str, scheduler: str, deadline: float | None) -> None:
+    """Make sure a Dask scheduler is at ``address``, within the time limit (or
+    ``CONNECT``): a scheduler speaks first (its handshake, a frame of a few dozen
+    bytes), then says who it is. A peer that is not there, one that says nothing (not
+    a scheduler, or a scheduler hung: Dask's own connect waited on it for ever), one
+    that says something else (its bytes were read as a frame of exabytes: 'memory
+    limit reached') are each a one-line error."""
+    seconds, limited = _connect_within(deadline)
+    started = time.perf_counter()
+    host, port = address.removeprefix("tcp://").rsplit(":", 1)
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds) as peer:
+            heard = b""
+            while len(heard) < 16:
+                peer.settimeout(max(0.001, seconds - (time.perf_counter() - started)))
+                said = peer.recv(16 - len(heard))
+                if not said:
+                    break
+                heard += said
+    except TimeoutError:
+        raise _silent(scheduler, seconds, limited) from None
+    except OSError as error:  # refused, unreachable, no such host
+        raise _unreachable(scheduler, error) from None
+    # Dask's frames: their total length, then how many there are (both 8 bytes).
+    size, frames = int.from_bytes(heard[:8], "little"), int.from_bytes(heard[8:], "little")
+    if len(heard) < 16 or not (0 < size < 1 << 20 and 0 < frames < 64):
+        what = "closed the connection" if not heard else "answered something else"
+        raise InputError(f"--scheduler {scheduler}: not a Dask scheduler (it {what})")
+    who = _identity(address, scheduler, max(0.001, seconds - (time.perf_counter() - started)))
+    if who is None:
+        raise _silent(scheduler, seconds, limited)
+    if not isinstance(who, dict) or who.get("type") != "Scheduler":
+        kind = who.get("type") if isinstance(who, dict) else type(who).__name__
+        raise InputError(f"--scheduler {scheduler}: not a Dask scheduler (it is a {kind!s:.40})")
+
+
+def _identity(address: str, scheduler: str, seconds: float) -> Any:
+    """What the Dask peer at ``address`` says it is, or None when it says nothing in
+    ``seconds``."""
+    import asyncio
+
+    async def identity() -> Any:
+        from distributed.comm import connect
+
+        comm = await connect(address, timeout=seconds)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    async def bounded() -> Any:
+        return await asyncio.wait_for(identity(), seconds)
+
+    try:
+        return asyncio.run(bounded())
+    except (TimeoutError, asyncio.TimeoutError):
+        return None
+    except Exception as error:  # closed, or garbage read as a frame (MemoryError)
+        raise InputError(
+            f"--scheduler {scheduler}: not a Dask scheduler (its answer could not be read: "
+            f"{type(error).__name__})"
+        ) from None
+
+
+def _silent(scheduler: str, seconds: float, limited: bool) -> AspuzzlesError:
+    if limited:
+        return TimeLimit(
+            f"time limit reached while connecting to the scheduler at {scheduler} "
+            f"(no answer within {seconds:.1f} s)"
+        )
+    return InputError(
+        f"--scheduler {scheduler}: no Dask scheduler answered within {seconds:g} s "
+        "(is one running there?)"
+    )
+
+
+def _unreachable(scheduler: str, error: BaseException) -> InputError:
+    said = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    return InputError(f"--scheduler {scheduler}: cannot reach it ({said})")
+
+
 def _on_dask(
     work: Callable[[Task], Result],
     tasks: list[Task],
     scheduler: str,
     deadline: float | None,
 ) -> Generator[Result, None, None]:
+    """Each task's result from the Dask cluster at ``scheduler``, as it finishes. The
+    deadline is held whether or not results keep coming (``as_completed``'s own
+    timeout counts only while none is ready), and a scheduler that goes away ends the
+    run with ClusterLost."""
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise InputError(
             "--scheduler needs Dask's distributed scheduler: pip install 'aspuzzles[distributed]'"
         ) from None
-    wait = _remaining(deadline)
-    try:
-        client = Client(scheduler, timeout=30 if wait is None else max(wait, 0.1))
-    except OSError as error:
-        raise InputError(f"--scheduler {scheduler}: cannot reach it ({error})") from None
-    except ValueError as error:  # not an address: 'missing port number', an unknown scheme
-        raise InputError(f"--scheduler {scheduler}: {error}") from None
-    futures = [client.submit(work, task, pure=False, retries=REDOS) for task in tasks]
-    try:
+    import asyncio
+
+    address = scheduler_address(scheduler)
+    with _quiet_dask():
+        _check_scheduler(address, scheduler, deadline)
+        seconds, limited = _connect_within(deadline)
         try:
-            for future in as_completed(futures, timeout=_remaining(deadline)):
+            client = Client(address, timeout=seconds)
+        except (OSError, TimeoutError, asyncio.TimeoutError) as error:
+            if limited:
+                raise TimeLimit(
+                    f"time limit reached while connecting to the scheduler at {scheduler}"
+                ) from None
+            raise _unreachable(scheduler, error) from None
+        futures = [client.submit(work, task, pure=False, retries=REDOS) for task in tasks]
+        try:
+            ready = as_completed(futures)
+            while not ready.is_empty():
+                left = _remaining(deadline)
+                if left == 0:  # held whether or not results keep coming
+                    raise TimeLimit("time limit reached")
+                if not ready.has_ready():
+                    if client.status not in ("running", "connecting"):
+                        raise _lost(scheduler)
+                    with ready.thread_condition:
+                        ready.thread_condition.wait(POLL if left is None else min(left, POLL))
+                    continue
+                future = next(ready)
+                if future.status == "cancelled" or client.status not in ("running", "connecting"):
+                    raise _lost(scheduler)
                 yield future.result()
-        except TimeoutError:
-            raise TimeLimit("time limit reached") from None
+        finally:
+            client.cancel(futures)
+            client.close(timeout=2)
+
+
+@contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own log lines (a traceback each time it tries to reconnect to a scheduler
+    gone) kept off the terminal: what went wrong is said in one line. ``-vv`` lets
+    them through."""
+    import logging
+
+    if enabled(DEBUG):
+        yield
+        return
+    names = ["distributed"] + [
+        name for name in logging.root.manager.loggerDict if name.startswith("distributed.")
+    ]
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    try:
+        yield
     finally:
-        client.cancel(futures)
-        client.close()
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+
+
+def _lost(scheduler: str) -> ClusterLost:
+    return ClusterLost(
+        f"--scheduler {scheduler}: the cluster went away (its scheduler stopped answering)"
+    )

@@ -251,7 +251,13 @@ def sweep(
     idle = not todo and output.exists() and kept == output.stat().st_size
     sink = nullcontext(None) if idle else _opened(output, header.strip(), kept, len(done))
     chunks = spread(
-        solve_chunk, tasks, jobs=jobs, scheduler=scheduler, memory=memory, deadline=deadline
+        solve_chunk,
+        tasks,
+        jobs=jobs,
+        scheduler=scheduler,
+        memory=memory,
+        deadline=deadline,
+        warm=lambda: solve_chunk((game.name, {**options, "count": False}, todo[:1])),
     )
     with (
         sink as results_file,

@@ -109,12 +109,13 @@ class Session:
                 return found
         return self.count(sweep.assumptions(variant))
 
-    def count(self, assumptions: Sequence[tuple[Symbol, bool]]) -> int:
+    def count(self, assumptions: Sequence[tuple[Symbol, bool]], most: int = 0) -> int:
         """How many solutions a variant has (every answer set, as ``solve --count``
         counts them), read from clingo's statistics: no answer is copied into Python,
-        so a variant with thousands of solutions costs only their enumeration."""
+        so a variant with thousands of solutions costs only their enumeration. With
+        ``most``, the count stops there (``most`` means that many or more)."""
         settings = solving.solve_settings(self.control)
-        settings.models, settings.enum_mode = 0, "bt"  # backtracking: nothing recorded
+        settings.models, settings.enum_mode = most, "bt"  # backtracking: nothing recorded
         try:
             result = solving.solve_until(self.control, assumptions=self._literals_of(assumptions))
         finally:

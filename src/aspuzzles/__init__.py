@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # not typing's: importing typing alone takes 17 ms
 if TYPE_CHECKING:
     from typing import Any
 
-    from .api import Instance, explain, generate, grade, hint, load, solve
+    from .api import Instance, explain, generate, grade, hint, load, solve, walkthrough
     from .driver import Result, load_instance, solve_instance
     from .errors import AspuzzlesError, CheckFailed, ExitCode, InputError
     from .puzzle import Puzzle, Solution
@@ -47,6 +47,7 @@ __all__ = [
     "puzzle_names",
     "solve",
     "solve_instance",
+    "walkthrough",
 ]
 __version__ = "0.1.0"
 

@@ -2,7 +2,8 @@
 
 These functions join the registry (which puzzle a name means) to the driver (which
 knows no puzzle): ``solve`` a puzzle, ``generate`` a new instance, ``load`` one to
-look at before solving it.
+look at before solving it, and ``hint``, ``explain``, ``grade`` and ``walkthrough``
+for solving by hand.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .puzzle import Puzzle, render
 from .registry import get_puzzle
 
 if TYPE_CHECKING:
-    from .hinting import Grade, PlanReport, Report
+    from .hinting import Grade, PlanReport, Report, Walkthrough
 
 T = TypeVar("T")
 
@@ -213,6 +214,30 @@ def grade(
     game, limit = _puzzle(puzzle), checked_timeout(timeout)
     return _bounded(
         lambda: hinting.grade(game, instance, encoding=encoding, timeout=limit), limit, memory
+    )
+
+
+def walkthrough(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> Walkthrough:
+    """The whole way from the givens (or ``progress``) to the solution, step by step,
+    each step the cheapest available with a minimal reason
+    (:func:`aspuzzles.hinting.walkthrough`); limits as for ``hint``."""
+    from . import hinting
+
+    game, limit = _puzzle(puzzle), checked_timeout(timeout)
+    return _bounded(
+        lambda: hinting.walkthrough(
+            game, instance, progress=progress, encoding=encoding, timeout=limit
+        ),
+        limit,
+        memory,
     )
 
 

@@ -274,6 +274,27 @@ def _helper_arguments(helper: argparse.ArgumentParser, name: str) -> None:
         helper.add_argument("--all", action="store_true", help="every entry that follows")
 
 
+def _walkthrough_arguments(walk: argparse.ArgumentParser) -> None:
+    """``walkthrough``: as ``hint``'s, in text or JSON (docs/walkthrough.md)."""
+    walk.add_argument("puzzle", help=PUZZLE_HELP)
+    walk.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
+    walk.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (a numbered line a step) or json (every step re-checkable with clingo)",
+    )
+    _output_argument(walk)
+    _encoding_argument(walk)
+    _limit_arguments(walk, "the walkthrough")
+    walk.add_argument(
+        "--progress",
+        metavar="FILE",
+        help="start from your progress (as hint reads it): a file, '-' for standard "
+        "input, or the text",
+    )
+
+
 def _maker_arguments(maker: argparse.ArgumentParser) -> None:
     """``generate`` (and a puzzle's own name for it): the puzzle adds its own options."""
     maker.add_argument("puzzle", help=PUZZLE_HELP)
@@ -424,6 +445,11 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
         "grade",
         "how hard the puzzle is to solve by hints alone",
         partial(_helper_arguments, name="grade"),
+    ),
+    (
+        "walkthrough",
+        "the whole way to the solution, step by step, each with its reasons",
+        _walkthrough_arguments,
     ),
     ("list", "list puzzles and their shipped instances", lambda _: None),
     ("generate", "generate a new instance", _maker_arguments),
@@ -830,6 +856,18 @@ def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     return _question(args, game, ask)
 
 
+def _walkthrough(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    from .hinting import walkthrough
+
+    def ask() -> Any:
+        progress, encoding = args.progress, args.encoding
+        return walkthrough(
+            game, args.instance, progress=progress, encoding=encoding, timeout=args.timeout
+        )
+
+    return _question(args, game, ask, stuck=("unsolvable",))
+
+
 def _question(
     args: argparse.Namespace,
     game: Puzzle[Any, Any],
@@ -1025,6 +1063,7 @@ _COMMANDS = {
     "hint": _hint,
     "explain": _explain,
     "grade": _grade,
+    "walkthrough": _walkthrough,
 }
 
 

@@ -122,6 +122,10 @@ class _Probe(Propagator):
 Assumption = tuple[Symbol, bool]
 
 
+class SearchLimit(Exception):
+    """A question given a number of conflicts was not answered within them."""
+
+
 class Reasoner:
     """An instance grounded once, asked many questions under assumptions.
 
@@ -165,6 +169,7 @@ class Reasoner:
         self.probe = _Probe(self.entries, self.clues)
         self.control.register_propagator(self.probe)
         self.solve_calls = 0
+        self._literals: dict[Symbol, int | None] = {}
         #: When the questions must have been answered (``time.perf_counter()``), if ever,
         #: and the limit it stands for (seconds), for the message.
         self.deadline: float | None = None
@@ -250,6 +255,89 @@ class Reasoner:
             return None
         wanted = set(self.entries)
         return {atom for atom in last if atom in wanted}
+
+    def possible(
+        self, assumptions: Sequence[Assumption], clues: Sequence[Symbol] | None = None
+    ) -> set[Symbol] | None:
+        """The entries true in some solution under the assumptions and the clues (all
+        in force, unless given; the others free): brave consequences. An entry outside
+        the set is false in every solution. None if there is no solution."""
+        settings = solving.solve_settings(self.control)
+        settings.enum_mode = "brave"
+        settings.models = 0
+        last: list[Symbol] = []
+        try:
+            result = self._solve(
+                [*assumptions, (PROBE, False)],
+                clues=clues,
+                on_model=lambda model: last.__setitem__(slice(None), model.symbols(atoms=True)),
+            )
+        finally:
+            settings.enum_mode = "auto"
+        if not result.satisfiable:
+            return None
+        wanted = set(self.entries)
+        return {atom for atom in last if atom in wanted}
+
+    def core(
+        self,
+        fixed: Sequence[Assumption],
+        members: Sequence[Assumption],
+        conflicts: int | None = None,
+    ) -> list[Assumption] | None:
+        """The members of an unsatisfiable core of ``fixed`` and ``members`` (clues among
+        the members assumed as clues, the other clues free), or None if they have a
+        solution. The core is unsatisfiable with ``fixed``, not necessarily minimal.
+        With ``conflicts``, a search that needs more conflicts raises SearchLimit.
+        Assumptions go to clingo as solver-independent literals, looked up once: a
+        question asked thousands of times (a walkthrough) spends no time on symbols."""
+        literal = self._program_literal
+        by_literal: dict[int, Assumption] = {}
+        assumed: list[int] = []
+        # ``fixed`` first, then the members in their order: clasp assigns assumptions
+        # in turn, and its core holds those the first conflict needs, so the members
+        # early in the list are the ones a core prefers (it is far smaller this way).
+        for symbol, value in fixed:
+            number = literal(symbol)
+            if number is None:
+                if value:
+                    return []
+                continue
+            assumed.append(number if value else -number)
+        for symbol, value in members:
+            number = literal(symbol)
+            if number is None:
+                if value:  # an atom no rule can make true, assumed true: no solution
+                    return [(symbol, value)]
+                continue
+            signed = number if value else -number
+            by_literal[signed] = (symbol, value)
+            assumed.append(signed)
+        found: list[int] = []
+        settings = solving.solve_settings(self.control)
+        settings.models = 1
+        try:
+            result = self._solve(
+                [*assumed, (PROBE, False)],
+                clues=[],
+                on_core=lambda core: found.extend(core),
+                conflicts=conflicts,
+            )
+        finally:
+            settings.models = 0
+        if result.satisfiable:
+            return None
+        if not result.unsatisfiable:
+            raise SearchLimit(f"no answer within {conflicts} conflicts")
+        return list(dict.fromkeys(by_literal[lit] for lit in found if lit in by_literal))
+
+    def _program_literal(self, symbol: Symbol) -> int | None:
+        """A symbol's program literal (None for an atom the grounding does not hold)."""
+        known = self._literals
+        if symbol not in known:
+            atom = self.control.symbolic_atoms[symbol]
+            known[symbol] = None if atom is None else atom.literal
+        return known[symbol]
 
     def one_solution(
         self, assumptions: Sequence[Assumption]
@@ -349,27 +437,33 @@ class Reasoner:
 
     def _solve(
         self,
-        assumptions: Sequence[Assumption],
+        assumptions: Sequence[Assumption | int],
         *,
         probing: bool = False,
         clues: Sequence[Symbol] | None = None,
         on_model: Callable[[clingo.Model], None] | None = None,
         on_core: Callable[[Sequence[int]], None] | None = None,
+        conflicts: int | None = None,
     ) -> clingo.SolveResult:
         self.solve_calls += 1
         assumed_clues = self.in_force if clues is None else clues
         every = [*((clue, True) for clue in assumed_clues), *assumptions]
         if probing:
-            literals = [
-                self.probe.literal(symbol, value)
-                for symbol, value in every
-                if symbol in self.probe.solver
+            literals = [  # a probe is asked with symbols only (solver literals: ``core``)
+                self.probe.literal(item[0], item[1])
+                for item in every
+                if isinstance(item, tuple) and item[0] in self.probe.solver
             ]
             self.probe.assumed = list(dict.fromkeys(reversed(literals)))
         else:
             self.probe.assumed = None
         result = solving.solve_until(
-            self.control, self.deadline, assumptions=every, on_model=on_model, on_core=on_core
+            self.control,
+            self.deadline,
+            assumptions=every,
+            on_model=on_model,
+            on_core=on_core,
+            conflicts=conflicts,
         )
         if result is None:
             # Worded as the engine's guard words it, whichever of the two sees it first.

@@ -13,13 +13,16 @@ puzzle.
   search), with a minimal set of clues and progress entries it rests on;
 - ``explain``: why an instance (with its progress) has no solution, as a minimal set of
   clues that cannot all hold;
-- ``grade``: how hard the puzzle is to solve by such steps alone.
+- ``grade``: how hard the puzzle is to solve by such steps alone;
+- ``walkthrough``: the whole way to the solution, step by step, each step the cheapest
+  available with a minimal set of clues and earlier conclusions it follows from.
 """
 
 from .grading import ANCHOR, BEYOND, OPEN, grade, grade_steps, unique_steps
 from .grounding import Grounded, given_entries, ground_instance, read_progress
 from .questions import explain, hint, plan_hint
 from .reports import Finding, Grade, PlanReport, Report, hintable
+from .walkthrough import Walkthrough, walkthrough
 
 __all__ = [
     "ANCHOR",
@@ -30,6 +33,7 @@ __all__ = [
     "Grounded",
     "PlanReport",
     "Report",
+    "Walkthrough",
     "explain",
     "given_entries",
     "grade",
@@ -40,4 +44,5 @@ __all__ = [
     "plan_hint",
     "read_progress",
     "unique_steps",
+    "walkthrough",
 ]

@@ -1,0 +1,650 @@
+"""A walkthrough: the whole way from the givens (or a player's progress) to the
+solution, as a sequence of steps a person can follow.
+
+A step concludes literals over the entries (an entry set, or ruled out) and names why:
+a subset-minimal set of clues and of earlier steps' literals from which its literals
+follow. "Follow" is entailment, not propagation: the encoding, those clues (every other
+clue free, as the :class:`~aspuzzles.driver.reasoning.Reasoner` leaves a clue it does
+not assume) and those literals have no answer set in which the step's literals do not
+all hold, and dropping any one of them leaves one. Reasons are unsatisfiable cores of
+the Reasoner's assumptions shrunk by deletion, each deletion a solve call: the reason
+is the same set whichever way the encoding is phrased (a redundant constraint changes
+how fast clasp gets there, not what follows).
+
+Each step is the cheapest one available under one cost (``CLUE_COST`` per clue,
+``LITERAL_COST`` per earlier literal: see docs/walkthrough.md for why), found as
+follows:
+
+- the candidates are the literals every solution shares (one cautious and one brave
+  enumeration from the start: what follows from everything known never changes as
+  steps are taken, since each step only concludes what already followed);
+- each candidate's reason is a core under the known literals alone first (no clue at
+  all: the cheapest kind), else under the known literals and every clue, asked again
+  in reverse order while that shrinks it, then shrunk by deleting its clues (the
+  expensive members, every known literal kept at hand) and then its literals; each
+  solve call while costing may take ``BUDGET`` conflicts, and a candidate that needs
+  more is costed only where no other is left (the reason of the step taken is made
+  subset-minimal without a limit);
+- a reason stays valid as steps are taken (more known literals never unprove it), so
+  it is cached; after a step, the candidates that share a place with its literals
+  (an argument other than the last, the value) are asked whether fewer of their
+  reason's clues now do (``_Walker.improved``, one solve call), and every candidate
+  once the cheapest step costs more than ``CASE_THRESHOLD``;
+- candidates whose reasons are the same set are concluded in one step, and so is
+  what the new entries rule out at once by the rules, with no clue (a cell that holds
+  a vampire holds no ghost): that is part of setting an entry, not a step of its own.
+
+Where the cheapest step still costs more than ``CASE_THRESHOLD`` the step is a case
+split if one is at hand: an entry whose assumption fails at once (propagation reaches
+a contradiction with no guess) is ruled out, the case "if it held" explained by the
+clues and literals that cannot hold together with it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from clingo import Symbol
+
+from ..driver.reasoning import Reasoner, SearchLimit
+from ..errors import CheckFailed, InputError
+from ..puzzle import Puzzle
+from .grading import _anchor
+from .grounding import Grounded, ground_instance, loaded, read_progress
+from .reports import hintable
+
+#: What a reason costs a person: each clue to read and combine, and each conclusion of
+#: an earlier step to recall (a clue is a rule about a region of the board, applied
+#: anew; a conclusion is one fact already on the board).
+CLUE_COST = 3
+LITERAL_COST = 1
+#: A step costlier than this (more than four clues, or the like) is hard: every
+#: candidate is costed again, and a case split is looked for.
+CASE_THRESHOLD = 12
+#: Conflicts a solve call may take while steps are costed: a candidate whose proof
+#: needs more search is hard, costed only where nothing else is left.
+BUDGET = 100
+#: How many open entries a stuck walkthrough names in its text.
+OPEN_SHOWN = 12
+
+Literal = tuple[Symbol, bool]
+
+
+def literal_text(literal: Literal) -> str:
+    """A literal as clingo writes it: ``monster(2,3,ghost)`` or
+    ``not monster(2,3,ghost)``."""
+    symbol, value = literal
+    return str(symbol) if value else f"not {symbol}"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Clues and earlier literals from which a conclusion follows, subset-minimal."""
+
+    clues: tuple[Symbol, ...]
+    after: tuple[Literal, ...]
+    #: Whether every test of a member's need was answered (within the budget of
+    #: conflicts it was asked under): a step's reason is made exact before it is taken.
+    exact: bool = True
+
+    @property
+    def cost(self) -> int:
+        return CLUE_COST * len(self.clues) + LITERAL_COST * len(self.after)
+
+
+@dataclass
+class Case:
+    """A case a step tries and refutes: with ``assume``, the reason cannot all hold."""
+
+    assume: Literal
+    reason: Reason
+
+
+@dataclass
+class Step:
+    """Literals concluded together from one reason; ``implied`` are those the new
+    entries alone rule out by the rules (part of the step, shown as a count)."""
+
+    literals: list[Literal]
+    reason: Reason
+    implied: list[Literal] = field(default_factory=list)
+    cases: list[Case] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def cost(self) -> int:
+        return self.reason.cost + (LITERAL_COST if self.cases else 0)
+
+    @property
+    def concluded(self) -> list[Literal]:
+        return [*self.literals, *self.implied]
+
+
+@dataclass
+class Walkthrough:
+    """The steps from the start to the solution (or as far as logic goes)."""
+
+    game: Puzzle[Any, Any]
+    instance: Any
+    name: str
+    status: str  # solved, stuck, unsolvable
+    clues: list[Symbol]
+    facts: list[Symbol]
+    program: str = ""
+    start: list[Literal] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    open: list[Symbol] = field(default_factory=list)
+    conflict: list[Symbol] = field(default_factory=list)
+    laid_first: list[Symbol] = field(default_factory=list)
+    encoding: str = "shipped"
+    seconds: float = 0.0
+
+    # -- words ---------------------------------------------------------------------
+    def _entry(self, literal: Literal) -> str:
+        text = hintable(self.game).entry_text(self.instance, literal[0])
+        return text if literal[1] else f"not {text}"
+
+    def _case_text(self, case: Case) -> str:
+        text = hintable(self.game).entry_text(self.instance, case.assume[0])
+        return f"if {text} held" if case.assume[1] else f"if {text} did not hold"
+
+    def _clue(self, clue: Symbol) -> str:
+        return hintable(self.game).clue_text(self.instance, clue)
+
+    def step_text(self, step: Step) -> str:
+        """A step as a sentence in the puzzle's words."""
+        shown = [lit for lit in step.literals if lit[1]] or step.literals
+        said = "; ".join(self._entry(literal) for literal in shown if literal[1])
+        if not said:
+            said = "ruled out: " + "; ".join(self._entry((s, True)) for s, _ in shown)
+        hidden = len(step.concluded) - len(shown)
+        if hidden:
+            said += f" (ruling out {hidden} more)"
+        if step.cases:
+            [case] = step.cases
+            return f"{said}: {self._case_text(case)}, these could not all hold: " + self._reasons(
+                case.reason
+            )
+        return f"{said}, because of {self._reasons(step.reason)}"
+
+    def _reasons(self, reason: Reason) -> str:
+        parts = [self._clue(clue) for clue in reason.clues]
+        parts += [self._entry(literal) for literal in reason.after]
+        return "; ".join(parts) if parts else "the rules alone"
+
+    def lines(self) -> list[str]:
+        count = len(self.steps)
+        head = f"{self.game.name} {self.name}: {self.status}"
+        if self.status != "unsolvable":
+            head += f", {count} step{'s' if count != 1 else ''}"
+        lines = [head]
+        if self.laid_first:
+            laid = "; ".join(self._entry((entry, True)) for entry in self.laid_first)
+            lines.append(f"laid first (solutions differ only by turning the board): {laid}")
+        for number, step in enumerate(self.steps, 1):
+            lines.append(f"{number:>3}. {self.step_text(step)} [cost {step.cost}]")
+        if self.status == "stuck":
+            named = [self._entry((entry, True)) for entry in self.open[:OPEN_SHOWN]]
+            more = len(self.open) - len(named)
+            lines.append(
+                "logic stops here: the puzzle has several solutions from here; still open: "
+                + "; ".join(named)
+                + (f" and {more} more" if more > 0 else "")
+            )
+        if self.status == "unsolvable":
+            lines.append("no solution; these cannot all hold:")
+            lines += [f"  {self._symbol(symbol)}" for symbol in self.conflict]
+        return lines
+
+    def _symbol(self, symbol: Symbol) -> str:
+        if symbol in set(self.clues):
+            return self._clue(symbol)
+        return "your " + self._entry((symbol, True))
+
+    def text(self) -> str:
+        return "\n".join(self.lines()) + "\n"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "puzzle": self.game.name,
+            "instance": self.name,
+            "status": self.status,
+        }
+        if self.encoding == "edited":
+            data["encoding"] = "edited"
+        data["clues"] = [str(clue) for clue in self.clues]
+        data["facts"] = [str(fact) for fact in self.facts]
+        if self.program:
+            data["program"] = self.program
+        data["start"] = [literal_text(literal) for literal in self.start]
+        if self.laid_first:
+            data["laid_first"] = [str(entry) for entry in self.laid_first]
+        data["steps"] = [self._step_dict(step) for step in self.steps]
+        if self.status == "stuck":
+            data["open"] = [str(entry) for entry in self.open]
+        if self.status == "unsolvable":
+            data["conflict"] = [str(symbol) for symbol in self.conflict]
+        return data
+
+    def _step_dict(self, step: Step) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "literals": [literal_text(literal) for literal in step.concluded],
+            "because": [str(clue) for clue in step.reason.clues],
+            "after": [literal_text(literal) for literal in step.reason.after],
+            "cost": step.cost,
+            "text": self.step_text(step),
+        }
+        if step.cases:
+            data["cases"] = [
+                {
+                    "assume": literal_text(case.assume),
+                    "because": [str(clue) for clue in case.reason.clues],
+                    "after": [literal_text(literal) for literal in case.reason.after],
+                }
+                for case in step.cases
+            ]
+        return data
+
+    def svg(self) -> str:
+        from ..render import text_svg
+
+        return text_svg(self.lines()[0])
+
+    def _repr_html_(self) -> str:
+        return "<div><p>" + "<br>".join(escape(line) for line in self.lines()) + "</p></div>"
+
+    def __repr__(self) -> str:
+        return f"<{self.lines()[0]}>"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# -- the walk -------------------------------------------------------------------------
+class _Walker:
+    """The state of a walkthrough: the literals known, the candidates and their reasons."""
+
+    def __init__(self, ground: Grounded, start: list[Literal], targets: set[Literal]) -> None:
+        self.ground = ground
+        self.reasoner: Reasoner = ground.reasoner
+        self.clue_set = set(self.reasoner.clues)
+        self.known: dict[Symbol, bool] = {}
+        self.order: dict[Symbol, int] = {e: i for i, e in enumerate(self.reasoner.entries)}
+        self.start = self._learn(start)
+        self.candidates = {lit for lit in targets if lit[0] not in self.known}
+        self.reasons: dict[Literal, Reason] = {}
+        #: Candidates whose proof needs more search than ``BUDGET`` conflicts a solve
+        #: call: costed only when no other step is left (or all are hard), since a
+        #: person finds them hard too; tried again once a step touches them.
+        self.hard: set[Literal] = set()
+        self.where: dict[Symbol, frozenset[tuple[int, Symbol]]] = {}
+
+    # -- knowledge -----------------------------------------------------------------
+    def _learn(self, literals: Iterable[Literal]) -> list[Literal]:
+        """Add literals to what is known, with what each new entry alone rules out; the
+        literals newly known, in order."""
+        new = [lit for lit in dict.fromkeys(literals) if lit[0] not in self.known]
+        self.known.update(new)
+        implied: list[Literal] = []
+        for symbol, value in new:
+            if value:
+                implied += [lit for lit in self._ruled_out_by(symbol) if lit[0] not in self.known]
+        implied = list(dict.fromkeys(implied))
+        self.known.update(implied)
+        return [*new, *implied]
+
+    def _ruled_out_by(self, entry: Symbol) -> list[Literal]:
+        """The entries that the rules rule out at once with ``entry`` (every clue free):
+        what propagation alone makes false (sound, so they follow from the entry; a
+        brave enumeration would find a few more, at a tenth of a second an entry on a
+        15x15 board, and those become steps of their own)."""
+        seen = self.reasoner.propagate([(entry, True)], clues=[])
+        if seen is None:
+            return []
+        return [(other, False) for other in self.reasoner.entries if other in seen.false]
+
+    # -- reasons -------------------------------------------------------------------
+    def _core(
+        self, fixed: list[Literal], members: list[Literal], budget: int | None
+    ) -> list[Literal] | None:
+        return self.reasoner.core(fixed, members, conflicts=budget)
+
+    def reason(
+        self, literal: Literal, seed: list[Symbol] | None = None, budget: int | None = BUDGET
+    ) -> Reason:
+        """A reason of a candidate: its negation with the reason has no answer set, and
+        (where every test was answered within the ``budget``) with any member dropped it
+        has one. Seeded toward the cheap members: the known literals alone first; else
+        the clues of a core (or of ``seed``, clues known to prove it with the known
+        literals) are dropped one at a time while every known literal stays at hand, so
+        that a conclusion already on the board replaces the clues it came from; then
+        the literals, the nearest (sharing a place with the candidate) offered first.
+        SearchLimit where proving it at all takes more than the budget."""
+        symbol, value = literal
+        fixed = [(symbol, not value)]
+        known = self._nearest_first(symbol)
+        clues: list[Literal] = [(clue, True) for clue in seed or ()]
+        if seed is None and (not known or self._core(fixed, known, budget) is None):
+            every = [*known, *((c, True) for c in self.reasoner.clues)]
+            core = self._core(fixed, every, budget)
+            if core is None:
+                raise CheckFailed(
+                    f"a walkthrough step of '{self.ground.game.name}' does not follow"
+                )
+            core = self._trimmed(fixed, core, budget)
+            clues = [m for m in core if m[1] and m[0] in self.clue_set]
+        exact = True
+        for member in list(clues):
+            trial = [kept for kept in clues if kept != member]
+            try:
+                smaller = self._core(fixed, [*known, *trial], budget)
+            except SearchLimit:
+                exact = False
+                continue
+            if smaller is not None:
+                found = set(smaller)
+                clues = [kept for kept in trial if kept in found]
+        # The clues first, then the literals nearest first: clasp's core holds the
+        # members its first conflict needs, so the far ones mostly stay out of it.
+        try:
+            core = self._core(fixed, [*clues, *known], budget)
+        except SearchLimit:
+            core, exact = [*clues, *known], False
+        if core is None:
+            raise CheckFailed(f"a walkthrough step of '{self.ground.game.name}' does not follow")
+        after, shrunk = self._shrunk(fixed, clues, [m for m in core if m not in set(clues)], budget)
+        return Reason(
+            tuple(sorted((s for s, _ in clues), key=self._rank)),
+            tuple(sorted(after, key=self._lit)),
+            exact and shrunk,
+        )
+
+    def _trimmed(
+        self, fixed: list[Literal], core: list[Literal], budget: int | None
+    ) -> list[Literal]:
+        """A core made smaller by asking again with its members in reverse order, while
+        that shrinks it (clasp's core holds the members its first conflict needs, so
+        the late members of one order come early in the other): a few solve calls
+        that save many of the deletions that follow (on a 15x15 Haunted board a core of
+        all 63 clues often comes back as one)."""
+        for _ in range(3):
+            try:
+                again = self._core(fixed, list(reversed(core)), budget)
+            except SearchLimit:
+                break
+            if again is None or len(again) >= len(core):
+                break
+            core = again
+        return core
+
+    def _nearest_first(self, entry: Symbol) -> list[Literal]:
+        """The known literals, those sharing a place with ``entry`` first, entries set
+        before entries ruled out."""
+        places = self._places([entry])
+        return sorted(
+            self.known.items(),
+            key=lambda lit: (places.isdisjoint(self._places([lit[0]])), not lit[1]),
+        )
+
+    def _shrunk(
+        self,
+        fixed: list[Literal],
+        clues: list[Literal],
+        literals: list[Literal],
+        budget: int | None,
+    ) -> tuple[list[Literal], bool]:
+        """The literals of a core shrunk by deletion, the clues kept: each literal
+        dropped in turn, kept out while the rest still has no answer set; the core of
+        such a test replaces the rest (it may drop several members at once). Also
+        whether every test was answered within the budget."""
+        needed = list(literals)
+        exact = True
+        # Ruled-out values first: an entry set says more than one ruled out, and a
+        # reason that keeps it is the shorter one.
+        for member in sorted(literals, key=lambda m: (m[1], self._lit(m))):
+            if member not in needed:
+                continue
+            trial = [kept for kept in needed if kept != member]
+            try:
+                smaller = self._core(fixed, [*clues, *trial], budget)
+            except SearchLimit:
+                exact = False
+                continue
+            if smaller is not None:
+                found = set(smaller)
+                needed = [kept for kept in trial if kept in found]
+        return needed, exact
+
+    def exact(self, literal: Literal, reason: Reason) -> Reason:
+        """A reason whose deletion tests were not all answered made subset-minimal:
+        each member dropped in turn with no limit on the search."""
+        if reason.exact:
+            return reason
+        fixed = [(literal[0], not literal[1])]
+        clues = [(clue, True) for clue in reason.clues]
+        for member in list(clues):
+            trial = [kept for kept in clues if kept != member]
+            if self._core(fixed, [*trial, *reason.after], None) is not None:
+                clues = trial
+        after, _ = self._shrunk(fixed, clues, list(reason.after), None)
+        return Reason(tuple(s for s, _ in clues), tuple(after), True)
+
+    def improved(self, literal: Literal) -> list[Symbol] | None:
+        """Fewer clues than a candidate's cached reason has that, with the known
+        literals, prove it (a cheaper reason may exist now that more literals are
+        known), or None. One solve call: the known literals are assumed before the
+        reason's clues, so clasp's core holds only the clues it still needs once they
+        are set (not necessarily as few as could be: the reason found from them is
+        shrunk further)."""
+        old = self.reasons[literal]
+        if old.cost <= CLUE_COST:  # one clue alone (or as few literals): kept as it is
+            return None
+        symbol, value = literal
+        fixed = [(symbol, not value)]
+        clues = [(clue, True) for clue in old.clues]
+        try:
+            core = self._core(fixed, [*self.known.items(), *clues], BUDGET)
+        except SearchLimit:
+            return None
+        if core is None:  # cannot be: the reason still proves it
+            return None
+        kept = [symbol for symbol, value in core if value and symbol in self.clue_set]
+        return kept if len(kept) < len(old.clues) else None
+
+    def _rank(self, clue: Symbol) -> int:
+        return self.reasoner.clues.index(clue)
+
+    def _lit(self, literal: Literal) -> tuple[int, bool]:
+        return self.order.get(literal[0], -1), not literal[1]
+
+    def costed(self, literal: Literal, budget: int | None = BUDGET) -> bool:
+        """Whether a candidate has a reason (found now if need be, within the budget:
+        one that needs more search is noted hard)."""
+        if literal in self.reasons:
+            return True
+        if literal in self.hard and budget == BUDGET:
+            return False
+        try:
+            self.reasons[literal] = self.reason(literal, budget=budget)
+        except SearchLimit:
+            self.hard.add(literal)
+            return False
+        self.hard.discard(literal)
+        return True
+
+    def recost(self, literals: Iterable[Literal]) -> None:
+        """Cost candidates again whose reasons may have got cheaper (``improved``)."""
+        for literal in literals:
+            if literal not in self.reasons:
+                self.hard.discard(literal)  # more is known: it may be easy now
+                continue
+            try:
+                if (seed := self.improved(literal)) is not None:
+                    self.reasons[literal] = self.reason(literal, seed)
+            except SearchLimit:
+                continue
+
+    # -- steps ---------------------------------------------------------------------
+    def ordered(self) -> list[Literal]:
+        """The candidates in the entries' order: clasp's answers to the same questions
+        asked in the same order are the same (its heuristic carries over between solve
+        calls), so a walkthrough is the same on every run."""
+        return sorted(self.candidates, key=self._lit)
+
+    def cheapest(self) -> Literal:
+        """The candidate of the cheapest reason; candidates that are hard within the
+        budget are costed with ten times more, and so on, only where none is left."""
+        budget: int | None = BUDGET
+        while True:
+            costed = [lit for lit in self.ordered() if self.costed(lit, budget)]
+            if costed:
+                return min(costed, key=self._rank_step)
+            budget = None if budget is None or budget >= 100 * BUDGET else budget * 10
+
+    def _rank_step(self, literal: Literal) -> tuple[int, bool, tuple[int, bool]]:
+        return self.reasons[literal].cost, literal[1] is False, self._lit(literal)
+
+    def step(self) -> Step:
+        started = time.perf_counter()
+        best = self.cheapest()
+        if self.reasons[best].cost > CASE_THRESHOLD:
+            self.recost(self.ordered())  # the step is hard: every candidate again
+            best = self.cheapest()
+            if self.reasons[best].cost > CASE_THRESHOLD and (split := self._case()) is not None:
+                return self._take(split, started)
+        reason = self.reasons[best] = self.exact(best, self.reasons[best])
+        same = [lit for lit in self.candidates if self.reasons.get(lit) == reason]
+        same.sort(key=lambda lit: (lit[1] is False, self._lit(lit)))
+        return self._take(Step(same, reason), started)
+
+    def _case(self) -> Step | None:
+        """A case split: among the candidates that rule an entry out, one whose
+        assumption fails at once (a contradiction by propagation, no guess), the
+        cheapest; the case is the entry assumed, its reason what cannot hold with it."""
+        assumed = list(self.known.items())
+        ruling_out = sorted(
+            (lit for lit in self.candidates if not lit[1] and lit in self.reasons),
+            key=self._rank_step,
+        )
+        for chosen in ruling_out:
+            if self.reasoner.fails_at_once(assumed, (chosen[0], True)):
+                reason = self.reasons[chosen] = self.exact(chosen, self.reasons[chosen])
+                return Step([chosen], reason, cases=[Case((chosen[0], True), reason)])
+        return None
+
+    def _take(self, step: Step, started: float) -> Step:
+        new = self._learn(step.literals)
+        step.implied = [lit for lit in new if lit not in step.literals]
+        learnt = set(new)
+        self.candidates -= {lit for lit in self.candidates if lit[0] in self.known}
+        for literal in learnt:
+            self.reasons.pop(literal, None)
+            self.hard.discard(literal)
+        touched = self._places(lit[0] for lit in learnt)
+        self.recost(lit for lit in self.ordered() if not touched.isdisjoint(self._places([lit[0]])))
+        step.seconds = time.perf_counter() - started
+        return step
+
+    def _places(self, entries: Iterable[Symbol]) -> set[tuple[int, Symbol]]:
+        """Where entries are: each argument but the last (the value) at its position;
+        an entry of one argument is everywhere (each entry's looked up once)."""
+        found: set[tuple[int, Symbol]] = set()
+        for entry in entries:
+            if entry not in self.where:
+                arguments = entry.arguments
+                self.where[entry] = frozenset(
+                    enumerate(arguments[:-1]) if len(arguments) >= 2 else [(-1, entry)]
+                )
+            found |= self.where[entry]
+        return found
+
+
+def walkthrough(
+    puzzle: Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> Walkthrough:
+    """The steps from the givens (or the player's progress) to the solution, each the
+    cheapest available with its minimal reason; ``stuck`` where the puzzle has several
+    solutions (the open entries named), ``unsolvable`` where it has none. ``timeout``
+    (seconds) bounds the whole question: TimeLimit when it runs out."""
+    started = time.perf_counter()
+    if puzzle.hints() is None and puzzle.plan_hints() is not None:
+        raise InputError(f"{puzzle.name}'s walkthrough is its plan: aspuzzles solve {puzzle.name}")
+    parsed, name = loaded(puzzle, instance)
+    ground = ground_instance(puzzle, parsed, encoding, timeout)
+    entries = read_progress(puzzle, parsed, progress, ground)
+    reasoner = ground.reasoner
+    hints = ground.puzzle
+    clue_set = set(reasoner.clues)
+    facts = [f for f in hints.hint_facts(ground.instance) if f not in clue_set]
+    report = Walkthrough(
+        puzzle,
+        ground.instance,
+        name,
+        "solved",
+        list(reasoner.clues),
+        facts,
+        hints.hint_program(ground.instance),
+        encoding=ground.standing,
+    )
+    if not reasoner.satisfiable([(entry, True) for entry in entries], reasoner.clues):
+        report.status = "unsolvable"
+        report.conflict = reasoner.minimal([], droppable=entries)
+        return report
+    laid: list[Symbol] = []
+    if hints.anchored and not entries:
+        laid, unshared = _anchor(ground)
+        if unshared:
+            report.status, report.open = "stuck", unshared
+            return report
+        report.laid_first = laid
+    start = [(entry, True) for entry in [*sorted(ground.given), *entries, *laid]]
+    assumed = [(symbol, True) for symbol, _ in start]
+    # What the rules say with no clue at all is the board's shape, not a step: the
+    # entries no solution of any clues can hold (a piece that cannot lie there).
+    never = reasoner.possible([], clues=[]) or set()
+    start += [(entry, False) for entry in reasoner.entries if entry not in never]
+    shared = reasoner.consequences(assumed) or set()
+    possible = reasoner.possible(assumed) or set()
+    targets = {(e, True) for e in shared} | {
+        (e, False) for e in reasoner.entries if e not in possible
+    }
+    walker = _Walker(ground, start, targets)
+    report.start = walker.start
+    while walker.candidates:
+        report.steps.append(walker.step())
+    report.open = [e for e in reasoner.entries if e not in walker.known]
+    if report.open:
+        report.status = "stuck"
+    else:
+        _check(ground, walker.known)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _check(ground: Grounded, known: dict[Symbol, bool]) -> None:
+    """The walkthrough's end against a solution decoded and passed by the puzzle's
+    checker: every entry set holds in it (read in Python, ``entry_holds``)."""
+    found = ground.reasoner.one_solution([(s, v) for s, v in known.items()])
+    if found is None:
+        raise CheckFailed(f"the walkthrough of '{ground.game.name}' ends with no solution")
+    solution = ground.game.decode(ground.instance, found[0])
+    problems = ground.game.check(ground.instance, solution)
+    if problems:
+        raise CheckFailed(
+            f"the solution a walkthrough of '{ground.game.name}' ends at: {problems[0]}"
+        )
+    for symbol, value in known.items():
+        if value and not ground.puzzle.entry_holds(ground.instance, solution, symbol):
+            raise CheckFailed(
+                f"a walkthrough step of '{ground.game.name}' is not in a checked solution: {symbol}"
+            )

@@ -1,0 +1,347 @@
+"""Walkthroughs: every step proved again with clingo directly (the encoding, only the
+step's clues, the other clues free, its earlier literals and the negation of its
+conclusion have no answer set; dropping any one clue or earlier literal gives one),
+every earlier literal concluded before it is used, and the end the puzzle's solution."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import clingo
+import pytest
+
+from aspuzzles.errors import ExitCode
+from tests.conftest import ROOT, command_process
+from tests.test_bare_hints import LATIN, LATIN_4, _base, _unsatisfiable
+
+#: A Latin square with so few givens that it has several solutions.
+LATIN_OPEN = "#const n = 3.\ngiven(1,1,1).\n"
+#: Two 1s in row 4: no solution.
+LATIN_CLASH = LATIN_4 + "given(4,2,1).\n"
+
+
+@pytest.fixture
+def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working folder with a Latin square encoding of the test's own and instances."""
+    (tmp_path / "encodings").mkdir()
+    (tmp_path / "encodings" / "latin.lp").write_text(LATIN)
+    folder = tmp_path / "instances" / "latin"
+    folder.mkdir(parents=True)
+    (folder / "four.lp").write_text(LATIN_4)
+    (folder / "open.lp").write_text(LATIN_OPEN)
+    (folder / "clash.lp").write_text(LATIN_CLASH)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+# -- clingo, directly -----------------------------------------------------------------
+def _program(data: dict[str, Any], clues: list[str], after: list[str], negated: list[str]) -> str:
+    """The walkthrough's instance with only ``clues`` assumed (every other clue free,
+    as the reasoner leaves it), the ``after`` literals required, and the conjunction of
+    ``negated`` forbidden."""
+    kept = set(clues)
+    text = [data.get("program", "")]
+    text += [f"{fact}." for fact in data["facts"]]
+    text += [f"{clue}." if clue in kept else f"{{ {clue} }}." for clue in data["clues"]]
+    for literal in after:
+        text.append(f":- {literal[4:]}." if literal.startswith("not ") else f":- not {literal}.")
+    if negated:
+        text.append(":- " + ", ".join(negated) + ".")  # ``not a`` is a body literal as written
+    return "\n".join(text) + "\n"
+
+
+def _satisfiable(encoding: Path, program: str) -> bool:
+    """Whether the encoding (its ``base`` and ``hints`` parts, which define the entries
+    a person fills in) with the program has an answer set: clingo alone."""
+    control = clingo.Control(["--models=1"], message_limit=0)
+    control.load(str(encoding))
+    control.add("base", [], program)
+    control.ground([("base", []), ("hints", [])])
+    return bool(control.solve().satisfiable)
+
+
+def _recheck(data: dict[str, Any], encoding: Path) -> None:
+    """Every step re-proved and each member of its reason needed, every earlier literal
+    concluded before it is used (or known at the start)."""
+    known = set(data["start"])
+    for number, step in enumerate(data["steps"], 1):
+        because, after, literals = step["because"], step["after"], step["literals"]
+        assert set(after) <= known, (number, set(after) - known)
+        assert set(because) <= set(data["clues"])
+        assert step["cost"] >= 3 * len(because) + len(after)
+        assert not _satisfiable(encoding, _program(data, because, after, literals)), number
+        for dropped in because:
+            fewer = [clue for clue in because if clue != dropped]
+            assert _satisfiable(encoding, _program(data, fewer, after, literals)), (number, dropped)
+        for dropped in after:
+            fewer = [lit for lit in after if lit != dropped]
+            assert _satisfiable(encoding, _program(data, because, fewer, literals)), (
+                number,
+                dropped,
+            )
+        for case in step.get("cases", []):
+            assumed = [case["assume"]]
+            assert not _satisfiable(
+                encoding, _program(data, case["because"], case["after"] + assumed, [])
+            )
+        assert not set(literals) & known, number  # a step concludes what was not known
+        known |= set(literals)
+
+
+def _start_follows(data: dict[str, Any], encoding: Path) -> None:
+    """The literals known at the start follow from the rules with every clue free (a
+    walkthrough without progress or an anchor: cautious consequences), but for the
+    entries that clues state outright; the values ruled out, from the rules and those
+    entries (brave consequences)."""
+    kinds = {re.match(r"(not )?(\w+)\(", lit).group(2) for lit in data["start"]}
+    found = {}
+    entries = [literal for literal in data["start"] if not literal.startswith("not ")]
+    for mode, required in (("cautious", []), ("brave", entries)):
+        control = clingo.Control(["--models=0", f"--enum-mode={mode}"], message_limit=0)
+        control.load(str(encoding))
+        control.add("base", [], _program(data, [], required, []))
+        control.ground([("base", []), ("hints", [])])
+        with control.solve(yield_=True) as models:
+            for model in models:  # the last model holds the consequences
+                found[mode] = {str(s) for s in model.symbols(atoms=True) if s.name in kinds}
+    # An entry a clue states outright (cell(1,1,1) for given(1,1,1)) is given: on the
+    # board from the start, as a person sees it.
+    stated = {clue[clue.index("(") :] for clue in data["clues"] if "(" in clue}
+    for literal in data["start"]:
+        if literal.startswith("not "):
+            assert literal[4:] not in found["brave"], literal
+        elif literal[literal.index("(") :] not in stated:
+            assert literal in found["cautious"], literal
+
+
+def _solution_entries(encoding: Path, data: dict[str, Any]) -> set[str]:
+    """The entries (the walkthrough's own kinds) of the one answer set of the instance."""
+    kinds = {re.match(r"(not )?(\w+)\(", lit).group(2) for lit in data["start"] + _concluded(data)}
+    control = clingo.Control(["--models=2"], message_limit=0)
+    control.load(str(encoding))
+    # An anchored puzzle (tiles) lays its anchor first: one of a class of solutions.
+    control.add("base", [], _program(data, data["clues"], data.get("laid_first", []), []))
+    control.ground([("base", []), ("hints", [])])
+    models: list[set[str]] = []
+    control.solve(
+        on_model=lambda m: models.append({str(s) for s in m.symbols(atoms=True) if s.name in kinds})
+    )
+    assert len(models) == 1
+    return models[0]
+
+
+def _concluded(data: dict[str, Any]) -> list[str]:
+    return [literal for step in data["steps"] for literal in step["literals"]]
+
+
+def _ends_at_solution(data: dict[str, Any], encoding: Path) -> set[str]:
+    """The walkthrough sets every entry as the one solution does: its true literals are
+    the solution's entries (less those given at the start), and every other entry it
+    names is ruled out."""
+    assert data["status"] == "solved"
+    solution = _solution_entries(encoding, data)
+    literals = data["start"] + _concluded(data)
+    true = {lit for lit in literals if not lit.startswith("not ")}
+    false = {lit[4:] for lit in literals if lit.startswith("not ")}
+    assert true == solution
+    assert not false & solution
+    return true
+
+
+# -- an encoding of the test's own ---------------------------------------------------
+def test_a_latin_square_walkthrough_is_proved_step_by_step(workspace: Path, cli) -> None:
+    run = cli("walkthrough", "latin", "four.lp", "--format", "json")
+    assert run.code == ExitCode.SOLVED, run.err
+    data = run.json()
+    assert data["puzzle"] == "latin" and data["status"] == "solved"
+    assert set(data["clues"]) == {
+        "given(1,1,1)", "given(1,2,2)", "given(2,3,1)", "given(3,1,3)", "given(4,4,1)",
+        "given(2,1,4)",
+    }  # fmt: skip
+    encoding = workspace / "encodings" / "latin.lp"
+    _recheck(data, encoding)
+    _start_follows(data, encoding)
+    true = _ends_at_solution(data, encoding)
+    [solution] = [set(m) for m in _models_of(LATIN, LATIN_4)]
+    assert true == solution
+    for step in data["steps"]:
+        assert step["text"] and isinstance(step["cost"], int)
+
+
+def _models_of(encoding: str, instance: str) -> list[list[str]]:
+    control = clingo.Control(["--models=0"])
+    control.add("base", [], _base(encoding) + instance)
+    control.ground([("base", [])])
+    found: list[list[str]] = []
+    control.solve(on_model=lambda m: found.append([str(s) for s in m.symbols(shown=True)]))
+    return found
+
+
+def test_the_first_step_is_the_cheapest_and_steps_never_conclude_twice(
+    workspace: Path, cli
+) -> None:
+    data = cli("walkthrough", "latin", "four.lp", "--format", "json").json()
+    costs = [step["cost"] for step in data["steps"]]
+    assert costs[0] == min(costs)
+    concluded = _concluded(data)
+    assert len(concluded) == len(set(concluded))
+
+
+def test_text_numbers_the_steps_with_their_reasons(workspace: Path, cli) -> None:
+    run = cli("walkthrough", "latin", "four.lp")
+    assert run.code == ExitCode.SOLVED
+    lines = run.out.splitlines()
+    assert lines[0].startswith("latin four.lp: solved, ")
+    assert re.match(r"\s+1\. cell\(\d,\d,\d\).*because of .*\[cost \d+\]", lines[1]), lines[1]
+    assert any(line.lstrip().startswith("2. ") for line in lines)
+
+
+def test_several_solutions_end_stuck_naming_the_open_cells(workspace: Path, cli) -> None:
+    run = cli("walkthrough", "latin", "open.lp", "--format", "json")
+    assert run.code == ExitCode.SOLVED
+    data = run.json()
+    assert data["status"] == "stuck"
+    assert data["open"] and all(entry.startswith("cell(") for entry in data["open"])
+    _recheck(data, workspace / "encodings" / "latin.lp")
+    text = cli("walkthrough", "latin", "open.lp").out
+    assert "logic stops here" in text and "still open: cell(" in text
+
+
+def test_no_solution_is_unsolvable_with_exit_1(workspace: Path, cli) -> None:
+    run = cli("walkthrough", "latin", "clash.lp", "--format", "json")
+    assert run.code == ExitCode.NO_SOLUTION
+    data = run.json()
+    assert data["status"] == "unsolvable" and data["steps"] == []
+    conflict = data["conflict"]
+    program = _base(LATIN) + "#const n = 4.\n" + "".join(f"{clue}.\n" for clue in conflict)
+    assert _unsatisfiable(program)
+    assert "no solution" in cli("walkthrough", "latin", "clash.lp").out
+
+
+def test_progress_is_where_the_walkthrough_starts(workspace: Path, cli) -> None:
+    first = cli("walkthrough", "latin", "four.lp", "--format", "json").json()
+    made = first["steps"][0]["literals"][0]
+    assert not made.startswith("not ")
+    run = cli("walkthrough", "latin", "four.lp", "--progress", f"{made}.", "--format", "json")
+    data = run.json()
+    assert made in data["start"] and made not in _concluded(data)
+    _recheck(data, workspace / "encodings" / "latin.lp")
+    assert len(data["steps"]) <= len(first["steps"])
+
+
+def test_output_file_and_the_api(workspace: Path, cli) -> None:
+    import aspuzzles
+
+    target = workspace / "walk.json"
+    run = cli("walkthrough", "latin", "four.lp", "--format", "json", "-o", target)
+    assert run.code == ExitCode.SOLVED and run.out == ""
+    written = json.loads(target.read_text())
+    walk = aspuzzles.walkthrough("latin", "four.lp")
+    assert walk.to_dict()["steps"] == written["steps"]
+    assert walk.status == "solved" and "solved" in repr(walk)
+
+
+def test_capture_is_refused_in_one_line(cli) -> None:
+    run = cli("walkthrough", "capture")
+    assert run.code == ExitCode.BAD_INPUT
+    assert run.err == (
+        "aspuzzles: error: capture's walkthrough is its plan: aspuzzles solve capture\n"
+    )
+
+
+def test_a_time_limit_ends_it_with_exit_3_and_one_line(cli) -> None:
+    run = cli("walkthrough", "haunted", "gen-15x15-s15", "--timeout", "0.2")
+    assert run.code == ExitCode.TIMEOUT
+    assert re.fullmatch(
+        r"aspuzzles: error: time limit of 0\.2 s reached while (loading|grounding|reasoning)\n",
+        run.err,
+    ), run.err
+
+
+# -- shipped puzzles ------------------------------------------------------------------
+def _shipped(cli, puzzle: str, instance: str) -> dict[str, Any]:
+    run = cli("walkthrough", puzzle, instance, "--format", "json")
+    assert run.code == ExitCode.SOLVED, run.err
+    data = run.json()
+    _recheck(data, ROOT / "encodings" / f"{puzzle}.lp")
+    if "laid_first" not in data:
+        _start_follows(data, ROOT / "encodings" / f"{puzzle}.lp")
+    return data
+
+
+def test_a_small_haunted_board_walks_to_its_solution(cli) -> None:
+    data = _shipped(cli, "haunted", "gen-4x4-s2")
+    true = _ends_at_solution(data, ROOT / "encodings" / "haunted.lp")
+    solved = cli("solve", "haunted", "gen-4x4-s2", "--format", "json").json()
+    grid = solved["solutions"][0]["grid"]
+    names = {"G": "ghost", "V": "vampire", "Z": "zombie"}
+    expected = {
+        f"monster({r},{c},{names[ch]})"
+        for r, row in enumerate(grid, 1)
+        for c, ch in enumerate(row, 1)
+        if ch in names
+    }
+    assert true == expected
+    text = data["steps"][0]["text"]
+    assert "cell (" in text and "the clue" in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("puzzle", "instance"),
+    [("haunted", "gen-5x5-s3"), ("cake", "unique-4x4-4-pieces"), ("tiles", "seed-big-cats-3x3")],
+)
+def test_shipped_puzzles_walk_to_their_solution(cli, puzzle: str, instance: str) -> None:
+    data = _shipped(cli, puzzle, instance)
+    _ends_at_solution(data, ROOT / "encodings" / f"{puzzle}.lp")
+
+
+@pytest.mark.slow
+def test_the_genius_squares_roll_with_several_solutions_ends_stuck(cli) -> None:
+    data = _shipped(cli, "geniussquare", "roll-b2-d6-c3-f2-f1-d2-f5")
+    assert data["status"] == "stuck" and data["open"]
+    assert all(entry.startswith("covered(") for entry in data["open"])
+
+
+def test_a_costly_step_becomes_a_case_split_that_clingo_refutes(
+    workspace: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the threshold lowered, steps costlier than it are case splits where an entry
+    fails at once when assumed: "if it held, these could not all hold"."""
+    import importlib
+
+    walking = importlib.import_module("aspuzzles.hinting.walkthrough")
+    monkeypatch.setattr(walking, "CASE_THRESHOLD", 2)
+    data = cli("walkthrough", "latin", "four.lp", "--format", "json").json()
+    split = [step for step in data["steps"] if "cases" in step]
+    assert split
+    for step in split:
+        [case] = step["cases"]
+        assert [f"not {case['assume']}"] == step["literals"][:1]
+        assert case["because"] == step["because"] and case["after"] == step["after"]
+        assert "held, these could not all hold" in step["text"]
+    _recheck(data, workspace / "encodings" / "latin.lp")
+    _ends_at_solution(data, workspace / "encodings" / "latin.lp")
+
+
+def test_a_walkthrough_is_the_same_on_every_run(workspace: Path) -> None:
+    """In processes of their own (symbols hash differently in each): the same steps."""
+    runs = []
+    for _ in range(2):
+        process = command_process("walkthrough", "latin", "four.lp", "--format", "json")
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == ExitCode.SOLVED, err
+        runs.append(out)
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_walkthrough_at_once() -> None:
+    from tests.conftest import interrupted_run
+
+    run = interrupted_run("walkthrough", "haunted", "gen-15x15-s15", after=1.5)
+    assert run.returncode == ExitCode.INTERRUPTED
+    assert "Traceback" not in run.stderr and run.stdout == ""

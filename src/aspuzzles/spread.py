@@ -22,7 +22,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_for
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -177,8 +177,12 @@ def _on_pool(
         # What the work loads (hashlib's OpenSSL, clingo, numpy and its BLAS, numba's
         # compiled code and llvmlite) is loaded here, before any limit: each failed to
         # load under a low one, in tracebacks. The workers, forked from here, have it;
-        # each needs what this process now takes, and more.
-        _warmed(warm)
+        # each needs what this process now takes, and more. Ctrl-C is held while it
+        # loads (numba's compiler, called back from C, printed a traceback when cut
+        # short) and answered at once after.
+        with _Interrupts() as interrupts:
+            _warmed(warm)
+            interrupts.answer()
         share = _share(memory, jobs)
         limit_memory(memory)
     with _Interrupts() as interrupts:
@@ -480,7 +484,11 @@ def _on_dask(
                 future = next(ready)
                 if future.status == "cancelled" or client.status not in ("running", "connecting"):
                     raise _lost(scheduler)
-                yield future.result()
+                try:
+                    result = future.result()
+                except (OSError, CancelledError):  # the scheduler died while it answered
+                    raise _lost(scheduler) from None
+                yield result
         finally:
             client.cancel(futures)
             client.close(timeout=2)

@@ -20,6 +20,7 @@ from aspuzzles import spread as spreading
 from aspuzzles.errors import TimeLimit
 from aspuzzles.spread import spread
 
+from . import test_census
 from .conftest import ROOT, command_process
 
 
@@ -147,14 +148,8 @@ def test_an_address_that_is_wrong_is_one_line_exit_2(cli, tmp_path, address, pro
     assert run.err.count("\n") == 1
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    """Dask's real scheduler and two worker processes, on 127.0.0.1 only."""
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-    ) as running:
-        yield running
+# Dask's real scheduler and two worker processes, on 127.0.0.1 only.
+cluster = test_census.cluster
 
 
 @pytest.mark.slow

@@ -83,10 +83,10 @@ def test_the_tiles_tray_holds_every_tile_with_its_number_and_edges():
     assert tray[4]["prefix"] == "5/" and tray[4]["label"] == "tile 5"
     svg = tray[4]["svg"]
     assert svg.count("<polygon") == 4 and ">5</text>" in svg  # four edges, its number
-    from aspuzzles.puzzles.tiles import _short_label
+    from aspuzzles.puzzles.tiles import short_label
 
     for edge in tiles[4]:
-        assert f">{_short_label(edge)[:5]}</text>" in svg
+        assert f">{short_label(edge)[:5]}</text>" in svg
 
 
 @pytest.mark.parametrize("puzzle", ["geniusstar", "geniussquare"])
@@ -262,15 +262,20 @@ def _idle(driver: Any) -> None:
 
 
 # -- each puzzle played to the end through the page's controls ----------------------
+def _place_of(cells: dict[str, Any], atom: str) -> tuple[str, str]:
+    """The place an entry is set in, and its value there (the board's ``cells``)."""
+    return next(
+        (key, option["value"])
+        for key, options in cells.items()
+        for option in options
+        if option["atom"] == atom
+    )
+
+
 def _enter_by_keys(driver: Any, cells: dict[str, Any], entries: list[str]) -> None:
     """Haunted and a bare grid: the cursor moved by arrows, the value typed."""
     for atom in entries:
-        key, value = next(
-            (key, o["value"])
-            for key, options in cells.items()
-            for o in options
-            if o["atom"] == atom
-        )
+        key, value = _place_of(cells, atom)
         _go(driver, key)
         _keys(driver, value.lower())
         _until_value(driver, key, value)
@@ -279,12 +284,7 @@ def _enter_by_keys(driver: Any, cells: dict[str, Any], entries: list[str]) -> No
 def _enter_sides(driver: Any, cells: dict[str, Any], entries: list[str]) -> None:
     """The cake: a left click cuts a side, a right click joins it."""
     for atom in entries:
-        key, value = next(
-            (key, o["value"])
-            for key, options in cells.items()
-            for o in options
-            if o["atom"] == atom
-        )
+        key, value = _place_of(cells, atom)
         if value == "cut":
             _cell(driver, key).click()
         else:
@@ -295,12 +295,7 @@ def _enter_sides(driver: Any, cells: dict[str, Any], entries: list[str]) -> None
 def _enter_tiles(driver: Any, cells: dict[str, Any], entries: list[str]) -> None:
     """Tiles: a tile chosen in the tray, put on its place, turned by the key t."""
     for atom in entries:
-        key, value = next(
-            (key, o["value"])
-            for key, options in cells.items()
-            for o in options
-            if o["atom"] == atom
-        )
+        key, value = _place_of(cells, atom)
         tile = value.split("/")[0]
         _piece(driver, tile).click()
         _wait(driver, lambda d, t=tile: _piece(d, t).get_attribute("data-chosen") == "true")

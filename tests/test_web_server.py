@@ -2,7 +2,7 @@
 server on loopback, real sockets. Its gate (names, pasted text, origin, content type,
 sizes, JSON shape), its concurrency (idle and slow sockets, a budget of workers
 answered 503 past it, a client that leaves), its cleanliness (temporary folders,
-memory) and every shipped instance solved through it."""
+memory). Every shipped instance through every endpoint: ``test_web_instances``."""
 
 from __future__ import annotations
 
@@ -24,26 +24,16 @@ from aspuzzles.web import app
 from aspuzzles.web import server as server_module
 from aspuzzles.web.server import BoardServer
 
+from . import test_web
 from .conftest import ROOT
-from .test_bare_hints import LATIN, LATIN_4
+from .test_bare_hints import LATIN_4
+
+# The web tests' working folder, with a bare encoding ('latin') of its own.
+workspace = test_web.workspace
 
 CHEAP = {"puzzle": "haunted", "instance": "gen-5x5-s3", "progress": ["monster(4,4,ghost)"]}
 #: A solve of a few seconds that starts worker processes of its own.
 HEAVY = {"puzzle": "tiles", "instance": "gen-animal-10x10-24-kinds"}
-
-
-@pytest.fixture(scope="module")
-def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A working folder with a bare encoding (``latin``), beside the checkout's."""
-    folder = tmp_path_factory.mktemp("served")
-    (folder / "encodings").mkdir()
-    (folder / "encodings" / "latin.lp").write_text(LATIN)
-    (folder / "instances" / "latin").mkdir(parents=True)
-    (folder / "instances" / "latin" / "four.lp").write_text(LATIN_4)
-    before = os.getcwd()
-    os.chdir(folder)
-    yield folder
-    os.chdir(before)
 
 
 @pytest.fixture(scope="module")

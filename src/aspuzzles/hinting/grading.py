@@ -68,7 +68,7 @@ def grade_steps(
     entry still open ends the steps (a generator aiming at easy puzzles stops there).
     An anchored puzzle's anchor comes first, (``ANCHOR``, entry) each."""
     ground = ground_instance(game, instance, encoding, timeout)
-    anchor, unshared = _anchor(ground)
+    anchor, unshared = class_anchor(ground)
     yield from ((ANCHOR, entry) for entry in anchor)
     ground.given.update(anchor)
     laid = [(entry, True) for entry in anchor]
@@ -82,7 +82,7 @@ def grade_steps(
     yield from _steps(ground, deepest, laid)
 
 
-def _anchor(ground: Grounded) -> tuple[list[Symbol], list[Symbol]]:
+def class_anchor(ground: Grounded) -> tuple[list[Symbol], list[Symbol]]:
     """The entries an anchored puzzle lays before grading (none for others), and
     the rest of that solution's entries if the puzzle has more solutions than one class
     (the anchor would hide any that it leaves out)."""

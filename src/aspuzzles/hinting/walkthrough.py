@@ -54,7 +54,7 @@ from clingo import Symbol
 from ..driver.reasoning import Reasoner, SearchLimit
 from ..errors import CheckFailed, InputError
 from ..puzzle import Puzzle
-from .grading import _anchor
+from .grading import class_anchor
 from .grounding import Grounded, ground_instance, loaded, read_progress
 from .reports import hintable
 
@@ -602,7 +602,7 @@ def walkthrough(
         return report
     laid: list[Symbol] = []
     if hints.anchored and not entries:
-        laid, unshared = _anchor(ground)
+        laid, unshared = class_anchor(ground)
         if unshared:
             report.status, report.open = "stuck", unshared
             return report

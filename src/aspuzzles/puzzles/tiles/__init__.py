@@ -192,7 +192,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             [rotate(instance.tiles[t - 1], r) if t else ("", "", "", "") for t, r in row]
             for row in solution.placement
         ]
-        label = _short_label if instance.style == "animal" else str
+        label = short_label if instance.style == "animal" else str
         width = max(len(label(edge)) for tile in instance.tiles for edge in tile)
         values = sorted({edge for tile in instance.tiles for edge in tile})
         fixed = {(fix.row - 1, fix.col - 1) for fix in instance.fixed}
@@ -217,7 +217,7 @@ class Tiles(Puzzle[TilesInstance, TilesSolution]):
             "edges": [[[label(edge) for edge in tile] for tile in row] for row in placed],
             "raw_edges": placed,
             "width": width,
-            "colours": _palette(instance.style, values),
+            "colours": palette(instance.style, values),
             "marked": set(),
             "mismatched": [(r - 1, c - 1, side) for r, c, side in mismatched or ()],
             "scored": mismatched is not None,
@@ -280,7 +280,7 @@ def tiles_text(context: dict[str, Any]) -> str:
     return "".join(f"{line}\n" for line in lines)
 
 
-def _short_label(edge: str) -> str:
+def short_label(edge: str) -> str:
     """An animal half as the board shows it: ``lionH``; a numbered kind with its sign
     (``+3`` for ``3_head``, ``-3`` for ``3_tail``), as a list of signed edges wrote it."""
     if not edge:  # an open place
@@ -292,7 +292,7 @@ def _short_label(edge: str) -> str:
     return f"{kind[:4]}{half[0].upper()}"
 
 
-def _palette(style: str, values: list[str]) -> dict[str, str]:
+def palette(style: str, values: list[str]) -> dict[str, str]:
     """A colour per edge value: both halves of an animal kind share one, and e2's frame
     is grey (in ``unframed``, 0 is an ordinary colour and gets its own)."""
     kinds = sorted({v.rsplit("_", 1)[0] for v in values}) if style == "animal" else values

@@ -11,7 +11,7 @@ from typing import Any
 from clingo import Symbol
 
 from ...capabilities import Play
-from . import _palette, _short_label
+from . import palette, short_label
 from .model import TilesInstance
 
 #: A tray tile's side, in pixels.
@@ -23,8 +23,8 @@ def tile_svg(instance: TilesInstance, number: int) -> str:
     and its number in a white disc in the middle."""
     edges = instance.tiles[number - 1]
     values = sorted({edge for tile in instance.tiles for edge in tile})
-    colours = _palette(instance.style, values)
-    label = _short_label if instance.style == "animal" else str
+    colours = palette(instance.style, values)
+    label = short_label if instance.style == "animal" else str
     s, c = SIDE, SIDE / 2
     corners = ((0, 0), (s, 0), (s, s), (0, s))
     parts = [

@@ -25,7 +25,7 @@ from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_for
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -470,28 +470,49 @@ def _on_dask(
             raise _unreachable(scheduler, error) from None
         futures = [client.submit(work, task, pure=False, retries=REDOS) for task in tasks]
         try:
-            ready = as_completed(futures)
-            while not ready.is_empty():
-                left = _remaining(deadline)
-                if left == 0:  # held whether or not results keep coming
-                    raise TimeLimit("time limit reached")
-                if not ready.has_ready():
-                    if client.status not in ("running", "connecting"):
-                        raise _lost(scheduler)
-                    with ready.thread_condition:
-                        ready.thread_condition.wait(POLL if left is None else min(left, POLL))
-                    continue
-                future = next(ready)
-                if future.status == "cancelled" or client.status not in ("running", "connecting"):
-                    raise _lost(scheduler)
-                try:
-                    result = future.result()
-                except (OSError, CancelledError):  # the scheduler died while it answered
-                    raise _lost(scheduler) from None
-                yield result
+            yield from _dask_results(client, as_completed(futures), scheduler, deadline)
+        except (AspuzzlesError, KeyboardInterrupt, GeneratorExit):
+            raise
+        except Exception:  # Dask's own state torn as its scheduler went away
+            if client.status not in ("running", "connecting"):
+                raise _lost(scheduler) from None
+            raise
         finally:
-            client.cancel(futures)
-            client.close(timeout=2)
+            _let_go(client, futures)
+
+
+def _dask_results(
+    client: Any, ready: Any, scheduler: str, deadline: float | None
+) -> Generator[Result, None, None]:
+    """The results ``ready`` (Dask's ``as_completed``) gives, the deadline held before
+    each, a scheduler gone said as ClusterLost."""
+    while not ready.is_empty():
+        left = _remaining(deadline)
+        if left == 0:  # held whether or not results keep coming
+            raise TimeLimit("time limit reached")
+        if not ready.has_ready():
+            if client.status not in ("running", "connecting"):
+                raise _lost(scheduler)
+            with ready.thread_condition:
+                ready.thread_condition.wait(POLL if left is None else min(left, POLL))
+            continue
+        future = next(ready)
+        if future.status == "cancelled" or client.status not in ("running", "connecting"):
+            raise _lost(scheduler)
+        try:
+            result = future.result()
+        except (OSError, CancelledError):  # the scheduler died while it answered
+            raise _lost(scheduler) from None
+        yield result
+
+
+def _let_go(client: Any, futures: list[Any]) -> None:
+    """Cancel what is left and close the client; a client whose scheduler went away
+    may fail at either (its state torn), which changes nothing of what was kept."""
+    with suppress(Exception):
+        client.cancel(futures)
+    with suppress(Exception):
+        client.close(timeout=2)
 
 
 @contextmanager

@@ -363,12 +363,9 @@ def test_an_encoding_that_includes_a_fifo_is_refused_in_one_line(tmp_path, monke
     (tmp_path / "encodings" / "piped.lp").write_text('#include "pipe.lp".\nx(1..3).\n')
     (tmp_path / "encodings" / "zeros.lp").write_text('#include "/dev/zero".\nx(1..3).\n')
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    for name, what, kind in (
-        ("piped", "encodings/pipe.lp", "a FIFO"),
-        ("zeros", "/dev/zero", "a device"),
-    ):
-        including = '"pipe.lp"' if name == "piped" else '"/dev/zero"'
-        run = subprocess.run(
+
+    def ran(name: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
             [sys.executable, "-m", "aspuzzles", command, name, "--timeout", "2"],
             capture_output=True,
             text=True,
@@ -376,20 +373,20 @@ def test_an_encoding_that_includes_a_fifo_is_refused_in_one_line(tmp_path, monke
             cwd=tmp_path,
             timeout=30,
         )
+
+    for name, what, kind in (
+        ("piped", "encodings/pipe.lp", "a FIFO"),
+        ("zeros", "/dev/zero", "a device"),
+    ):
+        including = '"pipe.lp"' if name == "piped" else '"/dev/zero"'
+        run = ran(name)
         assert (run.returncode, run.stderr) == (
             2,
             f"aspuzzles: error: #include {including}: {what} is {kind}, not a file: reading it "
             "could wait for ever (an encoding and its includes must be files)\n",
         )
     os.mkfifo(tmp_path / "encodings" / "fifo.lp")  # the encoding itself: not 'unknown'
-    run = subprocess.run(
-        [sys.executable, "-m", "aspuzzles", command, "fifo", "--timeout", "2"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=30,
-    )
+    run = ran("fifo")
     assert (run.returncode, run.stderr) == (
         2,
         "aspuzzles: error: encodings/fifo.lp: a FIFO, not a file: reading it could wait for "

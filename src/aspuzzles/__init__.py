@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # not typing's: importing typing alone takes 17 ms
 if TYPE_CHECKING:
     from typing import Any
 
-    from .api import Instance, explain, generate, grade, hint, load, solve, walkthrough
+    from .api import Instance, explain, fix, generate, grade, hint, load, solve, walkthrough
     from .driver import Result, load_instance, solve_instance
     from .errors import AspuzzlesError, CheckFailed, ExitCode, InputError
     from .puzzle import Puzzle, Solution
@@ -38,6 +38,7 @@ __all__ = [
     "Result",
     "Solution",
     "explain",
+    "fix",
     "generate",
     "get_puzzle",
     "grade",

@@ -2,8 +2,8 @@
 
 These functions join the registry (which puzzle a name means) to the driver (which
 knows no puzzle): ``solve`` a puzzle, ``generate`` a new instance, ``load`` one to
-look at before solving it, and ``hint``, ``explain``, ``grade`` and ``walkthrough``
-for solving by hand.
+look at before solving it, and ``hint``, ``explain``, ``grade``, ``walkthrough`` and
+``fix`` for solving by hand.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .puzzle import Puzzle, render
 from .registry import get_puzzle
 
 if TYPE_CHECKING:
-    from .hinting import Grade, PlanReport, Report, Walkthrough
+    from .hinting import Fix, Grade, PlanReport, Report, Walkthrough
 
 T = TypeVar("T")
 
@@ -235,6 +235,37 @@ def walkthrough(
     return _bounded(
         lambda: hinting.walkthrough(
             game, instance, progress=progress, encoding=encoding, timeout=limit
+        ),
+        limit,
+        memory,
+    )
+
+
+def fix(
+    puzzle: str | Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str,
+    repairs: int = 10,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> Fix:
+    """The fewest entries of ``progress`` to take back so that the rest leads to a
+    solution (proved the fewest), each with a minimal reason it was wrong, and every
+    repair of that size up to ``repairs`` (0: all) (:func:`aspuzzles.hinting.fix`);
+    limits as for ``hint``."""
+    from . import hinting
+
+    game, limit = _puzzle(puzzle), checked_timeout(timeout)
+    return _bounded(
+        lambda: hinting.fix(
+            game,
+            instance,
+            progress=progress,
+            repairs=repairs,
+            encoding=encoding,
+            timeout=limit,
         ),
         limit,
         memory,

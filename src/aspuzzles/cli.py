@@ -295,6 +295,35 @@ def _walkthrough_arguments(walk: argparse.ArgumentParser) -> None:
     )
 
 
+def _fix_arguments(fix: argparse.ArgumentParser) -> None:
+    """``fix``: the fewest progress entries to take back (docs/fix.md)."""
+    fix.add_argument("puzzle", help=PUZZLE_HELP)
+    fix.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
+    fix.add_argument(
+        "--progress",
+        metavar="FILE",
+        required=True,
+        help="your progress (as hint reads it): a file, '-' for standard input, or the text",
+    )
+    fix.add_argument(
+        "--repairs",
+        type=_at_least(0),
+        default=10,
+        metavar="N",
+        help="list up to N repairs of the fewest size (default 10; 0: all)",
+    )
+    fix.add_argument(
+        "--format",
+        choices=("text", "json", "svg"),
+        default="text",
+        help="text (with the board), json (every reason re-checkable with clingo), or svg "
+        "(the board with the entries to take back marked)",
+    )
+    _output_argument(fix)
+    _encoding_argument(fix)
+    _limit_arguments(fix, "the fix")
+
+
 def _maker_arguments(maker: argparse.ArgumentParser) -> None:
     """``generate`` (and a puzzle's own name for it): the puzzle adds its own options."""
     maker.add_argument("puzzle", help=PUZZLE_HELP)
@@ -450,6 +479,11 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
         "walkthrough",
         "the whole way to the solution, step by step, each with its reasons",
         _walkthrough_arguments,
+    ),
+    (
+        "fix",
+        "the fewest entries of your progress to take back, each with why it was wrong",
+        _fix_arguments,
     ),
     ("list", "list puzzles and their shipped instances", lambda _: None),
     ("generate", "generate a new instance", _maker_arguments),
@@ -868,6 +902,22 @@ def _walkthrough(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     return _question(args, game, ask, stuck=("unsolvable",))
 
 
+def _fix(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    from .hinting import fix
+
+    def ask() -> Any:
+        return fix(
+            game,
+            args.instance,
+            progress=args.progress,
+            repairs=args.repairs,
+            encoding=args.encoding,
+            timeout=args.timeout,
+        )
+
+    return _question(args, game, ask, stuck=("unsolvable",))
+
+
 def _question(
     args: argparse.Namespace,
     game: Puzzle[Any, Any],
@@ -1064,6 +1114,7 @@ _COMMANDS = {
     "explain": _explain,
     "grade": _grade,
     "walkthrough": _walkthrough,
+    "fix": _fix,
 }
 
 

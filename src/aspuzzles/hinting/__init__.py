@@ -15,9 +15,12 @@ puzzle.
   clues that cannot all hold;
 - ``grade``: how hard the puzzle is to solve by such steps alone;
 - ``walkthrough``: the whole way to the solution, step by step, each step the cheapest
-  available with a minimal set of clues and earlier conclusions it follows from.
+  available with a minimal set of clues and earlier conclusions it follows from;
+- ``fix``: the fewest progress entries to take back so that the rest leads to a
+  solution, each with a minimal reason it was wrong, and every repair of that size.
 """
 
+from .fixing import Change, Fix, fix
 from .grading import ANCHOR, BEYOND, OPEN, grade, grade_steps, unique_steps
 from .grounding import Grounded, given_entries, ground_instance, read_progress
 from .questions import explain, hint, plan_hint
@@ -28,13 +31,16 @@ __all__ = [
     "ANCHOR",
     "BEYOND",
     "OPEN",
+    "Change",
     "Finding",
+    "Fix",
     "Grade",
     "Grounded",
     "PlanReport",
     "Report",
     "Walkthrough",
     "explain",
+    "fix",
     "given_entries",
     "grade",
     "grade_steps",

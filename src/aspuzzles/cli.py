@@ -280,9 +280,11 @@ def _walkthrough_arguments(walk: argparse.ArgumentParser) -> None:
     walk.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
     walk.add_argument(
         "--format",
-        choices=("text", "json"),
+        choices=("text", "json", "svg", "html"),
         default="text",
-        help="text (a numbered line a step) or json (every step re-checkable with clingo)",
+        help="text (a numbered line a step), json (every step re-checkable with clingo), "
+        "svg (a board a step, its entries and reason marked) or html (a page that steps "
+        "through the boards)",
     )
     _output_argument(walk)
     _encoding_argument(walk)
@@ -941,6 +943,10 @@ def _shown(report: Any, output_format: str) -> str:
         return _json_text(report.to_dict()) + "\n"
     if output_format == "svg":
         return str(report.svg()).rstrip("\n") + "\n"
+    if output_format == "html":  # a walkthrough's page
+        from .hinting.walkthrough_views import html
+
+        return html(report, page=True).rstrip("\n") + "\n"
     return str(report.text())
 
 

@@ -251,12 +251,18 @@ class Walkthrough:
         return data
 
     def svg(self) -> str:
-        from ..render import text_svg
+        """The start and the board after each step, the step's entries and reason
+        marked, its sentence under it (``walkthrough_views``)."""
+        from .walkthrough_views import svg
 
-        return text_svg(self.lines()[0])
+        return svg(self)
 
     def _repr_html_(self) -> str:
-        return "<div><p>" + "<br>".join(escape(line) for line in self.lines()) + "</p></div>"
+        """The boards in a notebook, stepped through forward and back."""
+        from .walkthrough_views import html
+
+        label = escape(self.lines()[0], quote=True)
+        return f'<div role="region" aria-label="{label}">{html(self)}</div>'
 
     def __repr__(self) -> str:
         return f"<{self.lines()[0]}>"

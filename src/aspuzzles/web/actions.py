@@ -246,6 +246,62 @@ def question(kind: str, name: str, instance: str, progress: list[str]) -> dict[s
     return data
 
 
+def walkthrough(name: str, instance: str, progress: list[str]) -> dict[str, Any]:
+    """``walkthrough --format json``'s answer from the board as the player has it, with
+    ``frames``: the start and the board after each step, each drawn with the step's
+    entries highlighted and its reason marked (``hinting.walkthrough_views``), its
+    sentence, the places it sets, and the entries set after it; ``message`` the
+    walkthrough's first line."""
+    from .. import hinting
+    from ..hinting.walkthrough_views import frames
+
+    game = get_puzzle(name)
+    reference = _instance_reference(game, instance)
+    walk = hinting.walkthrough(game, reference, progress=_progress_text(game, progress))
+    data = walk.to_dict()
+    data["frames"] = [frame.to_dict() for frame in frames(walk)]
+    data["message"] = walk.lines()[0]
+    return data
+
+
+def fix(name: str, instance: str, progress: list[str]) -> dict[str, Any]:
+    """``fix``'s JSON for the player's progress: the fewest entries to take back
+    (``changes``, each with its reason) and every repair of that size found, with the
+    board (``svg``: the progress, those entries marked), ``take_back`` (their atoms)
+    and ``places`` (where they are on the board), and a line for the page."""
+    from ..hinting.fixing import fix as fixed
+
+    game = get_puzzle(name)
+    reference = _instance_reference(game, instance)
+    text = _progress_text(game, progress)
+    if text is None:
+        return {
+            "puzzle": game.name,
+            "status": "correct",
+            "changes": [],
+            "repairs": [],
+            "take_back": [],
+            "places": [],
+            "message": "nothing to fix: no entries made yet",
+        }
+    report = fixed(game, reference, progress=text)
+    data = report.to_dict()
+    hints = game.hints()
+    taken = [change.entry for change in report.changes]
+    data["take_back"] = [str(entry) for entry in taken]
+    data["places"] = [
+        where[0]
+        for entry in taken
+        if hints is not None and (where := hints.entry_place(report.instance, entry)) is not None
+    ]
+    data["svg"] = report.svg()
+    lines = report.lines()
+    data["message"] = " ".join(line.strip() for line in lines[1:] if line.strip()) or lines[0]
+    if report.status != "mistakes":
+        data["message"] = lines[0] if report.status == "correct" else " ".join(lines)
+    return data
+
+
 def _checked(report: hinting_reports.Report) -> str:
     """Check's line: the mistakes (entries no solution shares), then entries that
     cannot all hold together (each possible alone), never "no mistakes" for those."""

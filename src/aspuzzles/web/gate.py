@@ -28,7 +28,17 @@ MOST_ENTRIES = 10_000
 #: The longest entry (an atom, or a move), in characters.
 MOST_ENTRY = 1_000
 #: What the page may ask, by path.
-ACTIONS = ("board", "check", "hint", "explain", "grade", "solve", "generate")
+ACTIONS = (
+    "board",
+    "check",
+    "hint",
+    "explain",
+    "grade",
+    "solve",
+    "generate",
+    "walkthrough",
+    "fix",
+)
 
 
 class Refused(Exception):

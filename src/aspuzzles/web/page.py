@@ -28,6 +28,7 @@ def puzzles() -> list[dict[str, Any]]:
                 "hints": game.hints() is not None or game.plan_hints() is not None,
                 "checks": game.hints() is not None or game.plan_hints() is not None,
                 "explains": game.hints() is not None,
+                "walks": game.hints() is not None,
                 "difficulties": list(difficulty.choices or ()) if difficulty else [],
             }
         )

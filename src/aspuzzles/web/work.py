@@ -34,6 +34,10 @@ def perform(action: str, fields: dict[str, Any], folder: str, cwd: str) -> dict[
             return data
         if action == "solve":
             return actions.solve(puzzle, instance, progress)
+        if action == "walkthrough":
+            return actions.walkthrough(puzzle, instance, progress)
+        if action == "fix":
+            return actions.fix(puzzle, instance, progress)
         if action == "generate":
             return actions.generate(puzzle, instance, fields["difficulty"], fields["seed"])
         return actions.question(action, puzzle, instance, progress)

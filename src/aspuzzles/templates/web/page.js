@@ -17,6 +17,8 @@ const state = {
   chosen: null,        // a piece chosen in the tray or the legend
   orientation: {},     // a legend piece's orientation, by its id
   pencilMode: false,
+  walk: null,          // a walkthrough shown: its frames and the one shown ({frames, at})
+  fix: null,           // the entries Fix offers to take back (atoms), while its board is shown
   sent: 0,             // the number of the newest request: older answers are dropped
   running: new Set(),  // the requests under way, each with its AbortController
 };
@@ -81,12 +83,51 @@ async function guarded(work) {
 // -- the board ------------------------------------------------------------------
 function draw(svg) {
   if (!svg) { return; }
+  endWalk();  // the player's board again
+  endFix();
+  drawBoard(svg);
+  decorate();
+}
+
+function drawBoard(svg) {
   $("board").innerHTML = svg;
   const drawing = $("board").querySelector("svg");
   if (drawing && !drawing.getAttribute("viewBox")) {
     drawing.setAttribute("viewBox", `0 0 ${drawing.getAttribute("width")} ${drawing.getAttribute("height")}`);
   }
-  decorate();
+}
+
+// -- a walkthrough: the board after each step, stepped through forward and back -----
+// Its frames come drawn (the step's entries highlighted, its reason marked); the
+// player's progress stays as it was until "Play from here" makes the frame's entries it.
+function showWalk() {
+  const walk = state.walk;
+  const frame = walk.frames[walk.at];
+  const steps = walk.frames.length - 1;
+  drawBoard(frame.svg);
+  $("walk").hidden = false;
+  $("walk-count").textContent = walk.at ? `step ${walk.at} of ${steps}` : `the start (${steps} step${steps === 1 ? "" : "s"})`;
+  $("walk-text").textContent = walk.at ? frame.text : `${frame.text}${steps ? ": Forward (or the right arrow) for step 1" : ""}`;
+  button("walk-back").disabled = walk.at === 0;
+  button("walk-forward").disabled = walk.at === steps;
+}
+
+function walkBy(by) {
+  const walk = state.walk;
+  if (!walk) { return; }
+  const next = Math.max(0, Math.min(walk.frames.length - 1, walk.at + by));
+  if (next !== walk.at) { walk.at = next; showWalk(); }
+}
+
+function endWalk() {
+  state.walk = null;
+  $("walk").hidden = true;
+}
+
+// -- Fix: the fewest entries to take back, marked on the board, taken back on request --
+function endFix() {
+  state.fix = null;
+  $("fix").hidden = true;
 }
 
 // What the page adds to a drawing: the cursor, pencil marks, the numbers of the pieces.
@@ -414,6 +455,44 @@ const actions = {
   async hint() { const data = await ask("hint"); draw(data.svg); say(data.message); },
   async explain() { const data = await ask("explain"); draw(data.svg); say(data.status === "solvable" ? "the puzzle has a solution" : data.message); },
   async grade() { const data = await ask("grade"); say(data.message); },
+  async walkthrough() {
+    const data = await ask("walkthrough");
+    state.walk = { frames: data.frames, at: data.frames.length > 1 ? 1 : 0 };
+    showWalk();
+    say(data.message);
+  },
+  async fix() {
+    const data = await ask("fix");
+    if (data.svg) { draw(data.svg); }
+    for (const key of data.places || []) {
+      const place = placeElement(key);
+      if (place) { place.setAttribute("data-fix", "take-back"); }
+    }
+    if ((data.take_back || []).length) {
+      state.fix = data.take_back;
+      $("fix").hidden = false;
+    }
+    say(data.message);
+  },
+  async "fix-apply"() {  // the entries marked taken back: undo puts them back
+    const taken = new Set(state.fix || []);
+    if (!taken.size) { return; }
+    record();
+    state.progress = state.progress.filter((atom) => !taken.has(atom));
+    await redraw();
+    say(`took back ${taken.size} entr${taken.size === 1 ? "y" : "ies"}`);
+  },
+  async "walk-back"() { walkBy(-1); },
+  async "walk-forward"() { walkBy(1); },
+  async "walk-close"() { endWalk(); await redraw(); },
+  async "walk-keep"() {  // the entries shown become the progress: undo takes them back
+    const frame = state.walk && state.walk.frames[state.walk.at];
+    if (!frame) { return; }
+    const known = new Set(Object.values(state.cells).flat().map((option) => option.atom));
+    record();
+    state.progress = frame.entries.filter((atom) => known.has(atom));
+    await redraw();
+  },
   async solve() {
     const data = await ask("solve");
     const known = new Set(Object.values(state.cells).flat().map((option) => option.atom));
@@ -463,6 +542,8 @@ function fillInstances(puzzle, chosen, changed) {
   button("hint").disabled = !puzzle.hints;
   button("check").disabled = !puzzle.checks;
   for (const action of ["explain", "grade"]) { button(action).disabled = !puzzle.explains; }
+  button("walkthrough").disabled = !puzzle.walks;
+  button("fix").disabled = !puzzle.walks;
 }
 
 function parsed(text, fallback) {
@@ -504,6 +585,7 @@ document.addEventListener("click", (event) => {
   const piece = event.target.closest("[data-piece]");
   if (piece) { choose(piece.dataset.piece); return; }
   if (!board(event)) { return; }
+  if (state.walk) { say("a walkthrough is shown: Close (Esc) to play on your board, or Play from here"); return; }
   const key = placeOf(event.target);
   if (key && (state.cells[key] || Object.keys(state.moves).length)) { guarded(() => activate(key, true)); return; }
   const mark = event.target.closest("[data-role='board'] [data-mark]");
@@ -513,7 +595,7 @@ document.addEventListener("click", (event) => {
 });
 
 document.addEventListener("contextmenu", (event) => {
-  if (!board(event)) { return; }
+  if (!board(event) || state.walk) { return; }
   const key = placeOf(event.target);
   if (key && state.cells[key]) { event.preventDefault(); guarded(() => activate(key, false)); }
 });
@@ -577,6 +659,9 @@ document.addEventListener("keydown", (event) => {
   if (ctrl && (key === "z" || key === "Z")) { done(); guarded(event.shiftKey ? actions.redo : actions.undo); return; }
   if (ctrl && (key === "y" || key === "Y")) { done(); guarded(actions.redo); return; }
   if (ctrl) { return; }
+  if (state.walk && (key === "ArrowLeft" || key === "ArrowRight")) { done(); walkBy(key === "ArrowLeft" ? -1 : 1); return; }
+  if (state.walk && key === "Escape") { done(); guarded(actions["walk-close"]); return; }
+  if (state.walk && key !== "u" && key !== "r") { return; }  // the board shown is the walkthrough's
   if (ARROWS[key]) { done(); moveCursor(...ARROWS[key]); return; }
   if (key === "Escape") { state.chosen = null; showPanel(); return; }
   const at = state.cursor;

@@ -19,7 +19,7 @@ from clingo import Symbol
 
 from ..capabilities import Generator
 from ..driver import load_instance
-from ..driver.derivation import RandomSolutions, derived_clues
+from ..driver.derivation import RandomSolutions
 from ..driver.loading import checked_encoding
 from ..errors import InputError, NoSolution
 from ..generating import GRADED_DIFFICULTIES, fewest_clues
@@ -88,30 +88,40 @@ class BareGenerator(Generator):
         encoding = checked_encoding(self.bare, None).path
         rng = random.Random(seed)
         solutions = RandomSolutions(
-            encoding, skeleton.program, seed, self.bare.clingo_options, skeleton.source
+            encoding,
+            skeleton.program,
+            seed,
+            self.bare.clingo_options,
+            skeleton.source,
+            derived,
         )
         fixed = set(BareHints(self.bare).hint_facts(skeleton))
-        for _ in range(ATTEMPTS if difficulty else 1):
-            solution = solutions.draw()
-            if solution is None:
+        several = 0
+        for _ in range(ATTEMPTS):
+            if solutions.draw() is None:
                 raise NoSolution(f"the skeleton has no solution: no {self.bare.name} to generate")
-            derivable = derived_clues(
-                encoding, skeleton.program, solution, derived, skeleton.source
-            )
-            candidates = [clue for clue in derivable if clue not in fixed]
+            candidates = [clue for clue in solutions.clues if clue not in fixed]
+            if not candidates:
+                heads = ", ".join(f"{name}/{arity}" for name, arity in derived)
+                raise InputError(
+                    f"the generate part derives no clue ({heads}) from a solution: its "
+                    "rules' bodies never hold in an answer set of the encoding"
+                )
             instance = self._with_clues(skeleton, candidates)
             ground = ground_instance(self.bare, instance, None)
             chosen = fewest_clues(ground, _fixed(ground, candidates), candidates, rng, difficulty)
             if chosen is not None:
                 return chosen
-            if difficulty is None:
-                raise InputError(
-                    "the clues the generate part derives leave more than one solution: "
-                    "it must derive enough to single one out"
-                )
+            several += _several(ground, candidates)
+        if several == ATTEMPTS:
+            raise InputError(
+                f"in {ATTEMPTS} solutions drawn, every time all the clues the generate part "
+                "derives left more than one solution: it must derive enough to single one out"
+            )
+        asked = f"{difficulty} " if difficulty else "unique "
         raise InputError(
-            f"no {difficulty} {self.bare.name} found in {ATTEMPTS} solutions (try another "
-            "seed or skeleton)"
+            f"no {asked}{self.bare.name} found in {ATTEMPTS} solutions (try another seed "
+            "or skeleton)"
         )
 
     def _with_clues(self, skeleton: BareInstance, clues: list[Symbol]) -> BareInstance:
@@ -119,6 +129,12 @@ class BareGenerator(Generator):
 
         text = skeleton.program.rstrip("\n") + "\n" + "".join(f"{clue}.\n" for clue in clues)
         return BareInstance(text, skeleton.source)
+
+
+def _several(ground: Grounded, candidates: list[Symbol]) -> bool:
+    """Whether every clue derived, all given at once, still leaves several solutions
+    (the generate part derives too little, not this solution's bad luck)."""
+    return ground.reasoner.count([], 2) > 1
 
 
 def _fixed(ground: Grounded, candidates: list[Symbol]) -> list[Symbol]:

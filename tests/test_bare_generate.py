@@ -1,0 +1,107 @@
+"""A bare encoding's ``generate`` part is grounded with the encoding: it may derive clues
+from any predicate the encoding derives, and its errors name the real cause."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import clingo
+import pytest
+
+TOWERS = """\
+% Skyscrapers: a Latin square of heights; a clue counts the buildings seen from its side.
+h(1..n).
+1 { cell(R,C,V) : h(V) } 1 :- h(R), h(C).
+:- cell(R,C1,V), cell(R,C2,V), C1 < C2.
+:- cell(R1,C,V), cell(R2,C,V), R1 < R2.
+at(top,I,K,K,I) :- h(I), h(K).
+at(bottom,I,K,n+1-K,I) :- h(I), h(K).
+at(left,I,K,I,K) :- h(I), h(K).
+at(right,I,K,I,n+1-K) :- h(I), h(K).
+height(S,I,K,V) :- at(S,I,K,R,C), cell(R,C,V).
+hidden(S,I,K) :- height(S,I,K,V), height(S,I,J,W), J < K, W > V.
+seen(S,I,K) :- height(S,I,K,_), not hidden(S,I,K).
+:- clue(S,I,N), #count { K : seen(S,I,K) } != N.
+#show cell/3.
+
+% A clue may be given on any side: the count the encoding derives (seen/3).
+#program generate.
+clue(S,I,N) :- at(S,I,1,_,_), N = #count { K : seen(S,I,K) }.
+"""
+
+FIRST_ROW = """\
+val(1..n).
+1 { cell(R,C,V) : val(V) } 1 :- val(R), val(C).
+:- cell(R,C,V), cell(R,C2,V), C < C2.
+:- cell(R,C,V), cell(R2,C,V), R < R2.
+:- given(R,C,V), not cell(R,C,V).
+#show cell/3.
+% Too little: only the first row may be given.
+#program generate.
+given(1,C,V) :- cell(1,C,V).
+"""
+
+NOTHING = FIRST_ROW.replace("given(1,C,V) :- cell(1,C,V).", "given(R,C,V) :- cell(R,C,V), R > n.")
+
+
+@pytest.fixture
+def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for name, program in (("towers", TOWERS), ("firstrow", FIRST_ROW), ("nothing", NOTHING)):
+        (tmp_path / "encodings").mkdir(exist_ok=True)
+        (tmp_path / "encodings" / f"{name}.lp").write_text(program)
+        (tmp_path / "instances" / name).mkdir(parents=True)
+        (tmp_path / "instances" / name / "four.lp").write_text("#const n = 4.\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _solutions(program: str) -> list[list[str]]:
+    control = clingo.Control(["--models=0"])
+    control.add("base", [], program)
+    control.ground([("base", [])])
+    found: list[list[str]] = []
+    control.solve(on_model=lambda m: found.append(sorted(map(str, m.symbols(shown=True)))))
+    return found
+
+
+def _seen(grid: dict[tuple[int, int], int], side: str, line: int, n: int) -> int:
+    """Buildings seen from a side, counted in Python (nothing shared with the encoding)."""
+    order = range(1, n + 1) if side in ("top", "left") else range(n, 0, -1)
+    cells = [(k, line) if side in ("top", "bottom") else (line, k) for k in order]
+    tallest, seen = 0, 0
+    for cell in cells:
+        if grid[cell] > tallest:
+            tallest, seen = grid[cell], seen + 1
+    return seen
+
+
+def test_a_generate_part_may_use_what_the_encoding_derives(workspace: Path, cli) -> None:
+    run = cli("generate", "towers", "four.lp", "--seed", "3")
+    assert run.code == 0, run.err
+    clues = [line for line in run.out.splitlines() if line.startswith("clue(")]
+    assert clues, run.out
+    # The puzzle has one solution, and every clue is that solution's count.
+    [solution] = _solutions(TOWERS.split("#program generate.")[0] + run.out)
+    grid = {}
+    for atom in solution:
+        row, col, height = map(int, atom[len("cell(") : -1].split(","))
+        grid[row, col] = height
+    for clue in clues:
+        side, line, count = clue[len("clue(") : -2].split(",")
+        assert _seen(grid, side, int(line), 4) == int(count), clue
+    # The same seed, the same puzzle.
+    assert cli("generate", "towers", "four.lp", "--seed", "3").out == run.out
+
+
+def test_a_generate_part_that_derives_too_little_is_named(workspace: Path, cli) -> None:
+    run = cli("generate", "firstrow", "four.lp", "--seed", "1")
+    assert run.code == 2
+    assert "left more than one solution" in run.err
+    assert "derive enough to single one out" in run.err
+    assert len(run.err.strip().splitlines()) == 1
+
+
+def test_a_generate_part_that_derives_nothing_is_named(workspace: Path, cli) -> None:
+    run = cli("generate", "nothing", "four.lp", "--seed", "1")
+    assert run.code == 2
+    assert "derives no clue (given/3) from a solution" in run.err

@@ -206,14 +206,20 @@ def grade(
     encoding: str | Path | None = None,
     timeout: float | None = None,
     memory: int | None = None,
+    difficulty: bool = False,
 ) -> Grade:
-    """How hard the puzzle is to solve by hints alone (:func:`aspuzzles.hinting.grade`);
-    limits as for ``hint``."""
+    """How hard the puzzle is to solve by hints alone (:func:`aspuzzles.hinting.grade`),
+    with ``difficulty`` also the level a person meets, from a walkthrough; limits as
+    for ``hint``."""
     from . import hinting
 
     game, limit = _puzzle(puzzle), checked_timeout(timeout)
     return _bounded(
-        lambda: hinting.grade(game, instance, encoding=encoding, timeout=limit), limit, memory
+        lambda: hinting.grade(
+            game, instance, encoding=encoding, timeout=limit, difficulty=difficulty
+        ),
+        limit,
+        memory,
     )
 
 

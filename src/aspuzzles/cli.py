@@ -272,6 +272,13 @@ def _helper_arguments(helper: argparse.ArgumentParser, name: str) -> None:
         )
     if name == "hint":
         helper.add_argument("--all", action="store_true", help="every entry that follows")
+    if name == "grade":
+        helper.add_argument(
+            "--difficulty",
+            action="store_true",
+            help="also the difficulty a person meets (easy, normal, tricky, hard), read "
+            "from a whole walkthrough: slower (docs/walkthrough.md)",
+        )
 
 
 def _walkthrough_arguments(walk: argparse.ArgumentParser) -> None:
@@ -887,7 +894,13 @@ def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
     from .hinting import grade
 
     def ask() -> Any:
-        return grade(game, args.instance, encoding=args.encoding, timeout=args.timeout)
+        return grade(
+            game,
+            args.instance,
+            encoding=args.encoding,
+            timeout=args.timeout,
+            difficulty=args.difficulty,
+        )
 
     return _question(args, game, ask)
 

@@ -22,13 +22,17 @@ def grade(
     *,
     encoding: str | Path | None = None,
     timeout: float | None = None,
+    difficulty: bool = False,
 ) -> Grade:
     """Solve by hints alone, from an empty board: every entry propagation gives is
     taken (a step each); when none is left, a value that fails at once when tried is
     ruled out (the entries this opens count one trial step, the rest propagation);
     when no trial fails either, one entry that holds in every solution is taken (a
     search step). The grade is the hardest level needed. A puzzle whose solutions come
-    in classes no clue tells apart (``Hints.anchored``) is graded after its anchor is laid."""
+    in classes no clue tells apart (``Hints.anchored``) is graded after its anchor is laid.
+    With ``difficulty``, also the level a person meets (:mod:`.difficulty`), read from
+    a whole walkthrough: by the steps' reasons, not by propagation, so the same for
+    any phrasing of the encoding; it costs a walkthrough's time."""
     game = puzzle
     parsed, name = loaded(game, instance)
     entries = hintable(game)
@@ -45,7 +49,15 @@ def grade(
         steps[level] += 1
     hardest = SEARCH if steps[SEARCH] else TRIAL if steps[TRIAL] else PROPAGATION
     standing = checked_encoding(game, encoding).standing
-    return Grade(game.name, name, hardest, steps, unique, laid_first, standing)
+    found = Grade(game.name, name, hardest, steps, unique, laid_first, standing)
+    if difficulty and unique:
+        from .difficulty import score
+        from .walkthrough import walkthrough  # it builds on this module
+
+        walk = walkthrough(game, instance, encoding=encoding, timeout=timeout)
+        found.difficulty = walk.difficulty
+        found.score = round(score(walk.steps), 2) if walk.difficulty else None
+    return found
 
 
 #: What ``grade_steps`` gives for an entry still open when no step is left (the puzzle

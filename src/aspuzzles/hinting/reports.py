@@ -190,6 +190,10 @@ class Grade:
     laid_first: list[str] = field(default_factory=list)
     #: The encoding's standing (``driver.loading``): ``edited`` is said in the JSON.
     encoding: str = "shipped"
+    #: The level a person meets, from a walkthrough (``grade(difficulty=True)``), and
+    #: its score (:mod:`.difficulty`); None where not asked or not unique.
+    difficulty: str | None = None
+    score: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -200,6 +204,9 @@ class Grade:
             "unique": self.unique,
             "laid_first": list(self.laid_first),
         }
+        if self.difficulty is not None:
+            data["difficulty"] = self.difficulty
+            data["score"] = self.score
         if self.encoding == EDITED:
             data["encoding"] = EDITED
         return data
@@ -208,6 +215,8 @@ class Grade:
         done = ", ".join(f"{count} by {level}" for level, count in self.steps.items() if count)
         first = f"{'; '.join(self.laid_first)} laid first; " if self.laid_first else ""
         note = "" if self.unique else "; the puzzle has more than one solution"
+        if self.difficulty is not None:
+            note += f"; difficulty {self.difficulty} (score {self.score:g})"
         return (
             f"{self.puzzle} {self.instance}: {self.grade} "
             f"({first}{done or 'nothing to fill in'}{note})"

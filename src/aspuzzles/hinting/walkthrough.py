@@ -54,6 +54,8 @@ from clingo import Symbol
 from ..driver.reasoning import Reasoner, SearchLimit
 from ..errors import CheckFailed, InputError
 from ..puzzle import Puzzle
+from .difficulty import difficulty as difficulty_of
+from .difficulty import score
 from .grading import class_anchor
 from .grounding import Grounded, ground_instance, loaded, read_progress
 from .reports import hintable
@@ -156,6 +158,12 @@ class Walkthrough:
     def _clue(self, clue: Symbol) -> str:
         return hintable(self.game).clue_text(self.instance, clue)
 
+    @property
+    def difficulty(self) -> str | None:
+        """``easy``, ``normal``, ``tricky`` or ``hard`` (:mod:`.difficulty`), for a
+        walkthrough that reaches the solution; None where logic stops short of it."""
+        return difficulty_of(self.steps) if self.status == "solved" else None
+
     def step_text(self, step: Step) -> str:
         """A step as a sentence in the puzzle's words."""
         shown = [lit for lit in step.literals if lit[1]] or step.literals
@@ -182,6 +190,8 @@ class Walkthrough:
         head = f"{self.game.name} {self.name}: {self.status}"
         if self.status != "unsolvable":
             head += f", {count} step{'s' if count != 1 else ''}"
+        if self.difficulty is not None:
+            head += f", {self.difficulty} (score {score(self.steps):.1f})"
         lines = [head]
         if self.laid_first:
             laid = "; ".join(self._entry((entry, True)) for entry in self.laid_first)
@@ -215,6 +225,9 @@ class Walkthrough:
             "instance": self.name,
             "status": self.status,
         }
+        if self.difficulty is not None:
+            data["difficulty"] = self.difficulty
+            data["score"] = round(score(self.steps), 2)
         if self.encoding == "edited":
             data["encoding"] = "edited"
         data["clues"] = [str(clue) for clue in self.clues]
@@ -289,6 +302,8 @@ class _Walker:
         #: person finds them hard too; tried again once a step touches them.
         self.hard: set[Literal] = set()
         self.where: dict[Symbol, frozenset[tuple[int, Symbol]]] = {}
+        #: The cost of the last step taken (a step costlier than it recosts all).
+        self.last_cost = CASE_THRESHOLD
 
     # -- knowledge -----------------------------------------------------------------
     def _learn(self, literals: Iterable[Literal]) -> list[Literal]:
@@ -441,12 +456,15 @@ class _Walker:
         return Reason(tuple(s for s, _ in clues), tuple(after), True)
 
     def improved(self, literal: Literal) -> list[Symbol] | None:
-        """Fewer clues than a candidate's cached reason has that, with the known
-        literals, prove it (a cheaper reason may exist now that more literals are
-        known), or None. One solve call: the known literals are assumed before the
-        reason's clues, so clasp's core holds only the clues it still needs once they
-        are set (not necessarily as few as could be: the reason found from them is
-        shrunk further)."""
+        """The clues (maybe none) that, with the known literals, prove a candidate
+        more cheaply than its cached reason (a cheaper reason may exist now that more
+        literals are known: a Sudoku cell's last digit follows from its eight
+        neighbours' once they are set, though it followed from a long chain before),
+        or None. One solve call: the known literals are assumed, nearest first, before
+        the reason's clues, so clasp's core holds only the clues it still needs once
+        they are set; the core is a reason (not necessarily minimal), so a core that
+        costs less than the cached reason promises a cheaper one (found from the
+        clues it kept, and shrunk further)."""
         old = self.reasons[literal]
         if old.cost <= CLUE_COST:  # one clue alone (or as few literals): kept as it is
             return None
@@ -454,13 +472,14 @@ class _Walker:
         fixed = [(symbol, not value)]
         clues = [(clue, True) for clue in old.clues]
         try:
-            core = self._core(fixed, [*self.known.items(), *clues], BUDGET)
+            core = self._core(fixed, [*self._nearest_first(symbol), *clues], BUDGET)
         except SearchLimit:
             return None
         if core is None:  # cannot be: the reason still proves it
             return None
         kept = [symbol for symbol, value in core if value and symbol in self.clue_set]
-        return kept if len(kept) < len(old.clues) else None
+        cost = CLUE_COST * len(kept) + LITERAL_COST * (len(core) - len(kept))
+        return kept if len(kept) < len(old.clues) or cost < old.cost else None
 
     def _rank(self, clue: Symbol) -> int:
         return self.reasoner.clues.index(clue)
@@ -491,7 +510,9 @@ class _Walker:
                 continue
             try:
                 if (seed := self.improved(literal)) is not None:
-                    self.reasons[literal] = self.reason(literal, seed)
+                    found = self.reason(literal, seed)
+                    if found.cost < self.reasons[literal].cost:
+                        self.reasons[literal] = found
             except SearchLimit:
                 continue
 
@@ -518,12 +539,15 @@ class _Walker:
     def step(self) -> Step:
         started = time.perf_counter()
         best = self.cheapest()
-        if self.reasons[best].cost > CASE_THRESHOLD:
-            self.recost(self.ordered())  # the step is hard: every candidate again
+        if self.reasons[best].cost > min(self.last_cost, CASE_THRESHOLD):
+            # The walk would get harder: every candidate again (what is known now may
+            # make one cheaper whose place the last step did not share: a digit's box).
+            self.recost(self.ordered())
             best = self.cheapest()
             if self.reasons[best].cost > CASE_THRESHOLD and (split := self._case()) is not None:
                 return self._take(split, started)
         reason = self.reasons[best] = self.exact(best, self.reasons[best])
+        self.last_cost = reason.cost
         same = [lit for lit in self.candidates if self.reasons.get(lit) == reason]
         same.sort(key=lambda lit: (lit[1] is False, self._lit(lit)))
         return self._take(Step(same, reason), started)

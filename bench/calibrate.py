@@ -1,0 +1,139 @@
+"""The difficulty a walkthrough reads (``grade --difficulty``) against Simon Tatham's
+own levels, on puzzles his generators made and graded (``../shared/data``):
+
+- Undead (``haunted/tatham-graded.tsv``, 72 puzzles, Easy/Normal/Tricky): agreement
+  (his Easy, Normal, Tricky against our easy, normal, tricky) and Spearman, on the
+  odd-numbered rows (the thresholds were fitted on the even-numbered ones) and on all;
+- Sudoku (``graded/solo``, 60, six levels) and Skyscrapers (``graded/towers``, 59, four
+  levels) written as plain encodings (``bench/bare/encodings/sudoku.lp``,
+  ``towers.lp``): Spearman between his level and our score;
+- the same puzzles through encodings with redundant constraints
+  (``sudoku_redundant.lp``, ``towers_redundant.lp``): how many grade the same.
+
+``make bench ARGS=calibrate``; ``CALIBRATE_PER_LEVEL=N`` takes the first N Sudoku and
+Skyscrapers of each level only (a Sudoku walkthrough takes 10-30 s, a 6x6 Skyscrapers
+one up to a minute, so the whole sets take long); the Undead are always all measured.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import aspuzzles
+from aspuzzles.hinting.difficulty import LEVELS, score
+
+from common import SHARED_DATA, table
+
+BARE = Path(__file__).resolve().parent / "bare"
+UNDEAD = SHARED_DATA / "haunted" / "tatham-graded.tsv"
+GRADED = SHARED_DATA / "graded"
+SETS = {
+    "sudoku": ("solo", ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable"]),
+    "towers": ("towers", ["easy", "hard", "extreme", "unreasonable"]),
+}
+
+
+def spearman(first: Sequence[float], second: Sequence[float]) -> float:
+    """Spearman's rank correlation (ties take their mean rank)."""
+
+    def ranks(values: Sequence[float]) -> list[float]:
+        order = sorted(range(len(values)), key=lambda i: values[i])
+        found = [0.0] * len(values)
+        start = 0
+        while start < len(order):
+            end = start
+            while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+                end += 1
+            for place in range(start, end + 1):
+                found[order[place]] = (start + end) / 2
+            start = end + 1
+        return found
+
+    a, b = ranks(first), ranks(second)
+    mean_a, mean_b = sum(a) / len(a), sum(b) / len(b)
+    cov = sum((x - mean_a) * (y - mean_b) for x, y in zip(a, b, strict=True))
+    var = (sum((x - mean_a) ** 2 for x in a) * sum((y - mean_b) ** 2 for y in b)) ** 0.5
+    return cov / var if var else 0.0
+
+
+def _per_level() -> int | None:
+    found = os.environ.get("CALIBRATE_PER_LEVEL")
+    return int(found) if found else None
+
+
+def _undead() -> list[tuple[str, str]]:
+    rows = []
+    for line in UNDEAD.read_text().splitlines():
+        if not line.startswith(("#", "difficulty")):
+            level, game_id = line.split("\t")
+            rows.append((level, game_id))
+    return rows
+
+
+def _sample(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    most, taken, kept = _per_level(), dict[str, int](), []
+    for level, item in rows:
+        if most is None or taken.get(level, 0) < most:
+            taken[level] = taken.get(level, 0) + 1
+            kept.append((level, item))
+    return kept
+
+
+def _walk(puzzle: str, instance: str, encoding: Path | None = None) -> tuple[str, float]:
+    walk = aspuzzles.walkthrough(puzzle, instance, encoding=encoding)
+    assert walk.difficulty is not None, (puzzle, instance, walk.status)
+    return walk.difficulty, score(walk.steps)
+
+
+def _undead_rows() -> list[list[str]]:
+    found = []
+    for number, (level, game_id) in enumerate(_undead()):
+        difficulty, _ = _walk("haunted", game_id)
+        found.append((number, level, difficulty))
+        print(f"undead {game_id[:12]}: Tatham {level}, ours {difficulty}", file=sys.stderr)
+    rows = []
+    for name, chosen in (("held out (odd rows)", 1), ("all", None)):
+        part = [f for f in found if chosen is None or f[0] % 2 == chosen]
+        agree = sum(level == ours for _, level, ours in part) / len(part)
+        rho = spearman([LEVELS.index(lv) for _, lv, _ in part], [LEVELS.index(o) for *_, o in part])
+        rows.append([f"Undead, {name} ({len(part)})", f"{agree:.0%}", f"{rho:.2f}", "85%"])
+    return rows
+
+
+def _graded_rows(puzzle: str) -> list[list[str]]:
+    folder, levels = SETS[puzzle]
+    manifest = (GRADED / folder / "manifest.tsv").read_text().splitlines()[1:]
+    items = _sample([(line.split("\t")[1], line.split("\t")[0]) for line in manifest])
+    os.chdir(BARE)  # the bare encodings are found in the working folder
+    plain, again, same = [], [], 0
+    redundant = BARE / "encodings" / f"{puzzle}_redundant.lp"
+    for level, file in items:
+        path = str(GRADED / folder / file)
+        started = time.perf_counter()
+        ours, found = _walk(puzzle, path)
+        theirs, found_again = _walk(puzzle, path, redundant)
+        same += ours == theirs
+        plain.append((levels.index(level), found))
+        again.append(found_again)
+        seconds = time.perf_counter() - started
+        print(f"{puzzle} {file}: {level}, ours {ours}/{theirs} ({seconds:.1f} s)", file=sys.stderr)
+    rho = spearman([lv for lv, _ in plain], [s for _, s in plain])
+    rho_again = spearman([lv for lv, _ in plain], again)
+    return [
+        [f"{puzzle}, plain encoding ({len(plain)})", "", f"{rho:.2f}", "0.85"],
+        [f"{puzzle}, redundant encoding", f"{same}/{len(plain)} same", f"{rho_again:.2f}", "all"],
+    ]
+
+
+def run() -> None:
+    if not UNDEAD.exists():
+        print("calibrate: ../shared/data is not here; nothing to measure")
+        return
+    rows = _undead_rows()
+    for puzzle in SETS:
+        rows += _graded_rows(puzzle)
+    table(["difficulty against Tatham's levels", "agreement", "Spearman", "goal"], rows)

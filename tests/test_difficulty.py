@@ -1,0 +1,110 @@
+"""Difficulty (``grade --difficulty``, a walkthrough's ``difficulty``): the rule, and the
+level read from the walkthrough's steps the same whether or not an encoding says
+redundant things."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+import aspuzzles
+from aspuzzles.hinting import difficulty as rule
+
+from .conftest import ROOT
+
+# Tatham's own Undead puzzles (MIT), as in ../shared/data/haunted/tatham-graded.tsv:
+# an Easy 5x5 and a Tricky 7x7 of his generator.
+TATHAM_EASY = "5x5:6,7,2,LdLbRcRcRLLcRRR,4,1,2,0,2,0,2,2,0,0,0,2,0,3,3,3,3,2,1,1"
+
+
+@dataclass
+class _Step:
+    cost: int
+    cases: list[object] = field(default_factory=list)
+
+
+def _steps(*costs: int, cases: int = 0) -> list[_Step]:
+    steps = [_Step(cost) for cost in costs]
+    for step in steps[:cases]:
+        step.cases = [object()]
+    return steps
+
+
+def test_the_score_is_the_costliest_tenth_plus_the_case_splits() -> None:
+    assert rule.score([]) == 0.0
+    # Twenty steps: the costliest two (a tenth) average 15; one case split adds 2.
+    steps = _steps(20, 10, *([3] * 18), cases=1)
+    assert rule.score(steps) == pytest.approx(15 + rule.CASE_WEIGHT)
+    # Fewer than ten steps: the costliest alone.
+    assert rule.score(_steps(3, 7, 4)) == 7
+
+
+@pytest.mark.parametrize(
+    ("costs", "level"),
+    [((3, 3, 3), "easy"), ((26,), "easy"), ((27,), "normal"), ((44,), "tricky"), ((63,), "hard")],
+)
+def test_levels_are_read_off_the_score(costs: tuple[int, ...], level: str) -> None:
+    assert rule.difficulty(_steps(*costs)) == level
+
+
+def test_grade_gives_the_walkthroughs_difficulty_when_asked(cli) -> None:
+    run = cli("grade", "haunted", "gen-4x4-s2", "--difficulty", "--format", "json")
+    assert run.code == 0
+    graded = json.loads(run.out)
+    walk = aspuzzles.walkthrough("haunted", "gen-4x4-s2")
+    assert graded["difficulty"] == walk.difficulty == walk.to_dict()["difficulty"]
+    assert graded["difficulty"] in rule.LEVELS
+    assert graded["score"] == pytest.approx(rule.score(walk.steps), abs=0.01)
+    # Not asked: not computed (it costs a whole walkthrough).
+    run = cli("grade", "haunted", "gen-4x4-s2", "--format", "json")
+    assert run.code == 0
+    assert "difficulty" not in json.loads(run.out)
+
+
+def test_grade_text_says_the_difficulty(cli) -> None:
+    run = cli("grade", "haunted", "gen-4x4-s2", "--difficulty")
+    walk = aspuzzles.walkthrough("haunted", "gen-4x4-s2")
+    assert run.code == 0
+    assert f"difficulty {walk.difficulty} (score" in run.out
+
+
+def test_a_puzzle_with_several_solutions_has_no_difficulty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "encodings").mkdir()
+    (tmp_path / "encodings" / "pairs.lp").write_text(
+        "v(1..2). 1 { cell(R,C,V) : v(V) } 1 :- v(R), v(C).\n"
+        ":- cell(R,C1,V), cell(R,C2,V), C1 < C2.\n"
+        ":- cell(R1,C,V), cell(R2,C,V), R1 < R2.\n"
+        ":- given(R,C,V), not cell(R,C,V).\n#show cell/3.\n"
+    )
+    (tmp_path / "instances" / "pairs").mkdir(parents=True)
+    (tmp_path / "instances" / "pairs" / "open.lp").write_text("#defined given/3.\n")
+    monkeypatch.chdir(tmp_path)
+    walk = aspuzzles.walkthrough("pairs", "open.lp")
+    assert walk.status == "stuck"
+    assert walk.difficulty is None
+    assert "difficulty" not in walk.to_dict()
+
+
+def _plain_haunted(tmp_path: Path) -> Path:
+    """The shipped Haunted encoding without its two redundant constraints (the
+    differences of opposite clues, said again over seen cells and over monsters)."""
+    text = (ROOT / "encodings" / "haunted.lp").read_text()
+    start, end = text.index(":- opposite(L,M)"), text.index("#show monster/3.")
+    assert "opposite" not in text[end:].split("#program")[0]
+    plain = tmp_path / "haunted.lp"
+    plain.write_text(text[:start] + text[end:])
+    return plain
+
+
+@pytest.mark.parametrize("instance", ["gen-4x4-s2", "gen-5x5-s3", TATHAM_EASY])
+def test_redundant_constraints_do_not_change_the_difficulty(tmp_path: Path, instance: str) -> None:
+    shipped = aspuzzles.walkthrough("haunted", instance)
+    plain = aspuzzles.walkthrough("haunted", instance, encoding=_plain_haunted(tmp_path))
+    assert plain.to_dict().get("encoding") == "edited"
+    assert shipped.status == plain.status == "solved"
+    assert shipped.difficulty == plain.difficulty

@@ -27,6 +27,26 @@ def expected_answer(instance: Path) -> dict | None:
     return json.loads(path.read_text()) if path.exists() else None
 
 
+def bare_workspace(
+    root: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    encodings: dict[str, str],
+    instances: dict[str, dict[str, str]],
+) -> Path:
+    """A working folder holding bare encodings (``encodings/NAME.lp``) and their
+    instances (``instances/NAME/FILE``) written by a test, made the working folder
+    (where bare encodings are looked for)."""
+    (root / "encodings").mkdir(exist_ok=True)
+    for name, program in encodings.items():
+        (root / "encodings" / f"{name}.lp").write_text(program)
+        (root / "instances" / name).mkdir(parents=True, exist_ok=True)
+    for name, files in instances.items():
+        for file, text in files.items():
+            (root / "instances" / name / file).write_text(text)
+    monkeypatch.chdir(root)
+    return root
+
+
 def shared_data(*parts: str) -> Path:
     """A file of ../shared/data (real public puzzles); skips when it is not there."""
     path = SHARED_DATA.joinpath(*parts)

@@ -8,6 +8,8 @@ from pathlib import Path
 import clingo
 import pytest
 
+from .conftest import bare_workspace
+
 TOWERS = """\
 % Skyscrapers: a Latin square of heights; a clue counts the buildings seen from its side.
 h(1..n).
@@ -46,13 +48,9 @@ NOTHING = FIRST_ROW.replace("given(1,C,V) :- cell(1,C,V).", "given(R,C,V) :- cel
 
 @pytest.fixture
 def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name, program in (("towers", TOWERS), ("firstrow", FIRST_ROW), ("nothing", NOTHING)):
-        (tmp_path / "encodings").mkdir(exist_ok=True)
-        (tmp_path / "encodings" / f"{name}.lp").write_text(program)
-        (tmp_path / "instances" / name).mkdir(parents=True)
-        (tmp_path / "instances" / name / "four.lp").write_text("#const n = 4.\n")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    programs = {"towers": TOWERS, "firstrow": FIRST_ROW, "nothing": NOTHING}
+    four = {name: {"four.lp": "#const n = 4.\n"} for name in programs}
+    return bare_workspace(tmp_path, monkeypatch, programs, four)
 
 
 def _solutions(program: str) -> list[list[str]]:

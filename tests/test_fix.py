@@ -16,7 +16,7 @@ import clingo
 import pytest
 
 from aspuzzles.errors import ExitCode
-from tests.conftest import ROOT
+from tests.conftest import ROOT, bare_workspace
 from tests.test_bare_hints import LATIN
 
 #: A 3x3 Latin square with one given: twelve solutions, so that wrong entries can
@@ -31,15 +31,8 @@ LATIN_CLASH = "#const n = 3.\ngiven(1,1,1).\ngiven(1,2,1).\n"
 @pytest.fixture
 def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A working folder with a Latin square encoding of the test's own and instances."""
-    (tmp_path / "encodings").mkdir()
-    (tmp_path / "encodings" / "latin.lp").write_text(LATIN)
-    folder = tmp_path / "instances" / "latin"
-    folder.mkdir(parents=True)
-    (folder / "open.lp").write_text(LATIN_OPEN)
-    (folder / "four.lp").write_text(LATIN_FOUR)
-    (folder / "clash.lp").write_text(LATIN_CLASH)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    files = {"open.lp": LATIN_OPEN, "four.lp": LATIN_FOUR, "clash.lp": LATIN_CLASH}
+    return bare_workspace(tmp_path, monkeypatch, {"latin": LATIN}, {"latin": files})
 
 
 # -- clingo, directly -----------------------------------------------------------------

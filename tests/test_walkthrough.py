@@ -14,7 +14,7 @@ import clingo
 import pytest
 
 from aspuzzles.errors import ExitCode
-from tests.conftest import ROOT, command_process
+from tests.conftest import ROOT, bare_workspace, command_process
 from tests.test_bare_hints import LATIN, LATIN_4, _base, _unsatisfiable
 
 #: A Latin square with so few givens that it has several solutions.
@@ -26,15 +26,8 @@ LATIN_CLASH = LATIN_4 + "given(4,2,1).\n"
 @pytest.fixture
 def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A working folder with a Latin square encoding of the test's own and instances."""
-    (tmp_path / "encodings").mkdir()
-    (tmp_path / "encodings" / "latin.lp").write_text(LATIN)
-    folder = tmp_path / "instances" / "latin"
-    folder.mkdir(parents=True)
-    (folder / "four.lp").write_text(LATIN_4)
-    (folder / "open.lp").write_text(LATIN_OPEN)
-    (folder / "clash.lp").write_text(LATIN_CLASH)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    files = {"four.lp": LATIN_4, "open.lp": LATIN_OPEN, "clash.lp": LATIN_CLASH}
+    return bare_workspace(tmp_path, monkeypatch, {"latin": LATIN}, {"latin": files})
 
 
 # -- clingo, directly -----------------------------------------------------------------

@@ -17,6 +17,7 @@ import aspuzzles
 from aspuzzles.hinting.reports import hintable
 from aspuzzles.hinting.walkthrough_views import SVG, frames
 
+from .conftest import bare_workspace
 from .test_bare_hints import LATIN, LATIN_4
 
 NS = {"svg": SVG}
@@ -25,14 +26,8 @@ NS = {"svg": SVG}
 @pytest.fixture
 def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A working folder with a Latin square encoding of the test's own."""
-    (tmp_path / "encodings").mkdir()
-    (tmp_path / "encodings" / "latin.lp").write_text(LATIN)
-    folder = tmp_path / "instances" / "latin"
-    folder.mkdir(parents=True)
-    (folder / "four.lp").write_text(LATIN_4)
-    (folder / "clash.lp").write_text(LATIN_4 + "given(4,2,1).\n")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    files = {"four.lp": LATIN_4, "clash.lp": LATIN_4 + "given(4,2,1).\n"}
+    return bare_workspace(tmp_path, monkeypatch, {"latin": LATIN}, {"latin": files})
 
 
 def _places(board: ET.Element, walk: str) -> dict[str, str | None]:

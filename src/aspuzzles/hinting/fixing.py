@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +28,8 @@ from clingo import Symbol
 from ..driver.repairs import fewest_dropped, minimal_in_turn
 from ..errors import CheckFailed, InputError
 from ..puzzle import Puzzle
-from .grounding import Grounded, ground_instance, loaded, read_progress
-from .reports import hintable
+from .grounding import Grounded, check_in_solution, ground_instance, loaded, read_progress
+from .reports import BoardReport, hintable, recheck_fields
 
 #: How many repairs of the fewest size are listed unless asked otherwise.
 REPAIRS = 10
@@ -49,8 +48,8 @@ class Change:
     minimal: bool = True
 
 
-@dataclass
-class Fix:
+@dataclass(repr=False)
+class Fix(BoardReport):
     """What ``fix`` found: the entries to take back (``changes``, the first repair,
     each with its reason), every repair of that size found (``repairs``) and whether
     that is all of them (``complete``). Draws itself in a terminal, as JSON, as SVG
@@ -121,9 +120,6 @@ class Fix:
                 lines.append("  or take back " + "; ".join(self._entry(e) for e in other))
         return lines
 
-    def text(self) -> str:
-        return "\n".join([*self.lines(), self.draw("txt").rstrip("\n")]) + "\n"
-
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "puzzle": self.game.name,
@@ -132,10 +128,7 @@ class Fix:
         }
         if self.encoding == "edited":
             data["encoding"] = "edited"
-        data["clues"] = [str(clue) for clue in self.clues]
-        data["facts"] = [str(fact) for fact in self.facts]
-        if self.program:
-            data["program"] = self.program
+        data |= recheck_fields(self.clues, self.facts, self.program)
         data["progress"] = [str(entry) for entry in self.progress]
         data["changes"] = [
             {
@@ -162,19 +155,6 @@ class Fix:
         return hintable(self.game).draw_progress(
             self.instance, list(self.progress), self.marked(), form
         )
-
-    def svg(self) -> str:
-        return self.draw("svg")
-
-    def _repr_html_(self) -> str:
-        listed = "<br>".join(escape(line) for line in self.lines())
-        return f"<div><p>{listed}</p>{self.svg()}</div>"
-
-    def __repr__(self) -> str:
-        return f"<{self.lines()[0]}>"
-
-    def __str__(self) -> str:
-        return self.text()
 
 
 def fix(
@@ -259,18 +239,5 @@ def _repair(ground: Grounded, entries: list[Symbol], limit: int, report: Fix) ->
 
 
 def _check_repair(ground: Grounded, kept: list[Symbol]) -> None:
-    """The kept entries against a solution decoded and passed by the puzzle's checker:
-    each holds in it (read in Python, ``entry_holds``)."""
-    found = ground.reasoner.one_solution([(entry, True) for entry in kept])
-    if found is None:
-        raise CheckFailed(f"a repair of '{ground.game.name}' leaves no solution")
-    solution = ground.game.decode(ground.instance, found[0])
-    problems = ground.game.check(ground.instance, solution)
-    if problems:
-        raise CheckFailed(f"the solution behind a repair of '{ground.game.name}': {problems[0]}")
-    for entry in kept:
-        if not ground.puzzle.entry_holds(ground.instance, solution, entry):
-            raise CheckFailed(
-                f"an entry a repair of '{ground.game.name}' keeps is not in a checked "
-                f"solution: {entry}"
-            )
+    """The kept entries against a solution decoded and passed by the puzzle's checker."""
+    check_in_solution(ground, kept, kept, "a repair")

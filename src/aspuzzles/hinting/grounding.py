@@ -18,7 +18,7 @@ from ..driver import load_instance
 from ..driver.guard import note_phase
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import Reasoner
-from ..errors import InputError, TimeLimit, check_number_lengths
+from ..errors import CheckFailed, InputError, TimeLimit, check_number_lengths
 from ..paths import display_path, referenced_text
 from ..puzzle import Puzzle
 from .reports import hintable
@@ -206,3 +206,23 @@ def loaded(puzzle: Puzzle[Any, Any], instance: str | Path | None) -> tuple[Any, 
     not), parsed, and its name."""
     hintable(puzzle)
     return load_instance(puzzle, instance)
+
+
+def check_in_solution(
+    ground: Grounded, kept: list[Symbol], entries: list[Symbol], what: str
+) -> None:
+    """A solution that keeps the ``kept`` entries, decoded and passed by the puzzle's
+    checker, and each of ``entries`` read from it in Python (``entry_holds``): what
+    a hint or a repair says is checked by code that shares nothing with the encoding.
+    ``what`` names the answer in the errors ("a hint")."""
+    name = ground.game.name
+    found = ground.reasoner.one_solution([(entry, True) for entry in kept])
+    if found is None:
+        raise CheckFailed(f"{what} of '{name}' leaves no solution")
+    solution = ground.game.decode(ground.instance, found[0])
+    problems = ground.game.check(ground.instance, solution)
+    if problems:
+        raise CheckFailed(f"the solution behind {what} of '{name}': {problems[0]}")
+    for entry in entries:
+        if not ground.puzzle.entry_holds(ground.instance, solution, entry):
+            raise CheckFailed(f"{what} of '{name}' is not in a checked solution: {entry}")

@@ -15,7 +15,14 @@ from ..driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL
 from ..errors import CheckFailed, InputError, TimeLimit
 from ..paths import referenced_text
 from ..puzzle import Puzzle
-from .grounding import Grounded, complete, ground_instance, loaded, read_progress
+from .grounding import (
+    Grounded,
+    check_in_solution,
+    complete,
+    ground_instance,
+    loaded,
+    read_progress,
+)
 from .reports import Finding, PlanReport, Report
 
 
@@ -102,20 +109,8 @@ def _rested(ground: Grounded, progress: list[Symbol], finding: Finding) -> Findi
 def _check_against_solution(ground: Grounded, progress: list[Symbol], hints: list[Finding]) -> None:
     """Every hint holds in a solution that keeps the progress, decoded and passed by
     the puzzle's checker, the hint read from it in Python (``entry_holds``)."""
-    if not hints:
-        return
-    found = ground.reasoner.one_solution([(entry, True) for entry in progress])
-    if found is None:
-        raise CheckFailed(f"a hint of '{ground.game.name}' was given with no solution to keep")
-    solution = ground.game.decode(ground.instance, found[0])
-    problems = ground.game.check(ground.instance, solution)
-    if problems:
-        raise CheckFailed(f"the solution behind a hint of '{ground.game.name}': {problems[0]}")
-    for finding in hints:
-        if not ground.puzzle.entry_holds(ground.instance, solution, finding.entry):
-            raise CheckFailed(
-                f"a hint of '{ground.game.name}' is not in a checked solution: {finding.entry}"
-            )
+    if hints:
+        check_in_solution(ground, progress, [finding.entry for finding in hints], "a hint")
 
 
 def hint(

@@ -20,6 +20,45 @@ def hintable(game: Puzzle[Any, Any]) -> Hints[Any, Any]:
     return offered(game.hints(), game.name, game.without("hints"))
 
 
+class BoardReport:
+    """How a report with a board shows itself: its ``lines()``, then its board drawn
+    by ``draw(form)`` (text, SVG, and both in a notebook)."""
+
+    def lines(self) -> list[str]:
+        raise NotImplementedError
+
+    def draw(self, form: str) -> str:
+        raise NotImplementedError
+
+    def text(self) -> str:
+        return "\n".join([*self.lines(), self.draw("txt").rstrip("\n")]) + "\n"
+
+    def svg(self) -> str:
+        return self.draw("svg")
+
+    def _repr_html_(self) -> str:
+        listed = "<br>".join(escape(line) for line in self.lines())
+        return f"<div><p>{listed}</p>{self.svg()}</div>"
+
+    def __repr__(self) -> str:
+        return f"<{self.lines()[0]}>"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def recheck_fields(clues: list[Symbol], facts: list[Symbol], program: str) -> dict[str, Any]:
+    """The JSON fields from which a report's reasons are re-proved with clingo alone:
+    every clue, the other facts, and a bare instance's program text."""
+    data: dict[str, Any] = {
+        "clues": [str(clue) for clue in clues],
+        "facts": [str(fact) for fact in facts],
+    }
+    if program:
+        data["program"] = program
+    return data
+
+
 @dataclass
 class Finding:
     """An entry (a hint, or a mistake) and what it rests on: clues and progress."""
@@ -29,8 +68,8 @@ class Finding:
     reasons: list[Symbol] = field(default_factory=list)
 
 
-@dataclass
-class Report:
+@dataclass(repr=False)
+class Report(BoardReport):
     """What ``hint`` and ``explain`` found; draws itself in a notebook."""
 
     kind: str  # "hint" or "explain"
@@ -157,22 +196,6 @@ class Report:
         Check)."""
         mistakes = [finding.entry for finding in self.mistakes] + self.contradicting()
         return self.puzzle.draw_progress(self.instance, list(self.progress), mistakes, form)
-
-    def text(self) -> str:
-        return "\n".join([*self.lines(), self.draw("txt").rstrip("\n")]) + "\n"
-
-    def svg(self) -> str:
-        return self.draw("svg")
-
-    def _repr_html_(self) -> str:
-        listed = "<br>".join(escape(line) for line in self.lines())
-        return f"<div><p>{listed}</p>{self.svg()}</div>"
-
-    def __repr__(self) -> str:
-        return f"<{self.lines()[0]}>"
-
-    def __str__(self) -> str:
-        return self.text()
 
 
 @dataclass

@@ -58,7 +58,7 @@ from .difficulty import difficulty as difficulty_of
 from .difficulty import score
 from .grading import class_anchor
 from .grounding import Grounded, ground_instance, loaded, read_progress
-from .reports import hintable
+from .reports import hintable, recheck_fields
 
 #: What a reason costs a person: each clue to read and combine, and each conclusion of
 #: an earlier step to recall (a clue is a rule about a region of the board, applied
@@ -230,10 +230,7 @@ class Walkthrough:
             data["score"] = round(score(self.steps), 2)
         if self.encoding == "edited":
             data["encoding"] = "edited"
-        data["clues"] = [str(clue) for clue in self.clues]
-        data["facts"] = [str(fact) for fact in self.facts]
-        if self.program:
-            data["program"] = self.program
+        data |= recheck_fields(self.clues, self.facts, self.program)
         data["start"] = [literal_text(literal) for literal in self.start]
         if self.laid_first:
             data["laid_first"] = [str(entry) for entry in self.laid_first]

@@ -120,9 +120,9 @@ def test_bare_encoding_without_a_solution_exits_1(workspace, cli):
     assert run.code == 1 and "unsatisfiable" in run.out
 
 
-def test_bare_puzzle_has_no_solution_format_to_check(workspace, cli):
+def test_bare_puzzle_checks_an_empty_answer_as_incomplete(workspace, cli):
     run = cli("check", "latin", "instances/latin/three.lp", '{"atoms": []}')
-    assert run.code == 2 and "puzzle 'latin' has no solution format to check" in run.err
+    assert run.code == 1 and "rejected: missing (the solution has them): cell(1,1,1)" in run.err
 
 
 def test_bare_puzzle_is_listed(workspace, cli):

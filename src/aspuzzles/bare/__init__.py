@@ -1,8 +1,11 @@
 """Puzzles that are only an encoding: ``encodings/<name>.lp`` plus fact instances.
 
-No Python is written for them. The instance file is added to the program as it is; the
-answer is the set of shown atoms. Atoms ``cell(Row,Col,Value)`` are drawn as a grid, so
-a new grid puzzle is readable from its first run.
+No Python is written for them. The instance file is added to the program as it is
+(grids drawn as pictures in its comments read into facts: ``bare.grid``); the answer is
+the set of shown atoms. The board is what the encoding's ``#program view.`` part says,
+or else the atoms that name a place (``bare.view``), so a new grid puzzle is readable
+from its first run; ``check`` asks clingo whether a person's answer is one of the
+encoding's and names what is wrong (``bare.checking``).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from clingo import Symbol, SymbolType
+from clingo import Symbol, SymbolType, parse_term
 
 from ..asp import anchor_includes, check_characters
 from ..declarations import Declarations, declarations
@@ -19,6 +22,7 @@ from ..errors import InputError
 from ..paths import find_encoding, instance_files
 from ..puzzle import Puzzle
 from ..strategy import Strategy
+from .grid import expand_grids
 
 if TYPE_CHECKING:
     from ..capabilities import Generator
@@ -31,12 +35,18 @@ class BareInstance(NamedTuple):
     #: Every entry that can be true, once a grounding knows them (hints draw the grid
     #: cells they name).
     entries: tuple[Symbol, ...] = ()
+    #: The text as written, where a grid picture was read into facts
+    #: (``bare.grid``); None where ``program`` is the text itself.
+    written: str | None = None
 
 
 class BareSolution(NamedTuple):
     atoms: tuple[str, ...]
     #: (row, col) -> value, from shown ``cell/3`` atoms; empty when there are none.
     cells: dict[tuple[str, str], str]
+    #: Whether a person wrote it (``aspuzzles check``): only such an answer is checked
+    #: against the encoding; clingo's own answers are the encoding's already.
+    written: bool = False
 
 
 def _sort_key(symbol_text: str) -> tuple[int, Any]:
@@ -97,9 +107,11 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
 
     def parse(self, text: str, source: str) -> BareInstance:
         check_characters(text, source)
+        program = expand_grids(text, source)
+        written = text if program != text else None
         if Path(source).is_file():  # not standard input or an argument's text
-            text = anchor_includes(text, Path(source).parent)
-        return BareInstance(text, source)
+            program = anchor_includes(program, Path(source).parent)
+        return BareInstance(program, source, (), written)
 
     def facts(self, instance: BareInstance) -> list[Symbol]:
         return []
@@ -115,8 +127,22 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         }
         return BareSolution(tuple(str(atom) for atom in sorted(atoms, key=_reading_order)), cells)
 
+    def parse_solution(self, instance: BareInstance, text: str, source: str) -> BareSolution:
+        """A person's answer: atoms (``cell(1,1,2). cell(1,2,1).``, one a line, or as
+        clingo prints them) or the JSON ``solve --format json`` prints."""
+        from .checking import read_answer
+
+        return read_answer(self, instance, text, source)
+
     def check(self, instance: BareInstance, solution: BareSolution) -> list[str]:
-        return []
+        """A person's answer checked by clingo against the encoding with the instance,
+        what is wrong named (``bare.checking``); an answer clingo found is not checked
+        again against the same encoding."""
+        if not solution.written:
+            return []
+        from .checking import problems
+
+        return problems(self, instance, solution)
 
     def to_dict(self, instance: BareInstance, solution: BareSolution) -> dict[str, Any]:
         result: dict[str, Any] = {"atoms": list(solution.atoms)}
@@ -135,18 +161,25 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         }
 
     def template_context(self, instance: BareInstance, solution: BareSolution) -> dict[str, Any]:
-        grid = self._grid(solution) if solution.cells else None
-        other = (
-            [atom for atom in solution.atoms if not atom.startswith("cell(")]
-            if grid
-            else list(solution.atoms)
-        )
-        return {"name": self.name, "grid": grid, "atoms": other}
+        """The board the answer's atoms draw (``bare.drawing.board_view``: the view
+        part's, or the default drawing), placed for the SVG template."""
+        from .drawing import board_view
+        from .view import geometry
+
+        atoms = [parse_term(atom) for atom in solution.atoms]
+        view = board_view(self, instance, atoms)
+        return {"name": self.name, "view": view, "board": geometry(view, progress=False)}
 
     def draw_text(self, context: dict[str, Any]) -> str:
-        """The ``cell/3`` grid, if any, then the other atoms, one a line."""
-        grid = context["grid"]["rows"] if context["grid"] else []
-        return "".join(f"{line}\n" for line in [*grid, *context["atoms"]])
+        """The board as text (``bare.view.draw_text``), then the atoms that name no
+        place, one a line."""
+        from .view import draw_text
+
+        return draw_text(context["view"])
+
+    def unsolved(self, instance: BareInstance) -> BareSolution:
+        """The puzzle before it is solved: its board with no answer's atoms."""
+        return BareSolution((), {})
 
 
 class _BareProgram(Strategy[BareInstance]):

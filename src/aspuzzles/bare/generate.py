@@ -72,7 +72,8 @@ class BareGenerator(Generator):
         options = f"--seed {seed}" + (f" --difficulty {args.difficulty}" if args.difficulty else "")
         named = name if "\n" not in str(args.skeleton) else "SKELETON"
         header = f"% aspuzzles generate {self.bare.name} {named} {options}\n"
-        body = skeleton.program.rstrip("\n") + "\n" if skeleton.program.strip() else ""
+        written = skeleton.program if skeleton.written is None else skeleton.written
+        body = written.rstrip("\n") + "\n" if written.strip() else ""
         return header + body + "".join(f"{clue}.\n" for clue in clues)
 
     def _clues(

@@ -11,9 +11,8 @@ marked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from clingo import Symbol, SymbolType
 
@@ -21,6 +20,7 @@ from ..asp import Fact, program_text, split_facts
 from ..capabilities import Hints
 from ..errors import InputError
 from ..render import render_template
+from .view import View, cell_of, draw_text, entry_value, geometry
 
 if TYPE_CHECKING:
     from . import BareInstance, BarePuzzle, BareSolution
@@ -32,16 +32,6 @@ Cell = tuple[int, int]
 def _split(program: str, source: str) -> tuple[list[Fact], list[tuple[int, str]]]:
     """An instance's facts and the rest of its program, read once per question."""
     return split_facts(program, source)
-
-
-def cell_of(atom: Symbol) -> Cell | None:
-    """The grid cell an atom names by its first two arguments, if it names one."""
-    if atom.type != SymbolType.Function or len(atom.arguments) < 2:
-        return None
-    row, col = atom.arguments[:2]
-    if row.type != SymbolType.Number or col.type != SymbolType.Number:
-        return None
-    return row.number, col.number
 
 
 def _cells_of(atom: Symbol) -> list[Cell]:
@@ -56,27 +46,26 @@ def _cells_of(atom: Symbol) -> list[Cell]:
     return [first]
 
 
-def _value(atom: Symbol) -> str:
-    """What a cell shows for an atom naming it: its last argument (``cell(R,C,V)``),
-    or, for an atom of the cell alone (``star(R,C)``), its name's first letter."""
-    if len(atom.arguments) == 2:
-        return atom.name[:1]
-    last = atom.arguments[-1]
-    return last.string if last.type == SymbolType.String else str(last)
+@lru_cache(maxsize=4)
+def _whole(puzzle: BarePuzzle, program: str, source: str, atoms: tuple[str, ...]) -> frozenset[str]:
+    """Every atom, as text, of the answer set showing ``atoms`` with the hints part."""
+    from clingo import parse_term
+
+    from ..driver.answers import whole_answer
+    from ..driver.loading import checked_encoding
+
+    answer = [parse_term(atom) for atom in atoms]
+    signatures = list(puzzle.declared().shown)
+    encoding = checked_encoding(puzzle, None).path
+    found = whole_answer(
+        encoding, program, answer, signatures, arguments=puzzle.clingo_options, source=source
+    )
+    return frozenset(str(atom) for atom in found or ())
 
 
-@dataclass
-class _Board:
-    """A progress drawn on a grid: each cell's shown value and how it is marked."""
-
-    rows: list[int]
-    cols: list[int]
-    values: dict[Cell, str]
-    givens: set[Cell]
-    marked: set[Cell]
-    first: set[Cell]
-    #: The marked atoms that name no cell, listed below the grid.
-    others: list[str]
+def instance_facts(instance: BareInstance) -> list[Symbol]:
+    """The instance's plain facts, each one atom (clues and structure alike)."""
+    return [fact.symbol for fact in _split(instance.program, instance.source)[0]]
 
 
 class BareHints(Hints["BareInstance", "BareSolution"]):
@@ -95,14 +84,22 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
         return instance._replace(entries=tuple(entries))
 
     def entry_holds(self, instance: BareInstance, solution: BareSolution, entry: Symbol) -> bool:
-        return str(entry) in set(solution.atoms)
+        """Whether an entry holds in a solution: one the answer shows is in it; one
+        only the hints part defines (an empty place) is read from the answer set that
+        shows the solution, with the hints part grounded."""
+        if str(entry) in set(solution.atoms):
+            return True
+        declared = self.puzzle.declared()
+        if declared.shows_all or (entry.name, len(entry.arguments)) in declared.shown:
+            return False
+        return str(entry) in _whole(self.puzzle, instance.program, instance.source, solution.atoms)
 
     def entry_data(self, instance: BareInstance, entry: Symbol) -> str:
         return str(entry)
 
     def entry_place(self, instance: BareInstance, entry: Symbol) -> tuple[str, str] | None:
         cells = _cells_of(entry)
-        return (f"{cells[0][0]},{cells[0][1]}", _value(entry)) if len(cells) == 1 else None
+        return (f"{cells[0][0]},{cells[0][1]}", entry_value(entry)) if len(cells) == 1 else None
 
     def entry_text(self, instance: BareInstance, entry: Symbol) -> str:
         return str(entry)
@@ -125,62 +122,23 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
     def draw_progress(
         self, instance: BareInstance, entries: list[Symbol], marked: list[Symbol], form: str
     ) -> str:
-        board = self._board(instance, entries, marked)
+        view = self.board(instance, entries, marked)
         if form == "svg":
-            return render_template("bare-progress.svg.j2", board=board, width=_width(board))
-        return _text(board)
+            return render_template("bare-progress.svg.j2", board=geometry(view, progress=True))
+        return draw_text(view, progress=True)
 
-    def _board(self, instance: BareInstance, entries: list[Symbol], marked: list[Symbol]) -> _Board:
-        facts = [fact.symbol for fact in _split(instance.program, instance.source)[0]]
-        structure = self.puzzle.declared().structure
-        clues = [f for f in facts if (f.name, len(f.arguments)) not in structure]
-        cells = {cell for atom in [*facts, *entries, *marked] for cell in _cells_of(atom)}
-        cells |= {cell for atom in instance.entries for cell in _cells_of(atom)}
-        values: dict[Cell, str] = {}
-        givens: set[Cell] = set()
-        for clue in clues:
-            if len(clue.arguments) == 3 and (cell := cell_of(clue)) is not None:
-                values[cell] = _value(clue)
-                givens.add(cell)
-        for entry in entries:
-            if (cell := cell_of(entry)) is not None and len(_cells_of(entry)) == 1:
-                values[cell] = _value(entry)
-                givens.discard(cell)
-        first = set(_cells_of(marked[0])) if marked else set()
-        return _Board(
-            rows=_span(row for row, _ in cells),
-            cols=_span(col for _, col in cells),
-            values=values,
-            givens=givens,
-            marked={cell for atom in marked for cell in _cells_of(atom)},
-            first=first,
-            others=[str(atom) for atom in marked if not _cells_of(atom)],
-        )
+    def board(self, instance: BareInstance, entries: list[Symbol], marked: list[Symbol]) -> View:
+        """The board with the entries made (``board_view``), every place an entry can
+        be set in drawn, the marked atoms' places marked (the first one's as the
+        hinted place) and those that name no place listed."""
+        from .drawing import board_view
 
-
-def _span(numbers: Any) -> list[int]:
-    found = list(numbers)
-    return list(range(min(found), max(found) + 1)) if found else []
-
-
-def _text(board: _Board) -> str:
-    """The grid, a marked cell in brackets (``[5]``), an open cell a dot."""
-    width = max((len(value) for value in board.values.values()), default=1)
-    lines = []
-    for row in board.rows:
-        cells = []
-        for col in board.cols:
-            value = board.values.get((row, col), ".").center(width)
-            cells.append(f"[{value}]" if (row, col) in board.marked else f" {value} ")
-        lines.append("".join(cells).rstrip())
-    lines += [f"* {atom}" for atom in board.others]
-    return "".join(f"{line}\n" for line in lines)
-
-
-#: A grid cell's side in the SVG, and the width of a character of its listed atoms.
-CELL, CHARACTER = 32, 8
-
-
-def _width(board: _Board) -> int:
-    listed = max((len(atom) + 2 for atom in board.others), default=0)
-    return max(len(board.cols) * CELL, listed * CHARACTER) + 20
+        places = [cells[0] for atom in instance.entries if len(cells := _cells_of(atom)) == 1]
+        for fact in instance_facts(instance):  # a clue of two places (less(1,1,1,2)) spans both
+            if len(pair := _cells_of(fact)) == 2:
+                places += pair
+        view = board_view(self.puzzle, instance, entries, places)
+        view.marked = {cell for atom in marked for cell in _cells_of(atom)}
+        view.first = set(_cells_of(marked[0])) if marked else set()
+        view.others = [str(atom) for atom in marked if not _cells_of(atom)]
+        return view

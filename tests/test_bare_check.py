@@ -1,0 +1,90 @@
+"""``aspuzzles check`` for a bare encoding: an answer (atoms, or the JSON ``solve``
+prints) checked by clingo against the encoding with the instance; what is wrong named
+(an entry no solution holds, with the clues that rule it out; atoms missing or in
+excess against the one solution), exit 1; a valid answer exit 0."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aspuzzles.errors import ExitCode
+
+from .conftest import bare_workspace
+from .test_bare_hints import LATIN, LATIN_4
+from .test_bare_view import STARS, STARS_5
+
+
+@pytest.fixture
+def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return bare_workspace(
+        tmp_path,
+        monkeypatch,
+        {"latin": LATIN, "stars": STARS},
+        {"latin": {"four.lp": LATIN_4}, "stars": {"five.lp": STARS_5}},
+    )
+
+
+def _answer(cli, puzzle: str, instance: str) -> list[str]:
+    return cli("solve", puzzle, instance, "--format", "json").json()["solutions"][0]["atoms"]
+
+
+def test_a_correct_solution_is_valid_as_atoms_and_as_json(workspace: Path, cli) -> None:
+    atoms = _answer(cli, "latin", "four.lp")
+    as_facts = cli("check", "latin", "four.lp", " ".join(f"{atom}." for atom in atoms))
+    assert as_facts.code == ExitCode.SOLVED, as_facts.err
+    assert as_facts.out.splitlines()[-1] == "latin four.lp: valid (checked)"
+    (workspace / "answer.txt").write_text("".join(f"{atom}\n" for atom in atoms))
+    assert cli("check", "latin", "four.lp", "answer.txt").code == ExitCode.SOLVED
+    (workspace / "answer.json").write_text(cli("solve", "latin", "four.lp", "--format", "json").out)
+    assert cli("check", "latin", "four.lp", "answer.json").code == ExitCode.SOLVED
+    stars = _answer(cli, "stars", "five.lp")
+    assert cli("check", "stars", "five.lp", ". ".join(stars) + ".").code == ExitCode.SOLVED
+
+
+def test_a_wrong_entry_is_named_with_its_reasons_and_the_difference(workspace: Path, cli) -> None:
+    atoms = _answer(cli, "latin", "four.lp")
+    right = next(a for a in atoms if a.startswith("cell(1,3,"))
+    wrong = "cell(1,3,3)" if right != "cell(1,3,3)" else "cell(1,3,2)"
+    written = [wrong if atom == right else atom for atom in atoms]
+    run = cli("check", "latin", "four.lp", " ".join(f"{atom}." for atom in written))
+    assert run.code == ExitCode.NO_SOLUTION
+    assert run.out.strip() == "latin four.lp: the solution breaks the rules"
+    lines = run.err.splitlines()
+    assert all(line.startswith("aspuzzles: rejected: ") for line in lines)
+    assert any(f"{wrong} holds in no solution: because of the clue given(" in x for x in lines)
+    assert f"aspuzzles: rejected: missing (the solution has them): {right}" in lines
+    assert f"aspuzzles: rejected: in excess (the solution has none of them): {wrong}" in lines
+
+
+def test_a_star_out_of_place_and_a_missing_star(workspace: Path, cli) -> None:
+    stars = _answer(cli, "stars", "five.lp")
+    run = cli("check", "stars", "five.lp", ". ".join(stars[:-1]) + ".")
+    assert run.code == ExitCode.NO_SOLUTION
+    assert f"missing (the solution has them): {stars[-1]}" in run.err
+    run = cli("check", "stars", "five.lp", ". ".join([*stars, "star(1,1)"]) + ".")
+    assert run.code == ExitCode.NO_SOLUTION
+    assert "star(1,1) holds in no solution" in run.err
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("cell(9,9,1).", "cell(9,9,1) cannot hold in any answer"),
+        ("cel(1,1,1).", "cel(1,1,1) is not an atom the answer shows (it shows cell/3)"),
+    ],
+)
+def test_atoms_no_answer_holds_are_named(workspace: Path, cli, written: str, message: str) -> None:
+    run = cli("check", "latin", "four.lp", f"cell(1,1,1). {written}")
+    assert run.code == ExitCode.NO_SOLUTION
+    assert message in run.err
+
+
+def test_what_is_not_an_answer_is_refused_at_its_line(workspace: Path, cli) -> None:
+    (workspace / "answer.txt").write_text("cell(1,1,1).\nAnswer: 1\n")
+    run = cli("check", "latin", "four.lp", "answer.txt")
+    assert run.code == ExitCode.BAD_INPUT
+    assert run.err == "aspuzzles: error: answer.txt:2: 'Answer:' is not an atom\n"
+    run = cli("check", "latin", "four.lp", '{"atoms": 3}')
+    assert run.code == ExitCode.BAD_INPUT and run.err.count("\n") == 1

@@ -90,4 +90,4 @@ clean:
 # The digests of the shipped encodings: a puzzle's Python accelerators serve the
 # encoding whose digest is listed (see docs/encodings.md). Rerun after changing one.
 digests: $(RUN)
-	$(BIN)/python -c "from pathlib import Path; from aspuzzles.driver.loading import DIGESTS, digest_lines; DIGESTS.write_text(digest_lines(Path('encodings')))"
+	$(BIN)/python -c "from pathlib import Path; from aspuzzles.driver.loading import DIGESTS, digest_lines; from aspuzzles.registry import module_puzzles; DIGESTS.write_text(digest_lines(Path('encodings'), module_puzzles()))"

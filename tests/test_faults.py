@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from aspuzzles.driver.loading import DIGESTS, digest_lines
+from aspuzzles.registry import module_puzzles
 
 from .conftest import INSTANCES, ROOT, command_process
 
@@ -148,7 +149,7 @@ def _without_blasts(folder):
 def test_the_shipped_encodings_are_the_ones_their_digests_name():
     """The accelerators serve the encodings listed in encodings.sha256: after changing
     an encoding, `make digests` records it (and says the Python side was reviewed)."""
-    assert DIGESTS.read_text() == digest_lines(ROOT / "encodings")
+    assert DIGESTS.read_text() == digest_lines(ROOT / "encodings", module_puzzles())
 
 
 def test_an_edited_encoding_runs_without_the_accelerators_and_says_so(cli, tmp_path):
@@ -313,12 +314,20 @@ def test_ctrl_c_during_a_grounded_session_stops_cleanly(args):
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
 def test_no_worker_outlives_its_parent(tmp_path, signum):
     run = command_process("solve", "cake", str(_cake(tmp_path, 10, 2)), "--count")
-    time.sleep(2)
-    workers = _children(run.pid)
-    assert len(workers) == 2
-    os.kill(run.pid, signum)
-    run.communicate(timeout=30)
-    assert all(_gone(worker) for worker in workers)
+    try:
+        # Both workers started (on a loaded machine this takes more than a moment).
+        until = time.perf_counter() + 30
+        while len(_children(run.pid)) < 2 and time.perf_counter() < until:
+            time.sleep(0.2)
+        workers = _children(run.pid)
+        assert len(workers) == 2
+        os.kill(run.pid, signum)
+        run.communicate(timeout=30)
+        assert all(_gone(worker) for worker in workers)
+    finally:  # a failed test leaves nothing running either
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
 
 
 # ------------------------------------------------------------------ files and caches

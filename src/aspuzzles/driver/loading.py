@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -194,11 +195,15 @@ def shipped_digests() -> dict[str, str]:
     return found
 
 
-def digest_lines(folder: Path) -> str:
-    """The digest file's text for the encodings of a folder (``make digests``)."""
+def digest_lines(folder: Path, names: Iterable[str]) -> str:
+    """The digest file's text for the encodings of a folder (``make digests``) of the
+    puzzles ``names`` (those with a Python module: a bare encoding has no Python
+    accelerator to switch off, so a copy of it edited is simply the user's own)."""
+    chosen = set(names)
     return "".join(
         f"{digest(list(program_texts(path)))}  {path.name}\n"
         for path in sorted(folder.glob("*.lp"))
+        if path.stem in chosen
     )
 
 

@@ -13,6 +13,7 @@ own levels, on puzzles his generators made and graded (``../shared/data``):
 ``make bench ARGS=calibrate``; ``CALIBRATE_PER_LEVEL=N`` takes the first N Sudoku and
 Skyscrapers of each level only (a Sudoku walkthrough takes 10-30 s, a 6x6 Skyscrapers
 one up to a minute, so the whole sets take long); the Undead are always all measured.
+``CALIBRATE_SETS=undead,sudoku,towers`` (the default) names the sets to measure.
 """
 
 from __future__ import annotations
@@ -133,7 +134,9 @@ def run() -> None:
     if not UNDEAD.exists():
         print("calibrate: ../shared/data is not here; nothing to measure")
         return
-    rows = _undead_rows()
+    chosen = os.environ.get("CALIBRATE_SETS", "undead,sudoku,towers").split(",")
+    rows = _undead_rows() if "undead" in chosen else []
     for puzzle in SETS:
-        rows += _graded_rows(puzzle)
+        if puzzle in chosen:
+            rows += _graded_rows(puzzle)
     table(["difficulty against Tatham's levels", "agreement", "Spearman", "goal"], rows)

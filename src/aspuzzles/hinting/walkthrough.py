@@ -299,8 +299,6 @@ class _Walker:
         #: person finds them hard too; tried again once a step touches them.
         self.hard: set[Literal] = set()
         self.where: dict[Symbol, frozenset[tuple[int, Symbol]]] = {}
-        #: The cost of the last step taken (a step costlier than it recosts all).
-        self.last_cost = CASE_THRESHOLD
 
     # -- knowledge -----------------------------------------------------------------
     def _learn(self, literals: Iterable[Literal]) -> list[Literal]:
@@ -536,15 +534,12 @@ class _Walker:
     def step(self) -> Step:
         started = time.perf_counter()
         best = self.cheapest()
-        if self.reasons[best].cost > min(self.last_cost, CASE_THRESHOLD):
-            # The walk would get harder: every candidate again (what is known now may
-            # make one cheaper whose place the last step did not share: a digit's box).
-            self.recost(self.ordered())
+        if self.reasons[best].cost > CASE_THRESHOLD:
+            self.recost(self.ordered())  # the step is hard: every candidate again
             best = self.cheapest()
             if self.reasons[best].cost > CASE_THRESHOLD and (split := self._case()) is not None:
                 return self._take(split, started)
         reason = self.reasons[best] = self.exact(best, self.reasons[best])
-        self.last_cost = reason.cost
         same = [lit for lit in self.candidates if self.reasons.get(lit) == reason]
         same.sort(key=lambda lit: (lit[1] is False, self._lit(lit)))
         return self._take(Step(same, reason), started)

@@ -103,3 +103,18 @@ def test_a_generate_part_that_derives_nothing_is_named(workspace: Path, cli) -> 
     run = cli("generate", "nothing", "four.lp", "--seed", "1")
     assert run.code == 2
     assert "derives no clue (given/3) from a solution" in run.err
+
+
+def test_a_skeleton_given_inline_is_read_and_quoted_in_the_header(workspace: Path, cli) -> None:
+    run = cli("generate", "towers", "#const n = 4.", "--seed", "3")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[0] == "% aspuzzles generate towers '#const n = 4.' --seed 3"
+    # The same puzzle as from the file holding the same line.
+    from_file = cli("generate", "towers", "four.lp", "--seed", "3").out
+    assert run.out.splitlines()[1:] == from_file.splitlines()[1:]
+
+
+def test_a_mistyped_instance_name_is_not_read_as_a_program(workspace: Path, cli) -> None:
+    run = cli("solve", "towers", "fuor")
+    assert run.code == 2
+    assert "fuor: no such instance file or shipped instance" in run.err

@@ -10,6 +10,7 @@ encoding's and names what is wrong (``bare.checking``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -53,11 +54,18 @@ def _sort_key(symbol_text: str) -> tuple[int, Any]:
     return (0, int(symbol_text)) if symbol_text.lstrip("-").isdigit() else (1, symbol_text)
 
 
+#: The source of an instance given as text on the command line (``driver.loading``).
+INLINE = "<argument>"
+
+
 class BarePuzzle(Puzzle[BareInstance, BareSolution]):
     """A puzzle served from its encoding alone."""
 
     has_checker = False
     templates = "bare"
+    #: An instance may be given as its text on the command line (``generate NAME
+    #: "#const n = 5." --seed 1``); a bare word is a mistyped name, not a program.
+    accepts_inline = True
 
     def __init__(self, name: str) -> None:
         self.name = name  # type: ignore[misc]
@@ -106,6 +114,8 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         return BareGenerator(self) if self.reasons_about_every_answer() else None
 
     def parse(self, text: str, source: str) -> BareInstance:
+        if source == INLINE and re.fullmatch(r"[\w.-]+", text):
+            raise InputError("not a fact program (a fact ends with a full stop)", source)
         check_characters(text, source)
         program = expand_grids(text, source)
         written = text if program != text else None

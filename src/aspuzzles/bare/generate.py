@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
 from typing import TYPE_CHECKING, ClassVar
 
 from clingo import Symbol
@@ -70,7 +71,9 @@ class BareGenerator(Generator):
         seed = random.randrange(1_000_000) if args.seed is None else args.seed
         clues = self._clues(skeleton, seed, args.difficulty, declared.generated)
         options = f"--seed {seed}" + (f" --difficulty {args.difficulty}" if args.difficulty else "")
-        named = name if "\n" not in str(args.skeleton) else "SKELETON"
+        # The command as it would be typed again: a skeleton given inline, quoted.
+        named = "SKELETON" if "\n" in str(args.skeleton) else name
+        named = named if named in ("SKELETON", "<stdin>") else shlex.quote(named)
         header = f"% aspuzzles generate {self.bare.name} {named} {options}\n"
         written = skeleton.program if skeleton.written is None else skeleton.written
         body = written.rstrip("\n") + "\n" if written.strip() else ""

@@ -330,6 +330,33 @@ def test_no_worker_outlives_its_parent(tmp_path, signum):
             run.wait()
 
 
+def test_a_worker_whose_parent_died_before_it_looked_ends_too():
+    """A worker slow to start (a loaded machine) may find its parent already gone when
+    it sets up ``die_with_parent``: it must end at once, not run on as an orphan."""
+    script = (
+        "import os, sys, time\n"
+        "from aspuzzles.driver.limits import die_with_parent, note_parent\n"
+        "note_parent()\n"
+        "child = os.fork()\n"
+        "if child == 0:\n"
+        "    time.sleep(1.5)  # the parent is gone by now\n"
+        "    die_with_parent()\n"
+        "    time.sleep(60)\n"
+        "    os._exit(0)\n"
+        "print(child, flush=True)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    parent = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=30
+    )
+    child = int(parent.stdout.split()[0])
+    try:
+        assert _gone(child, within=10)
+    finally:
+        if not _gone(child, within=0.1):
+            os.kill(child, signal.SIGKILL)
+
+
 # ------------------------------------------------------------------ files and caches
 def test_an_output_file_is_replaced_whole_or_not_at_all(cli, tmp_path, monkeypatch):
     """The text goes to a file beside the target, which replaces it in one step: a

@@ -30,7 +30,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from .driver import solving
-from .driver.limits import die_with_parent, limit_memory
+from .driver.limits import die_with_parent, limit_memory, note_parent
 from .errors import AspuzzlesError, InputError, MemoryLimit, TimeLimit
 from .logs import DEBUG, enabled
 
@@ -187,6 +187,7 @@ def _on_pool(
         limit_memory(memory)
     with _Interrupts() as interrupts:
         while pending:
+            note_parent()  # forked workers inherit it; spawned ones look themselves
             pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(share,))
             try:
                 waiting = iter(list(pending.items()))

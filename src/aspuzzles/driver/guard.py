@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, TypeVar, cast
 
 from ..errors import MemoryLimit, TimeLimit
-from .limits import die_with_parent, limit_memory
+from .limits import die_with_parent, limit_memory, note_parent
 
 T = TypeVar("T")
 
@@ -145,6 +145,7 @@ class Guarded:
         self.phase = LOADING
         self.receiver, sender = context.Pipe(duplex=False)
         self.child = context.Process(target=_serve, args=(work, bounds, sender), daemon=False)
+        note_parent()
         try:
             self.child.start()
         finally:

@@ -102,6 +102,20 @@ def died_of_memory(limit: int | None) -> bool:
     return soft != resource.RLIM_INFINITY
 
 
+#: The process that forks workers, noted by it just before (``note_parent``): a forked
+#: worker inherits the value.
+_forker: int | None = None
+
+
+def note_parent() -> None:
+    """Called by a process just before it forks workers: they inherit its pid, so that
+    a worker whose parent died before it set up ``die_with_parent`` (on a loaded
+    machine a worker can take seconds to get there) knows it, where ``os.getppid``
+    would name whoever adopted it and the worker would run on for ever."""
+    global _forker
+    _forker = os.getpid()
+
+
 def die_with_parent() -> None:
     """Make this (forked) worker end when its parent does, however the parent ends
     (a kill, SIGTERM, SIGHUP, even SIGKILL): on Linux the kernel sends SIGKILL when the
@@ -109,7 +123,9 @@ def die_with_parent() -> None:
     and ends the process once it is gone."""
     import signal  # a worker only
 
-    parent = os.getppid()
+    parent = os.getppid() if _forker is None else _forker
+    if os.getppid() != parent:  # the parent died before this worker got here
+        os._exit(1)
     if sys.platform.startswith("linux") and _death_signal(signal.SIGKILL):
         if os.getppid() != parent:  # the parent died before the signal was set up
             os._exit(1)

@@ -25,7 +25,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from .jobs import TICK, Bounds, Job, Outcome, Progress, Reporter, search_text
-from .limits import die_with_parent, died_of_memory, limit_memory
+from .limits import die_with_parent, died_of_memory, limit_memory, note_parent
 
 Runner = Callable[[Job, Reporter], Outcome]
 
@@ -89,6 +89,7 @@ class _Worker:
     def start(cls, context: Any, runner: Runner, job: Job) -> _Worker:
         receiver, sender = context.Pipe(duplex=False)
         process = context.Process(target=_serve, args=(runner, job, sender), daemon=True)
+        note_parent()
         process.start()
         sender.close()
         share = None if job.part is None else job.part[0]

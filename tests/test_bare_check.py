@@ -5,6 +5,7 @@ excess against the one solution), exit 1; a valid answer exit 0."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,29 @@ def test_what_is_not_an_answer_is_refused_at_its_line(workspace: Path, cli) -> N
     assert run.err == "aspuzzles: error: answer.txt:2: 'Answer:' is not an atom\n"
     run = cli("check", "latin", "four.lp", '{"atoms": 3}')
     assert run.code == ExitCode.BAD_INPUT and run.err.count("\n") == 1
+
+
+HINTS_SHOW = """\
+v(1..3).
+1 { star(R,C) : v(C) } 1 :- v(R).
+:- star(R1,C), star(R2,C), R1 < R2.
+:- given(R,C), not star(R,C).
+blank(R,C) :- v(R), v(C), not star(R,C).
+#show star/2.
+#program hints.
+#show blank/2.
+"""
+
+
+def test_a_show_in_the_hints_part_stays_out_of_solves_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli
+) -> None:
+    bare_workspace(
+        tmp_path, monkeypatch, {"sb": HINTS_SHOW}, {"sb": {"a.lp": "given(1,1). given(2,2).\n"}}
+    )
+    run = cli("solve", "sb", "a.lp", "--format", "json")
+    assert run.code == 0
+    assert json.loads(run.out)["solutions"][0]["atoms"] == ["star(1,1)", "star(2,2)", "star(3,3)"]
+    # The hints part's entries are still what a hint is about.
+    hinted = cli("hint", "sb", "a.lp", "--all", "--format", "json")
+    assert any(h["entry"].startswith("blank(") for h in json.loads(hinted.out)["hints"])

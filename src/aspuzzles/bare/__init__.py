@@ -130,12 +130,28 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         return _BareProgram(instance)
 
     def decode(self, instance: BareInstance, atoms: Sequence[Symbol]) -> BareSolution:
+        atoms = self._answer_atoms(atoms)
         cells = {
             (str(atom.arguments[0]), str(atom.arguments[1])): _plain(atom.arguments[2])
             for atom in atoms
             if atom.match("cell", 3)
         }
         return BareSolution(tuple(str(atom) for atom in sorted(atoms, key=_reading_order)), cells)
+
+    def _answer_atoms(self, atoms: Sequence[Symbol]) -> list[Symbol]:
+        """The atoms of an answer without those only the hints part shows: clingo
+        takes a ``#show p/n.`` as a directive of the whole program, whichever part it
+        is written in, so the hints part's entries (Star Battle's empty cells) would
+        otherwise be listed in every solve's answer."""
+        declared = self.declared()
+        hinted = set(declared.hint_shown) - set(declared.shown)
+        if not hinted:
+            return list(atoms)
+        return [
+            atom
+            for atom in atoms
+            if atom.type != SymbolType.Function or (atom.name, len(atom.arguments)) not in hinted
+        ]
 
     def parse_solution(self, instance: BareInstance, text: str, source: str) -> BareSolution:
         """A person's answer: atoms (``cell(1,1,2). cell(1,2,1).``, one a line, or as

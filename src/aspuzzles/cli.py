@@ -862,75 +862,31 @@ def _explains(game: Puzzle[Any, Any]) -> bool:
     return game.hints() is not None
 
 
-def _hint(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .hinting import hint
+#: The questions about solving by hand: the options each passes to its function in
+#: ``hinting`` besides the instance, the encoding and the time limit (the function's
+#: keyword: the argument's name), and the report statuses that exit with 1.
+_QUESTIONS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
+    "hint": ({"progress": "progress", "every": "all"}, ("unsolvable", "contradiction", "stuck")),
+    "explain": ({"progress": "progress"}, ()),
+    "grade": ({"difficulty": "difficulty"}, ()),
+    "walkthrough": ({"progress": "progress"}, ("unsolvable",)),
+    "fix": ({"progress": "progress", "repairs": "repairs"}, ("unsolvable",)),
+}
+
+
+def _asked(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
+    """``hint``, ``explain``, ``grade``, ``walkthrough`` and ``fix``: the function of
+    ``hinting`` named as the command, asked as ``_question`` asks."""
+    from . import hinting
+
+    options, stuck = _QUESTIONS[args.command]
+    function = getattr(hinting, args.command)
 
     def ask() -> Any:
-        return hint(
-            game,
-            args.instance,
-            progress=args.progress,
-            every=args.all,
-            encoding=args.encoding,
-            timeout=args.timeout,
-        )
+        passed = {keyword: getattr(args, name) for keyword, name in options.items()}
+        return function(game, args.instance, encoding=args.encoding, timeout=args.timeout, **passed)
 
-    return _question(args, game, ask, stuck=("unsolvable", "contradiction", "stuck"))
-
-
-def _explain(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .hinting import explain
-
-    def ask() -> Any:
-        progress, encoding = args.progress, args.encoding
-        return explain(
-            game, args.instance, progress=progress, encoding=encoding, timeout=args.timeout
-        )
-
-    return _question(args, game, ask)
-
-
-def _grade(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .hinting import grade
-
-    def ask() -> Any:
-        return grade(
-            game,
-            args.instance,
-            encoding=args.encoding,
-            timeout=args.timeout,
-            difficulty=args.difficulty,
-        )
-
-    return _question(args, game, ask)
-
-
-def _walkthrough(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .hinting import walkthrough
-
-    def ask() -> Any:
-        progress, encoding = args.progress, args.encoding
-        return walkthrough(
-            game, args.instance, progress=progress, encoding=encoding, timeout=args.timeout
-        )
-
-    return _question(args, game, ask, stuck=("unsolvable",))
-
-
-def _fix(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .hinting import fix
-
-    def ask() -> Any:
-        return fix(
-            game,
-            args.instance,
-            progress=args.progress,
-            repairs=args.repairs,
-            encoding=args.encoding,
-            timeout=args.timeout,
-        )
-
-    return _question(args, game, ask, stuck=("unsolvable",))
+    return _question(args, game, ask, stuck=stuck)
 
 
 def _question(
@@ -1129,11 +1085,7 @@ _COMMANDS = {
     "generate": _generate,
     "sweep": _sweep,
     "census": _census,
-    "hint": _hint,
-    "explain": _explain,
-    "grade": _grade,
-    "walkthrough": _walkthrough,
-    "fix": _fix,
+    **{name: _asked for name in _QUESTIONS},
 }
 
 

@@ -438,6 +438,27 @@ def _drawings() -> list[tuple[str, str]]:
     return drawings
 
 
+#: A script's function (hoisted, so it may follow the script's return): the pairs of
+#: non-empty texts of an SVG whose boxes overlap by more than ``slack`` pixels across
+#: and one down.
+OVERLAPPING_TEXTS = """
+function overlappingTexts(svg, slack) {
+  const boxes = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim())
+    .map((t) => [t.textContent, t.getBoundingClientRect()]);
+  const found = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, p] = boxes[i], [b, q] = boxes[j];
+      const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (w > -slack && h > 1) { found.push(a + ' / ' + b); }
+    }
+  }
+  return found;
+}
+"""
+
+
 @needs_browser
 def test_no_text_of_any_board_lies_outside_its_drawing_or_on_another(workspace, browser):
     """Each text's box (as drawn, rotations included) lies inside the drawing, and no
@@ -455,17 +476,9 @@ def test_no_text_of_any_board_lies_outside_its_drawing_or_on_another(workspace, 
             const outside = boxes.filter(([, b]) => b.left < frame.left - 0.5
               || b.top < frame.top - 0.5 || b.right > frame.right + 0.5
               || b.bottom > frame.bottom + 0.5).map(([t]) => t);
-            const overlapping = [];
-            for (let i = 0; i < boxes.length; i++) {
-              for (let j = i + 1; j < boxes.length; j++) {
-                const [a, p] = boxes[i], [b, q] = boxes[j];
-                const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
-                const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
-                if (w > -2 && h > 1) { overlapping.push(a + ' / ' + b); }
-              }
-            }
-            return [outside, overlapping];
+            return [outside, overlappingTexts(svg, 2)];
             """
+            + OVERLAPPING_TEXTS
         )
         assert outside == [], f"{name}: text outside the drawing: {outside}"
         assert overlapping == [], f"{name}: texts overlap: {overlapping}"

@@ -75,17 +75,7 @@ def _shown(driver: Any) -> dict[str, Any]:
           return b.left < frame.left - 1 || b.top < frame.top - 1
             || b.right > frame.right + 1 || b.bottom > frame.bottom + 1;
         }).map((element) => element.outerHTML.slice(0, 80));
-        const boxes = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim())
-          .map((t) => [t.textContent, t.getBoundingClientRect()]);
-        const overlapping = [];
-        for (let i = 0; i < boxes.length; i++) {
-          for (let j = i + 1; j < boxes.length; j++) {
-            const [a, p] = boxes[i], [b, q] = boxes[j];
-            const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
-            const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
-            if (w > -1 && h > 1) { overlapping.push(a + ' / ' + b); }
-          }
-        }
+        const overlapping = overlappingTexts(svg, 1);
         const text = document.querySelector('[data-role=walk-text]');
         const box = text.getBoundingClientRect();
         const pick = (kind) => [...svg.querySelectorAll(`[data-walk=${kind}]`)]
@@ -101,6 +91,7 @@ def _shown(driver: Any) -> dict[str, Any]:
           outside, overlapping,
         };
         """
+        + test_web.OVERLAPPING_TEXTS
     )
 
 

@@ -30,6 +30,8 @@ Signature = tuple[str, int]
 HINTS_PART = "hints"
 #: The part grounded only to derive candidate clues from a solution.
 GENERATE_PART = "generate"
+#: The part grounded alone to derive what a bare encoding's board shows.
+VIEW_PART = "view"
 #: ``structure(p, n).`` in the hints part: the instance's ``p/n`` facts are structure.
 STRUCTURE = "structure"
 
@@ -51,6 +53,8 @@ class Declarations:
     #: Whether the program asks for the best answers (``#minimize``, ``#maximize``,
     #: weak constraints): hints and generation, which are about every answer, are off.
     optimizes: bool = False
+    #: Whether a ``#program view.`` part declares the board.
+    views: bool = False
 
     @property
     def generates(self) -> bool:
@@ -101,6 +105,7 @@ class _Reader:
         self.generated: list[Signature] = []
         self.any_show = False
         self.optimizes = False
+        self.views = False
 
     def take(self, statement: object) -> None:
         from clingo import ast
@@ -109,6 +114,7 @@ class _Reader:
         kind = statement.ast_type
         if kind == ast.ASTType.Program:
             self.part = statement.name
+            self.views = self.views or self.part == VIEW_PART
         elif kind in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):
             self._show(statement)
         elif kind == ast.ASTType.Minimize and self.part not in (HINTS_PART, GENERATE_PART):
@@ -136,6 +142,7 @@ class _Reader:
             frozenset(self.structure),
             tuple(dict.fromkeys(self.generated)),
             self.optimizes,
+            self.views,
         )
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from clingo import Symbol
 
-from ..driver.answers import VIEW_PART, has_part, view_atoms
+from ..driver.answers import view_atoms
 from ..driver.loading import checked_encoding
 from .view import View, default_view, from_atoms, with_values
 
@@ -29,7 +29,7 @@ def board_view(
     from .hints import instance_facts
 
     encoding = checked_encoding(puzzle, None).path
-    if has_part(encoding, VIEW_PART):
+    if puzzle.declared().views:
         shown = view_atoms(
             encoding, instance.program, atoms, puzzle.clingo_options, instance.source
         )

@@ -116,7 +116,7 @@ class BareGenerator(Generator):
             chosen = fewest_clues(ground, _fixed(ground, candidates), candidates, rng, difficulty)
             if chosen is not None:
                 return chosen
-            several += _several(ground, candidates)
+            several += _several(ground)
         if several == ATTEMPTS:
             raise InputError(
                 f"in {ATTEMPTS} solutions drawn, every time all the clues the generate part "
@@ -135,7 +135,7 @@ class BareGenerator(Generator):
         return BareInstance(text, skeleton.source)
 
 
-def _several(ground: Grounded, candidates: list[Symbol]) -> bool:
+def _several(ground: Grounded) -> bool:
     """Whether every clue derived, all given at once, still leaves several solutions
     (the generate part derives too little, not this solution's bad luck)."""
     return ground.reasoner.count([], 2) > 1

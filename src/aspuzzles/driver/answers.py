@@ -16,41 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 import clingo
 from clingo import Symbol
 
+from ..declarations import VIEW_PART
 from ..errors import InputError
 from . import solving
 
 #: The part that says what the board shows.
-VIEW_PART = "view"
-
-
-def has_part(encoding: Path, part: str) -> bool:
-    """Whether the encoding (the file itself, not what it includes) has a
-    ``#program part.`` statement."""
-    resolved = encoding.resolve()
-    return part in _parts(resolved, resolved.stat().st_mtime_ns)
-
-
-@lru_cache(maxsize=32)
-def _parts(path: Path, _modified: int) -> frozenset[str]:
-    from clingo import ast
-
-    found: set[str] = set()
-
-    def take(statement: ast.AST) -> None:
-        if statement.ast_type == ast.ASTType.Program:
-            found.add(statement.name)
-
-    try:
-        ast.parse_files([str(path)], take, logger=lambda _code, _message: None)
-    except RuntimeError:
-        return frozenset()  # a syntax error is reported by the solve that loads it
-    return frozenset(found)
 
 
 def _facts(atoms: Sequence[Symbol]) -> str:
@@ -66,14 +41,9 @@ def view_atoms(
 ) -> list[Symbol]:
     """Every atom of the ``view`` part's (first) answer set, grounded with the
     instance's ``program`` and ``atoms`` as facts (see the module's docstring)."""
-    messages: list[str] = []
-    control = solving.new_control(["--models=1", *arguments], messages, source, warnings=False)
-    try:
-        control.load(str(encoding))
-        control.add(VIEW_PART, [], program + "\n" + _facts(atoms))
-        control.ground([(VIEW_PART, [])])
-    except RuntimeError as error:
-        raise InputError(solving.clingo_error(messages, error, source)) from None
+    control = _grounded(
+        encoding, program + "\n" + _facts(atoms), [VIEW_PART], arguments, source, VIEW_PART
+    )
     found: list[Symbol] = []
 
     def keep(model: clingo.Model) -> None:
@@ -102,12 +72,14 @@ def _grounded(
     parts: Sequence[str],
     arguments: Sequence[str],
     source: str | None,
+    into: str = "base",
 ) -> clingo.Control:
+    """The encoding with ``program`` added to the part ``into``, ``parts`` grounded."""
     messages: list[str] = []
     control = solving.new_control(["--models=1", *arguments], messages, source, warnings=False)
     try:
         control.load(str(encoding))
-        control.add("base", [], program)
+        control.add(into, [], program)
         control.ground([(part, []) for part in parts])
     except RuntimeError as error:
         raise InputError(solving.clingo_error(messages, error, source)) from None

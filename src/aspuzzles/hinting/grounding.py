@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -209,14 +210,20 @@ def loaded(puzzle: Puzzle[Any, Any], instance: str | Path | None) -> tuple[Any, 
 
 
 def check_in_solution(
-    ground: Grounded, kept: list[Symbol], entries: list[Symbol], what: str
+    ground: Grounded,
+    kept: list[Symbol],
+    entries: list[Symbol],
+    what: str,
+    ruled_out: Iterable[Symbol] = (),
 ) -> None:
-    """A solution that keeps the ``kept`` entries, decoded and passed by the puzzle's
-    checker, and each of ``entries`` read from it in Python (``entry_holds``): what
-    a hint or a repair says is checked by code that shares nothing with the encoding.
-    ``what`` names the answer in the errors ("a hint")."""
+    """A solution that keeps the ``kept`` entries (and holds none ``ruled_out``),
+    decoded and passed by the puzzle's checker, and each of ``entries`` read from it in
+    Python (``entry_holds``): what a hint, a repair or a walkthrough says is checked by
+    code that shares nothing with the encoding. ``what`` names the answer in the
+    errors ("a hint")."""
     name = ground.game.name
-    found = ground.reasoner.one_solution([(entry, True) for entry in kept])
+    assumed = [(entry, True) for entry in kept] + [(entry, False) for entry in ruled_out]
+    found = ground.reasoner.one_solution(assumed)
     if found is None:
         raise CheckFailed(f"{what} of '{name}' leaves no solution")
     solution = ground.game.decode(ground.instance, found[0])

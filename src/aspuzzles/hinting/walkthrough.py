@@ -57,7 +57,7 @@ from ..puzzle import Puzzle
 from .difficulty import difficulty as difficulty_of
 from .difficulty import score
 from .grading import class_anchor
-from .grounding import Grounded, ground_instance, loaded, read_progress
+from .grounding import Grounded, check_in_solution, ground_instance, loaded, read_progress
 from .reports import hintable, recheck_fields
 
 #: What a reason costs a person: each clue to read and combine, and each conclusion of
@@ -656,17 +656,6 @@ def walkthrough(
 def _check(ground: Grounded, known: dict[Symbol, bool]) -> None:
     """The walkthrough's end against a solution decoded and passed by the puzzle's
     checker: every entry set holds in it (read in Python, ``entry_holds``)."""
-    found = ground.reasoner.one_solution([(s, v) for s, v in known.items()])
-    if found is None:
-        raise CheckFailed(f"the walkthrough of '{ground.game.name}' ends with no solution")
-    solution = ground.game.decode(ground.instance, found[0])
-    problems = ground.game.check(ground.instance, solution)
-    if problems:
-        raise CheckFailed(
-            f"the solution a walkthrough of '{ground.game.name}' ends at: {problems[0]}"
-        )
-    for symbol, value in known.items():
-        if value and not ground.puzzle.entry_holds(ground.instance, solution, symbol):
-            raise CheckFailed(
-                f"a walkthrough step of '{ground.game.name}' is not in a checked solution: {symbol}"
-            )
+    made = [symbol for symbol, value in known.items() if value]
+    out = [symbol for symbol, value in known.items() if not value]
+    check_in_solution(ground, made, made, "the walkthrough", ruled_out=out)

@@ -12,7 +12,7 @@ import codecs
 import operator
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import suppress
 from functools import lru_cache
 from pathlib import Path
@@ -260,6 +260,32 @@ def anchor_includes(text: str, folder: Path) -> str:
 def includes_incmode(text: str) -> bool:
     """Whether a program asks for clingo's incremental mode, comments aside."""
     return "#include" in text and _INCMODE.search(_code(text)) is not None
+
+
+def overriding(text: str, source: str, names: Collection[str]) -> str:
+    """An instance's program text in which each ``#const`` of one of ``names`` (the
+    constants its encoding defines) overrides the encoding's (``[override]``, as ``-c``
+    would): clingo refuses a constant defined twice, and an instance that sets the
+    board's size is what ``#const n = 9.`` in an encoding is there for. A definition
+    written with ``[default]`` or ``[override]`` is left as written."""
+    if "#const" not in text or not names:
+        return text
+    from clingo import ast
+
+    raw = text.encode()
+    starts = [0] + [index + 1 for index, byte in enumerate(raw) if byte == ord("\n")]
+    ends: list[int] = []
+    for statement in _statements(text, source):
+        if statement.ast_type != ast.ASTType.Definition or statement.name not in names:
+            continue
+        begin, end = statement.location.begin, statement.location.end
+        first = starts[begin.line - 1] + begin.column - 1
+        last = starts[end.line - 1] + end.column - 1  # clingo's columns count bytes
+        if b"[" not in raw[first:last]:
+            ends.append(last)
+    for last in sorted(ends, reverse=True):
+        raw = raw[:last] + b" [override]" + raw[last:]
+    return raw.decode()
 
 
 def _statements(text: str, source: str) -> list[ast.AST]:

@@ -55,6 +55,9 @@ class Declarations:
     optimizes: bool = False
     #: Whether a ``#program view.`` part declares the board.
     views: bool = False
+    #: The constants the encoding defines (``#const n = 9.``): an instance that defines
+    #: one too overrides it (``asp.overriding``).
+    constants: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def generates(self) -> bool:
@@ -106,6 +109,7 @@ class _Reader:
         self.any_show = False
         self.optimizes = False
         self.views = False
+        self.constants: set[str] = set()
 
     def take(self, statement: object) -> None:
         from clingo import ast
@@ -117,6 +121,8 @@ class _Reader:
             self.views = self.views or self.part == VIEW_PART
         elif kind in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):
             self._show(statement)
+        elif kind == ast.ASTType.Definition:
+            self.constants.add(statement.name)
         elif kind == ast.ASTType.Minimize and self.part not in (HINTS_PART, GENERATE_PART):
             self.optimizes = True
         elif kind == ast.ASTType.Rule and self.part == GENERATE_PART:
@@ -143,6 +149,7 @@ class _Reader:
             tuple(dict.fromkeys(self.generated)),
             self.optimizes,
             self.views,
+            frozenset(self.constants),
         )
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clingo import Symbol, SymbolType, parse_term
 
-from ..asp import anchor_includes, check_characters
+from ..asp import anchor_includes, check_characters, overriding
 from ..declarations import Declarations, declarations
 from ..errors import InputError
 from ..paths import find_encoding, instance_files
@@ -36,8 +36,9 @@ class BareInstance(NamedTuple):
     #: Every entry that can be true, once a grounding knows them (hints draw the grid
     #: cells they name).
     entries: tuple[Symbol, ...] = ()
-    #: The text as written, where a grid picture was read into facts
-    #: (``bare.grid``); None where ``program`` is the text itself.
+    #: The text as written, where a grid picture was read into facts (``bare.grid``)
+    #: or a constant made to override the encoding's (``asp.overriding``); None where
+    #: ``program`` is the text itself.
     written: str | None = None
 
 
@@ -117,7 +118,7 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         if source == INLINE and re.fullmatch(r"[\w.-]+", text):
             raise InputError("not a fact program (a fact ends with a full stop)", source)
         check_characters(text, source)
-        program = expand_grids(text, source)
+        program = overriding(expand_grids(text, source), source, self.declared().constants)
         written = text if program != text else None
         if Path(source).is_file():  # not standard input or an argument's text
             program = anchor_includes(program, Path(source).parent)

@@ -18,21 +18,31 @@ follows:
 - the candidates are the literals every solution shares (one cautious and one brave
   enumeration from the start: what follows from everything known never changes as
   steps are taken, since each step only concludes what already followed);
-- each candidate's reason is a core under the known literals alone first (no clue at
+- candidates are costed lazily (``_Walker.cheapest``): each has a bound on what it
+  may cost (one literal where the known literals alone may prove it, else one clue:
+  one solve call), and the candidate of the lowest bound is costed until the lowest
+  is a cost found; so a step of one clue is taken without costing the candidates
+  that need two. Past ``CASE_THRESHOLD`` the step is hard and which hard step comes
+  first matters less: the search stops at the cheapest costed so far;
+- a candidate's reason is a core under the known literals alone first (no clue at
   all: the cheapest kind), else under the known literals and every clue, asked again
   in reverse order while that shrinks it, then shrunk by deleting its clues (the
   expensive members, every known literal kept at hand) and then its literals; each
   solve call while costing may take ``BUDGET`` conflicts, and a candidate that needs
   more is costed only where no other is left (the reason of the step taken is made
-  subset-minimal without a limit);
+  subset-minimal with ``EXACT_BUDGET`` conflicts a test; a member whose test needs
+  more stays, and the step says ``"minimal": false``);
 - a reason stays valid as steps are taken (more known literals never unprove it), so
   it is cached; after a step, the candidates that share a place with its literals
   (an argument other than the last, the value) are asked whether fewer of their
-  reason's clues now do (``_Walker.improved``, one solve call), and every candidate
-  once the cheapest step costs more than ``CASE_THRESHOLD``;
-- candidates whose reasons are the same set are concluded in one step, and so is
-  what the new entries rule out at once by the rules, with no clue (a cell that holds
-  a vampire holds no ghost): that is part of setting an entry, not a step of its own.
+  reason's clues now do (``_Walker.improved``, one solve call: a promise, costed
+  when it is the lowest bound), and every candidate once the cheapest step costs
+  more than ``CASE_THRESHOLD``;
+- what the step's reason proves by propagation alone (every other clue free) is
+  concluded in the same step: none of it costs less, so the reason is a cheapest
+  one for each (a clue of 0 empties its whole line at once); so is what the new
+  entries rule out at once by the rules, with no clue (a cell that holds a vampire
+  holds no ghost): that is part of setting an entry, not a step of its own.
 
 Where the cheapest step still costs more than ``CASE_THRESHOLD`` the step is a case
 split if one is at hand: an entry whose assumption fails at once (propagation reaches
@@ -44,6 +54,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -71,6 +82,9 @@ CASE_THRESHOLD = 12
 #: Conflicts a solve call may take while steps are costed: a candidate whose proof
 #: needs more search is hard, costed only where nothing else is left.
 BUDGET = 100
+#: Conflicts a test of whether a step's reason needs a member may take: a member whose
+#: test needs more is kept (the step says ``"minimal": false``).
+EXACT_BUDGET = 100 * BUDGET
 #: How many open entries a stuck walkthrough names in its text.
 OPEN_SHOWN = 12
 
@@ -249,6 +263,8 @@ class Walkthrough:
             "cost": step.cost,
             "text": self.step_text(step),
         }
+        if not step.reason.exact:
+            data["minimal"] = False
         if step.cases:
             data["cases"] = [
                 {
@@ -299,6 +315,12 @@ class _Walker:
         #: person finds them hard too; tried again once a step touches them.
         self.hard: set[Literal] = set()
         self.where: dict[Symbol, frozenset[tuple[int, Symbol]]] = {}
+        #: What a candidate may cost where its reason is not known yet or may have got
+        #: cheaper (``bound``): it is costed only once it could be the next step.
+        self.estimates: dict[Literal, int] = {}
+        #: The clues a cheaper reason of a candidate can be sought from (``improved``).
+        self.seeds: dict[Literal, list[Symbol]] = {}
+        self.recost(self.ordered())
 
     # -- knowledge -----------------------------------------------------------------
     def _learn(self, literals: Iterable[Literal]) -> list[Literal]:
@@ -438,28 +460,36 @@ class _Walker:
 
     def exact(self, literal: Literal, reason: Reason) -> Reason:
         """A reason whose deletion tests were not all answered made subset-minimal:
-        each member dropped in turn with no limit on the search."""
+        each member dropped in turn, each test given ``EXACT_BUDGET`` conflicts (a
+        member whose test needs more is kept, and the reason says it may not be
+        minimal: on a 15x15 board one such test can run for minutes)."""
         if reason.exact:
             return reason
         fixed = [(literal[0], not literal[1])]
         clues = [(clue, True) for clue in reason.clues]
+        exact = True
         for member in list(clues):
             trial = [kept for kept in clues if kept != member]
-            if self._core(fixed, [*trial, *reason.after], None) is not None:
-                clues = trial
-        after, _ = self._shrunk(fixed, clues, list(reason.after), None)
-        return Reason(tuple(s for s, _ in clues), tuple(after), True)
+            try:
+                if self._core(fixed, [*trial, *reason.after], EXACT_BUDGET) is not None:
+                    clues = trial
+            except SearchLimit:
+                exact = False
+        after, shrunk = self._shrunk(fixed, clues, list(reason.after), EXACT_BUDGET)
+        return Reason(tuple(s for s, _ in clues), tuple(after), exact and shrunk)
 
-    def improved(self, literal: Literal) -> list[Symbol] | None:
+    def improved(self, literal: Literal) -> tuple[list[Symbol], int] | None:
         """The clues (maybe none) that, with the known literals, prove a candidate
         more cheaply than its cached reason (a cheaper reason may exist now that more
         literals are known: a Sudoku cell's last digit follows from its eight
         neighbours' once they are set, though it followed from a long chain before),
         or None. One solve call: the known literals are assumed, nearest first, before
         the reason's clues, so clasp's core holds only the clues it still needs once
-        they are set; the core is a reason (not necessarily minimal), so a core that
-        costs less than the cached reason promises a cheaper one (found from the
-        clues it kept, and shrunk further)."""
+        they are set; the core is a reason (not necessarily minimal), so a core with
+        fewer clues or a lower cost than the cached reason promises a cheaper one
+        (found from the clues it kept, and shrunk further). With the clues kept, what
+        the cheaper reason may cost: its clues, and one literal if the core has any
+        (its literals are shrunk only once it is sought)."""
         old = self.reasons[literal]
         if old.cost <= CLUE_COST:  # one clue alone (or as few literals): kept as it is
             return None
@@ -474,7 +504,9 @@ class _Walker:
             return None
         kept = [symbol for symbol, value in core if value and symbol in self.clue_set]
         cost = CLUE_COST * len(kept) + LITERAL_COST * (len(core) - len(kept))
-        return kept if len(kept) < len(old.clues) or cost < old.cost else None
+        if len(kept) >= len(old.clues) and cost >= old.cost:
+            return None
+        return kept, CLUE_COST * len(kept) + LITERAL_COST * min(1, len(core) - len(kept))
 
     def _rank(self, clue: Symbol) -> int:
         return self.reasoner.clues.index(clue)
@@ -482,34 +514,67 @@ class _Walker:
     def _lit(self, literal: Literal) -> tuple[int, bool]:
         return self.order.get(literal[0], -1), not literal[1]
 
-    def costed(self, literal: Literal, budget: int | None = BUDGET) -> bool:
-        """Whether a candidate has a reason (found now if need be, within the budget:
-        one that needs more search is noted hard)."""
+    def bound(self, literal: Literal) -> int:
+        """What a candidate costs where its reason is known and nothing promises a
+        cheaper one; else what it may cost (``estimates``): at least one literal or
+        one clue for a candidate never costed (``estimate``), the promise of
+        ``improved`` for one whose reason may have got cheaper."""
+        if literal in self.estimates:
+            return self.estimates[literal]
+        return self.reasons[literal].cost
+
+    def settled(self, literal: Literal) -> bool:
+        """Whether a candidate's cost is known, with no cheaper reason in prospect."""
+        return literal in self.reasons and literal not in self.estimates
+
+    def settle(self, literal: Literal, budget: int | None) -> None:
+        """A candidate's reason found (or a cheaper one sought, from ``seeds``), within
+        the budget: a candidate whose proof needs more search is noted hard."""
+        self.estimates.pop(literal, None)
+        seed = self.seeds.pop(literal, None)
         if literal in self.reasons:
-            return True
-        if literal in self.hard and budget == BUDGET:
-            return False
+            if seed is not None:
+                try:
+                    found = self.reason(literal, seed)
+                except SearchLimit:
+                    return
+                if found.cost < self.reasons[literal].cost:
+                    self.reasons[literal] = found
+            return
         try:
             self.reasons[literal] = self.reason(literal, budget=budget)
         except SearchLimit:
             self.hard.add(literal)
-            return False
+            return
         self.hard.discard(literal)
-        return True
+
+    def estimate(self, literal: Literal) -> None:
+        """What a candidate never costed costs at least: one literal where the known
+        literals alone (no clue) may prove it, else one clue (one solve call)."""
+        fixed = [(literal[0], not literal[1])]
+        alone = bool(self.known)
+        with suppress(SearchLimit):  # then it may: bounded by what one literal costs
+            if alone:
+                alone = self._core(fixed, self._nearest_first(literal[0]), BUDGET) is not None
+        self.estimates[literal] = LITERAL_COST if alone else CLUE_COST
 
     def recost(self, literals: Iterable[Literal]) -> None:
-        """Cost candidates again whose reasons may have got cheaper (``improved``)."""
+        """Note what candidates may cost now that more is known: one never costed, at
+        least (``estimate``); one whose reason may have got cheaper, what the cheaper
+        one promises (``improved``). None is costed here (``cheapest`` does, lazily)."""
         for literal in literals:
             if literal not in self.reasons:
                 self.hard.discard(literal)  # more is known: it may be easy now
+                self.estimate(literal)
+                continue
+            if literal in self.estimates:
                 continue
             try:
-                if (seed := self.improved(literal)) is not None:
-                    found = self.reason(literal, seed)
-                    if found.cost < self.reasons[literal].cost:
-                        self.reasons[literal] = found
+                promised = self.improved(literal)
             except SearchLimit:
                 continue
+            if promised is not None:
+                self.seeds[literal], self.estimates[literal] = promised
 
     # -- steps ---------------------------------------------------------------------
     def ordered(self) -> list[Literal]:
@@ -518,31 +583,78 @@ class _Walker:
         calls), so a walkthrough is the same on every run."""
         return sorted(self.candidates, key=self._lit)
 
-    def cheapest(self) -> Literal:
-        """The candidate of the cheapest reason; candidates that are hard within the
-        budget are costed with ten times more, and so on, only where none is left."""
+    def cheapest(self, ceiling: int | None = CASE_THRESHOLD) -> Literal:
+        """The candidate of the cheapest reason, costed lazily: the candidate that
+        may cost least (``bound``) is costed, until the one that may cost least has
+        its cost settled. Where the bounds are lower bounds (as ``estimate``'s are)
+        this is the cheapest step, found without costing the candidates that cannot
+        be it. Once every candidate may cost more than ``ceiling`` the step is hard
+        (a case split is looked for) and the cheapest costed so far is taken: which
+        hard step comes first matters less than finding it without costing every
+        candidate. Candidates hard within the budget are costed with ten times more,
+        and so on, only where none is left."""
         budget: int | None = BUDGET
         while True:
-            costed = [lit for lit in self.ordered() if self.costed(lit, budget)]
-            if costed:
-                return min(costed, key=self._rank_step)
+            while True:
+                open_ = [
+                    lit
+                    for lit in self.ordered()
+                    if (lit in self.reasons or lit in self.estimates)
+                    and (budget != BUDGET or lit not in self.hard)
+                ]
+                if not open_:
+                    break
+                best = min(open_, key=self._rank_bound)
+                if self.settled(best):
+                    return best
+                if ceiling is not None and self.bound(best) > ceiling:
+                    settled = [lit for lit in open_ if self.settled(lit)]
+                    if settled:
+                        return min(settled, key=self._rank_bound)
+                self.settle(best, budget)
             budget = None if budget is None or budget >= 100 * BUDGET else budget * 10
+            for literal in self.candidates:  # the hard ones, costed with more budget
+                if literal not in self.reasons:
+                    self.estimates.setdefault(literal, CLUE_COST)
 
-    def _rank_step(self, literal: Literal) -> tuple[int, bool, tuple[int, bool]]:
-        return self.reasons[literal].cost, literal[1] is False, self._lit(literal)
+    def _rank_bound(self, literal: Literal) -> tuple[int, bool, bool, tuple[int, bool]]:
+        """Cheapest first; of equal bounds a settled cost first, then a set entry
+        before a ruled-out one, then the entries' order."""
+        return (
+            self.bound(literal),
+            not self.settled(literal),
+            literal[1] is False,
+            self._lit(literal),
+        )
 
     def step(self) -> Step:
         started = time.perf_counter()
         best = self.cheapest()
         if self.reasons[best].cost > CASE_THRESHOLD:
-            self.recost(self.ordered())  # the step is hard: every candidate again
+            # The step is hard: every candidate whose reason may have got cheaper is
+            # asked again; then a case split, else the cheapest of all.
+            self.recost(self.ordered())
             best = self.cheapest()
-            if self.reasons[best].cost > CASE_THRESHOLD and (split := self._case()) is not None:
-                return self._take(split, started)
+            if self.reasons[best].cost > CASE_THRESHOLD:
+                if (split := self._case()) is not None:
+                    return self._take(split, started)
+                best = self.cheapest(ceiling=None)
         reason = self.reasons[best] = self.exact(best, self.reasons[best])
-        same = [lit for lit in self.candidates if self.reasons.get(lit) == reason]
-        same.sort(key=lambda lit: (lit[1] is False, self._lit(lit)))
-        return self._take(Step(same, reason), started)
+        return self._take(Step(self._alike(best, reason), reason), started)
+
+    def _alike(self, best: Literal, reason: Reason) -> list[Literal]:
+        """The candidates a step's reason proves with its own (by propagation from the
+        reason alone, every other clue free): none costs less, since the step is the
+        cheapest, so the reason is a cheapest one of each, concluded together (a clue
+        of 0 empties its whole line at once)."""
+        among = {symbol for symbol, _ in self.candidates}
+        seen = self.reasoner.propagate(list(reason.after), clues=list(reason.clues), among=among)
+        alike = {best}
+        if seen is not None:
+            alike |= {
+                lit for lit in self.candidates if lit[0] in (seen.true if lit[1] else seen.false)
+            }
+        return sorted(alike, key=lambda lit: (lit[1] is False, self._lit(lit)))
 
     def _case(self) -> Step | None:
         """A case split: among the candidates that rule an entry out, one whose
@@ -550,13 +662,20 @@ class _Walker:
         cheapest; the case is the entry assumed, its reason what cannot hold with it."""
         assumed = list(self.known.items())
         ruling_out = sorted(
-            (lit for lit in self.candidates if not lit[1] and lit in self.reasons),
-            key=self._rank_step,
+            (lit for lit in self.candidates if not lit[1] and lit not in self.hard),
+            key=self._rank_bound,
         )
-        for chosen in ruling_out:
-            if self.reasoner.fails_at_once(assumed, (chosen[0], True)):
+        failing = [
+            lit for lit in ruling_out if self.reasoner.fails_at_once(assumed, (lit[0], True))
+        ]
+        while failing:  # the cheapest of them, costed lazily as ``cheapest`` does
+            chosen = min(failing, key=self._rank_bound)
+            if self.settled(chosen):
                 reason = self.reasons[chosen] = self.exact(chosen, self.reasons[chosen])
                 return Step([chosen], reason, cases=[Case((chosen[0], True), reason)])
+            self.settle(chosen, BUDGET)
+            if chosen in self.hard:
+                failing.remove(chosen)
         return None
 
     def _take(self, step: Step, started: float) -> Step:
@@ -566,6 +685,8 @@ class _Walker:
         self.candidates -= {lit for lit in self.candidates if lit[0] in self.known}
         for literal in learnt:
             self.reasons.pop(literal, None)
+            self.estimates.pop(literal, None)
+            self.seeds.pop(literal, None)
             self.hard.discard(literal)
         touched = self._places(lit[0] for lit in learnt)
         self.recost(lit for lit in self.ordered() if not touched.isdisjoint(self._places([lit[0]])))

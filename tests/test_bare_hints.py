@@ -308,17 +308,20 @@ def test_a_generated_puzzle_has_exactly_one_solution_and_no_spare_clue(
     assert solved.code == ExitCode.SOLVED and "verdict unique" in solved.out
 
 
-@pytest.mark.parametrize("difficulty, grade", [("easy", "propagation"), ("normal", "trial")])
-def test_a_generated_puzzle_grades_as_asked(
-    workspace: Path, cli, difficulty: str, grade: str
-) -> None:
-    run = cli("generate", "futoshiki", "five.lp", "--seed", "1", "--difficulty", difficulty)
-    assert run.code == ExitCode.SOLVED
+def test_a_generated_puzzle_walks_at_the_difficulty_asked(workspace: Path, cli) -> None:
+    run = cli("generate", "futoshiki", "five.lp", "--seed", "1", "--difficulty", "easy")
+    assert run.code == ExitCode.SOLVED, run.err
     (workspace / "g.lp").write_text(run.out)
-    graded = cli("grade", "futoshiki", "g.lp", "--format", "json").json()
-    assert graded["grade"] == grade and graded["unique"] is True
-    if difficulty == "normal":
-        assert 1 <= graded["steps"]["trial"] <= 2
+    graded = cli("grade", "futoshiki", "g.lp", "--difficulty", "--format", "json").json()
+    assert graded["unique"] is True and graded["difficulty"] == "easy"
+
+
+def test_a_difficulty_out_of_reach_is_refused_in_one_line(workspace: Path, cli) -> None:
+    """A 5x5 Futoshiki's walkthrough never needs a hard step: every draw walks easier."""
+    run = cli("generate", "futoshiki", "five.lp", "--seed", "1", "--difficulty", "hard")
+    assert run.code == ExitCode.BAD_INPUT
+    assert run.err.count("\n") == 1
+    assert "no futoshiki puzzle found whose walkthrough grades hard in 30 drawn" in run.err
 
 
 def test_generate_without_a_generate_part_says_so(workspace: Path, cli) -> None:

@@ -148,6 +148,44 @@ def first_graded(
     return first_accepted(puzzle, draw, accept, rng, attempts, f"unique {difficulty}")
 
 
+#: The grades by propagation a generator proposes, in turn, for a difficulty as a
+#: walkthrough reads it: the same level first, then the ones beside it (measured on
+#: Haunted: a board graded tricky by propagation walks as normal as often as not).
+PROPOSED = {
+    "easy": ("easy", "normal"),
+    "normal": ("normal", "easy", "tricky"),
+    "tricky": ("tricky", "hard", "normal"),
+    "hard": ("hard", "tricky"),
+}
+#: Proposals drawn before a generator aiming at a walkthrough's difficulty gives up.
+WALKED_ATTEMPTS = 40
+
+
+def walked_as(
+    puzzle: Puzzle[Any, Any],
+    propose: Callable[[str], Any | None],
+    difficulty: str,
+    what: str,
+    attempts: int = WALKED_ATTEMPTS,
+) -> Any:
+    """The first instance ``propose`` draws (given a grade by propagation, from
+    ``PROPOSED``; None where it finds none at that grade) whose walkthrough reaches the
+    solution at ``difficulty`` (``grade --difficulty``: hinting.difficulty). The grade
+    by propagation measures the encoding's phrasing as much as the puzzle; it serves
+    only to propose, and the walkthrough decides."""
+    from .hinting.walkthrough import walk  # loaded only to generate
+
+    levels = PROPOSED[difficulty]
+    for attempt in range(attempts):
+        instance = propose(levels[attempt % len(levels)])
+        if instance is not None and walk(puzzle, instance, what).difficulty == difficulty:
+            return instance
+    raise InputError(
+        f"no {what} found whose walkthrough grades {difficulty} in {attempts} drawn "
+        "(try another seed or size)"
+    )
+
+
 #: ``generate --difficulty`` of a graded scheme with four levels (an encoding of one's
 #: own): easy is solved by propagation alone, normal with at most ``NORMAL_TRIALS``
 #: failed trials and tricky with more, neither with search; hard needs search.

@@ -4,7 +4,9 @@ The skeleton is an instance holding what every puzzle of the kind shares (``#con
 n = 9.``, a region layout). A solution is drawn at random under the seed; the
 encoding's ``#program generate.`` part derives from its shown atoms every fact that
 could be given as a clue; of those, a set is kept that leaves exactly one solution and
-from which none can be dropped (``generating.fewest_clues``), graded as asked. The
+from which none can be dropped (``generating.fewest_clues``); with ``--difficulty``,
+proposed at that grade by propagation and kept where its walkthrough grades as asked
+(``generating.walked_as``). The
 output is the skeleton's text and the chosen clues, one fact a line: an instance that
 ``aspuzzles solve NAME - --unique`` calls unique. The same seed gives the same puzzle.
 """
@@ -23,7 +25,7 @@ from ..driver import load_instance
 from ..driver.derivation import RandomSolutions
 from ..driver.loading import checked_encoding
 from ..errors import InputError, NoSolution
-from ..generating import GRADED_DIFFICULTIES, fewest_clues
+from ..generating import GRADED_DIFFICULTIES, fewest_clues, walked_as
 from ..hinting import Grounded, ground_instance
 from ..puzzle import Option
 from .hints import BareHints
@@ -51,8 +53,8 @@ class BareGenerator(Generator):
         Option(
             "--difficulty",
             choices=GRADED_DIFFICULTIES,
-            help="grade the puzzle as asked (aspuzzles grade): easy (propagation alone), "
-            "normal (at most 2 failed trials), tricky (more), hard (needs search)",
+            help="a puzzle whose walkthrough grades as asked (aspuzzles grade "
+            "--difficulty): easy, normal, tricky or hard",
         ),
     )
 
@@ -87,8 +89,8 @@ class BareGenerator(Generator):
         derived: tuple[tuple[str, int], ...],
     ) -> list[Symbol]:
         """The clues of a puzzle drawn as asked (``derived``: the generate part's
-        predicates): another solution is drawn where one's clues cannot be graded as
-        asked."""
+        predicates): another solution is drawn where one's clues cannot single it out,
+        or (with a difficulty) where its walkthrough grades otherwise."""
         encoding = checked_encoding(self.bare, None).path
         rng = random.Random(seed)
         solutions = RandomSolutions(
@@ -100,8 +102,13 @@ class BareGenerator(Generator):
             derived,
         )
         fixed = set(BareHints(self.bare).hint_facts(skeleton))
+        drawn: list[list[Symbol]] = []
         several = 0
-        for _ in range(ATTEMPTS):
+
+        def propose(level: str | None) -> BareInstance | None:
+            """The fewest clues of a solution drawn (graded ``level`` by propagation,
+            where asked), as an instance; None where they cannot be had."""
+            nonlocal several
             if solutions.draw() is None:
                 raise NoSolution(f"the skeleton has no solution: no {self.bare.name} to generate")
             candidates = [clue for clue in solutions.clues if clue not in fixed]
@@ -111,20 +118,31 @@ class BareGenerator(Generator):
                     f"the generate part derives no clue ({heads}) from a solution: its "
                     "rules' bodies never hold in an answer set of the encoding"
                 )
-            instance = self._with_clues(skeleton, candidates)
-            ground = ground_instance(self.bare, instance, None)
-            chosen = fewest_clues(ground, _fixed(ground, candidates), candidates, rng, difficulty)
-            if chosen is not None:
-                return chosen
-            several += _several(ground)
+            ground = ground_instance(self.bare, self._with_clues(skeleton, candidates), None)
+            chosen = fewest_clues(ground, _fixed(ground, candidates), candidates, rng, level)
+            if chosen is None:
+                several += _several(ground)
+                return None
+            drawn.append(chosen)
+            return self._with_clues(skeleton, chosen)
+
+        try:
+            if difficulty is not None:
+                walked_as(self.bare, propose, difficulty, f"{self.bare.name} puzzle", ATTEMPTS)
+                return drawn[-1]
+            for _ in range(ATTEMPTS):
+                if propose(None) is not None:
+                    return drawn[-1]
+        except InputError:
+            if several < ATTEMPTS:
+                raise
         if several == ATTEMPTS:
             raise InputError(
                 f"in {ATTEMPTS} solutions drawn, every time all the clues the generate part "
                 "derives left more than one solution: it must derive enough to single one out"
             )
-        asked = f"{difficulty} " if difficulty else "unique "
         raise InputError(
-            f"no {asked}{self.bare.name} found in {ATTEMPTS} solutions (try another seed "
+            f"no unique {self.bare.name} found in {ATTEMPTS} solutions (try another seed "
             "or skeleton)"
         )
 

@@ -478,7 +478,7 @@ class _Walker:
         after, shrunk = self._shrunk(fixed, clues, list(reason.after), EXACT_BUDGET)
         return Reason(tuple(s for s, _ in clues), tuple(after), exact and shrunk)
 
-    def improved(self, literal: Literal) -> tuple[list[Symbol], int] | None:
+    def improved(self, literal: Literal) -> list[Symbol] | None:
         """The clues (maybe none) that, with the known literals, prove a candidate
         more cheaply than its cached reason (a cheaper reason may exist now that more
         literals are known: a Sudoku cell's last digit follows from its eight
@@ -487,9 +487,7 @@ class _Walker:
         the reason's clues, so clasp's core holds only the clues it still needs once
         they are set; the core is a reason (not necessarily minimal), so a core with
         fewer clues or a lower cost than the cached reason promises a cheaper one
-        (found from the clues it kept, and shrunk further). With the clues kept, what
-        the cheaper reason may cost: its clues, and one literal if the core has any
-        (its literals are shrunk only once it is sought)."""
+        (found from the clues it kept, and shrunk further)."""
         old = self.reasons[literal]
         if old.cost <= CLUE_COST:  # one clue alone (or as few literals): kept as it is
             return None
@@ -504,9 +502,7 @@ class _Walker:
             return None
         kept = [symbol for symbol, value in core if value and symbol in self.clue_set]
         cost = CLUE_COST * len(kept) + LITERAL_COST * (len(core) - len(kept))
-        if len(kept) >= len(old.clues) and cost >= old.cost:
-            return None
-        return kept, CLUE_COST * len(kept) + LITERAL_COST * min(1, len(core) - len(kept))
+        return kept if len(kept) < len(old.clues) or cost < old.cost else None
 
     def _rank(self, clue: Symbol) -> int:
         return self.reasoner.clues.index(clue)
@@ -516,9 +512,8 @@ class _Walker:
 
     def bound(self, literal: Literal) -> int:
         """What a candidate costs where its reason is known and nothing promises a
-        cheaper one; else what it may cost (``estimates``): at least one literal or
-        one clue for a candidate never costed (``estimate``), the promise of
-        ``improved`` for one whose reason may have got cheaper."""
+        cheaper one; else what it costs at least (``estimates``: one literal or one
+        clue)."""
         if literal in self.estimates:
             return self.estimates[literal]
         return self.reasons[literal].cost
@@ -549,7 +544,7 @@ class _Walker:
         self.hard.discard(literal)
 
     def estimate(self, literal: Literal) -> None:
-        """What a candidate never costed costs at least: one literal where the known
+        """What a candidate costs at least: one literal where the known
         literals alone (no clue) may prove it, else one clue (one solve call)."""
         fixed = [(literal[0], not literal[1])]
         alone = bool(self.known)
@@ -559,9 +554,9 @@ class _Walker:
         self.estimates[literal] = LITERAL_COST if alone else CLUE_COST
 
     def recost(self, literals: Iterable[Literal]) -> None:
-        """Note what candidates may cost now that more is known: one never costed, at
-        least (``estimate``); one whose reason may have got cheaper, what the cheaper
-        one promises (``improved``). None is costed here (``cheapest`` does, lazily)."""
+        """Note what candidates may cost now that more is known: one never costed, or
+        one whose reason may have got cheaper (``improved``), at least what
+        ``estimate`` says. None is costed here (``cheapest`` does, lazily)."""
         for literal in literals:
             if literal not in self.reasons:
                 self.hard.discard(literal)  # more is known: it may be easy now
@@ -574,7 +569,11 @@ class _Walker:
             except SearchLimit:
                 continue
             if promised is not None:
-                self.seeds[literal], self.estimates[literal] = promised
+                # What the promise itself would cost is no bound (clasp's core keeps
+                # clues a reason drops: 19 promised, 2 found): the bound of a
+                # candidate never costed stands for it.
+                self.seeds[literal] = promised
+                self.estimate(literal)
 
     # -- steps ---------------------------------------------------------------------
     def ordered(self) -> list[Literal]:
@@ -723,6 +722,21 @@ def walkthrough(
     if puzzle.hints() is None and puzzle.plan_hints() is not None:
         raise InputError(f"{puzzle.name}'s walkthrough is its plan: aspuzzles solve {puzzle.name}")
     parsed, name = loaded(puzzle, instance)
+    return walk(puzzle, parsed, name, progress, encoding, timeout, started)
+
+
+def walk(
+    puzzle: Puzzle[Any, Any],
+    parsed: Any,
+    name: str,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+    started: float | None = None,
+) -> Walkthrough:
+    """The walkthrough of an instance already parsed (a generator's draw): as
+    :func:`walkthrough`."""
+    started = time.perf_counter() if started is None else started
     ground = ground_instance(puzzle, parsed, encoding, timeout)
     entries = read_progress(puzzle, parsed, progress, ground)
     reasoner = ground.reasoner

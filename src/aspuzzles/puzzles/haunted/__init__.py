@@ -41,7 +41,6 @@ from .model import (
     KINDS,
     LETTER,
     MAX_SIDE,
-    NORMAL_TRIALS,
     HauntedInstance,
     HauntedSolution,
 )
@@ -395,9 +394,8 @@ class HauntedGenerator(Generator):
             "--difficulty",
             choices=DIFFICULTIES,
             default="normal",
-            help="as aspuzzles grade measures it: easy (propagation alone), normal (at "
-            f"most {NORMAL_TRIALS} failed trials), tricky (more), hard (needs search); "
-            "default normal",
+            help="as its walkthrough grades it (aspuzzles grade --difficulty): easy, "
+            "normal, tricky or hard; default normal",
         ),
         Option(
             "--givens",
@@ -452,13 +450,23 @@ class HauntedGenerator(Generator):
         # The generator solves (through generating, the driver): loaded only when asked for.
         import random
 
+        from ...generating import walked_as
         from .generate import generate_graded, generate_unique, without_spare_clues
 
         rng = random.Random(args.seed)
         if givens:
             instance, _ = generate_unique(self.puzzle, width, height, rng, share)
         else:
-            instance, _ = generate_graded(self.puzzle, width, height, rng, share, difficulty)
+
+            def propose(level: str) -> HauntedInstance | None:
+                """A board graded ``level`` by propagation (walked_as decides)."""
+                at = start_share(width, height, level) if mirrors is None else mirrors
+                try:
+                    return generate_graded(self.puzzle, width, height, rng, at, level)[0]
+                except InputError:
+                    return None
+
+            instance = walked_as(self.puzzle, propose, difficulty, f"{width}x{height} puzzle")
         if sparse:
             instance = without_spare_clues(self.puzzle, instance, rng)
         return self.puzzle.generated_text(args, instance, None if givens else difficulty)

@@ -10,7 +10,7 @@ PUZZLE  ?= haunted
 INSTANCE ?=
 ARGS    ?=
 
-.PHONY: solve test test-fast bench bench-peers lint format clean bytecode digests
+.PHONY: solve test test-fast bench bench-peers lint format clean bytecode digests gallery-pictures
 
 $(RUN): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,15 @@ test: bytecode $(TEST)
 test-fast: bytecode $(TEST)
 	$(BIN)/python -m pytest -m "not slow" -n 2 $(ARGS)
 
+# The gallery's pictures (docs/gallery.md): docs/gallery/GENRE--INSTANCE.svg is the
+# instance solved, as `aspuzzles solve GENRE INSTANCE --format svg` draws it today
+# (tests/test_gallery_pictures.py says when one is out of date).
+gallery-pictures: bytecode
+	@for picture in docs/gallery/*--*.svg; do \
+	  name=$$(basename $$picture .svg); \
+	  $(BIN)/aspuzzles solve $${name%%--*} $${name#*--} --format svg -o $$picture || exit 1; \
+	done
+
 bench: bytecode $(TEST)
 	$(BIN)/python bench/run.py $(ARGS)
 
@@ -72,7 +81,7 @@ $(PEERS)/undead-solve: bench/tatham/undead_solve.c
 
 $(PEERS)/.installed:
 	$(PYTHON) -m venv $(PEERS)
-	$(PEERS)/bin/pip install --quiet multi-puzzle-solver
+	$(PEERS)/bin/pip install --quiet multi-puzzle-solver cpmpy
 	touch $@
 
 lint: $(LINT)

@@ -2,12 +2,14 @@
 
 One rule for every puzzle and every encoding, since it reads only what a walkthrough
 is made of: each step's cost (clues and earlier conclusions it combines, see
-:mod:`.walkthrough`) and whether it needed a case split. A person judges a puzzle by
-its hardest stretch, where no easy step is left: so the score is the mean cost of the
-costliest tenth of the steps, plus a little for each case split, and the level is read
-off the score. Reasons are found semantically (what follows, not
-what propagation on the encoding as written reaches), so a redundant constraint in
-the encoding changes the time a walkthrough takes, not its steps' costs.
+:mod:`.walkthrough`; a case split costs one more). What makes a puzzle hard for a
+person is how much of the way needs more than a routine step, and how much more: so
+the score is the mean, over the steps, of what each costs beyond ``ROUTINE`` (a clue
+and a fact on the board: a step of one clue, or of a few facts, adds nothing), and the
+level is read off the score. A mean, not a sum, so that a large board of easy steps
+stays easy. Reasons are found semantically (what follows, not what propagation on the
+encoding as written reaches), so a redundant constraint in the encoding changes the
+time a walkthrough takes more than its steps' costs.
 
 The thresholds were fitted on half of Simon Tatham's graded Undead puzzles
 (``../shared/data/haunted/tatham-graded.tsv``, the even-numbered rows) and are
@@ -22,32 +24,25 @@ from typing import Protocol
 
 #: The levels, easiest first.
 LEVELS = ("easy", "normal", "tricky", "hard")
-#: The share of the steps, costliest first, whose mean cost is the puzzle's hardest
-#: stretch (a tenth: one odd step does not make a puzzle hard, a run of them does).
-HARDEST_SHARE = 0.1
-#: What a case split adds to the score, each (the walkthrough found no step short of
-#: assuming an entry and refuting it).
-CASE_WEIGHT = 2
-#: The highest score of each level but the last, fitted on Tatham's Undead.
-THRESHOLDS = (26.0, 43.5, 62.0)
+#: What a routine step costs, at most: one clue and one fact on the board. Only what a
+#: step costs beyond it counts toward the score.
+ROUTINE = 4
+#: The highest score of each level but the last: the first two fitted on Tatham's
+#: Undead (best agreement on the even-numbered rows), the last just above his
+#: costliest Tricky one (6.91).
+THRESHOLDS = (2.05, 2.75, 7.0)
 
 
 class _Step(Protocol):
     @property
     def cost(self) -> int: ...
 
-    @property
-    def cases(self) -> Sequence[object]: ...
-
 
 def score(steps: Sequence[_Step]) -> float:
-    """The mean cost of the costliest tenth of the steps (one at least), plus
-    ``CASE_WEIGHT`` for each step that needed a case split; 0 with no step."""
+    """The mean over the steps of what each costs beyond ``ROUTINE``; 0 with no step."""
     if not steps:
         return 0.0
-    costs = sorted((step.cost for step in steps), reverse=True)
-    hardest = costs[: max(1, round(HARDEST_SHARE * len(costs)))]
-    return sum(hardest) / len(hardest) + CASE_WEIGHT * sum(bool(step.cases) for step in steps)
+    return sum(max(0, step.cost - ROUTINE) for step in steps) / len(steps)
 
 
 def difficulty(steps: Sequence[_Step]) -> str:

@@ -205,7 +205,7 @@ class Walkthrough:
         if self.status != "unsolvable":
             head += f", {count} step{'s' if count != 1 else ''}"
         if self.difficulty is not None:
-            head += f", {self.difficulty} (score {score(self.steps):.1f})"
+            head += f", {self.difficulty} (score {score(self.steps):.2f})"
         lines = [head]
         if self.laid_first:
             laid = "; ".join(self._entry((entry, True)) for entry in self.laid_first)

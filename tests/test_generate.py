@@ -23,8 +23,9 @@ CASES = [
     ("normal", "5x7", 4),
     ("tricky", "6x6", 5),
     ("tricky", "7x7", 6),
-    ("hard", "5x5", 2),
 ]
+# hard (a walkthrough beyond the costliest of Tatham's Tricky Undead) is left out: a
+# 6x6 takes one to three minutes to find (docs/haunted.md).
 
 
 def _generated(cli, *args: str) -> str:

@@ -535,26 +535,7 @@ def board():
     served.server_close()
 
 
-#: Where the board's structure alone places every entry (no clue at all: pzprjs's small
-#: Norinori), the hint says "solved" from the start, but the board offers no place to
-#: play and never says solved.
-STRUCTURE_ONLY = "the board says not solved where the structure alone places everything"
-
-
-def _played() -> list[object]:
-    return [
-        pytest.param(
-            *case.values,
-            id=case.id,
-            marks=[pytest.mark.xfail(reason=STRUCTURE_ONLY, strict=True)]
-            if case.id == "norinori/pzprjs-5x5.lp"
-            else [],
-        )
-        for case in _instances()
-    ]
-
-
-@pytest.mark.parametrize(("genre", "path"), _played())
+@pytest.mark.parametrize(("genre", "path"), _instances())
 def test_the_web_board_plays_the_solution_to_solved(board, cli, genre: str, path: Path) -> None:
     """Every place of the board offers its entries; the solution's entry at each place
     (an atom of the answer, else the place's other entry: a cell left empty, unshaded,
@@ -625,3 +606,40 @@ def test_every_genre_is_documented_with_its_encoding_and_instances(genre: str) -
     assert f"encodings/{genre}.lp" in page
     for path in (INSTANCES / genre).glob("*.lp"):
         assert path.name in page, path.name
+
+
+# -- a board whose structure is the puzzle ------------------------------------------------
+def test_a_board_of_regions_alone_is_played_and_hinted_from_the_start(board, cli) -> None:
+    """pzprjs's small Norinori has no clue: its regions force every cell. Those cells
+    are the player's to find (the regions are the clues), so the board offers every
+    one and is not solved yet, and a hint names one, resting on no clue (the board alone)."""
+    from .test_web import _post
+
+    path = INSTANCES / "norinori" / "pzprjs-5x5.lp"
+    body = {"puzzle": "norinori", "instance": path.name, "progress": []}
+    status, empty = _post(board, "board", body)
+    assert status == 200 and not empty["solved"]
+    assert len(empty["cells"]) == 25
+    status, hinted = _post(board, "hint", body)
+    assert status == 200 and hinted["status"] == "hint", hinted
+    assert hinted["hints"][0]["reasons"] == []
+    walk = cli("walkthrough", "norinori", str(path), "--format", "json").json()
+    assert walk["status"] == "solved"
+
+
+def test_an_entry_the_structure_states_stays_given_one_it_only_forces_is_hinted() -> None:
+    """A given monster (structure ``given(2,2,ghost)``) is on the board: never a hint.
+    A Norinori cell that its regions force (none of its facts names it) is a hint."""
+    from aspuzzles.driver import load_instance
+    from aspuzzles.hinting import ground_instance
+    from aspuzzles.registry import get_puzzle
+
+    haunted = get_puzzle("haunted")
+    parsed, _ = load_instance(haunted, str(INSTANCES / "haunted" / "sparse-7x7-picture.txt"))
+    given = {str(entry) for entry in ground_instance(haunted, parsed, None).given}
+    assert {"monster(2,2,ghost)", "monster(4,4,zombie)"} <= given
+    norinori = get_puzzle("norinori")
+    parsed, _ = load_instance(norinori, str(INSTANCES / "norinori" / "gen-6x6-s1.lp"))
+    ground = ground_instance(norinori, parsed, None)
+    forced = ground.reasoner.propagate([], clues=[])
+    assert forced is not None and forced.true and not forced.true & ground.given

@@ -63,14 +63,26 @@ def ground_instance(
         if time.perf_counter() > reasoner.deadline:  # worded as the engine's guard words it
             raise TimeLimit(f"time limit of {timeout:g} s reached while grounding")
     instance = puzzle.with_entries(instance, reasoner.entries)
-    return Grounded(game, puzzle, instance, reasoner, given_entries(reasoner), used.standing)
+    given = given_entries(reasoner, others)
+    return Grounded(game, puzzle, instance, reasoner, given, used.standing)
 
 
-def given_entries(reasoner: Reasoner) -> set[Symbol]:
-    """The entries a person finds made: those that hold without any clue, and those
-    that the clues in force state outright (``_restated``)."""
+def given_entries(reasoner: Reasoner, structure: Iterable[Symbol] | None = None) -> set[Symbol]:
+    """The entries a person finds made: those that the board's ``structure`` (the
+    instance's facts that are not clues) states outright and that hold without any
+    clue (Haunted's given monster, ``monster(2,2,ghost)`` for ``given(2,2,ghost)``),
+    and those that the clues in force state outright (``_restated``).
+
+    An entry that the structure only forces (a Norinori region of two cells shades
+    both; a board of regions and no clue at all forces every entry) is the player's
+    to find, a hint like any other: the regions are that puzzle's clues. Without
+    ``structure`` (not known to the caller), every entry that holds without any clue
+    counts as given."""
     without_clues = reasoner.propagate([], clues=[])
     given = set() if without_clues is None else without_clues.true
+    if structure is not None:
+        stating = {tuple(fact.arguments) for fact in structure}
+        given = {entry for entry in given if tuple(entry.arguments) in stating}
     return given | _restated(reasoner)
 
 

@@ -544,14 +544,16 @@ class _Walker:
         self.hard.discard(literal)
 
     def estimate(self, literal: Literal) -> None:
-        """What a candidate costs at least: one literal where the known
-        literals alone (no clue) may prove it, else one clue (one solve call)."""
+        """What a candidate costs at least (one solve call): nothing where the rules
+        alone prove it (a cell a board's regions force, in a puzzle with no clue at
+        all), one literal where the known literals alone (no clue) may, else one
+        clue."""
         fixed = [(literal[0], not literal[1])]
-        alone = bool(self.known)
-        with suppress(SearchLimit):  # then it may: bounded by what one literal costs
-            if alone:
-                alone = self._core(fixed, self._nearest_first(literal[0]), BUDGET) is not None
-        self.estimates[literal] = LITERAL_COST if alone else CLUE_COST
+        bound = LITERAL_COST  # where the search runs out: it may
+        with suppress(SearchLimit):
+            core = self._core(fixed, self._nearest_first(literal[0]), BUDGET)
+            bound = CLUE_COST if core is None else LITERAL_COST if core else 0
+        self.estimates[literal] = bound
 
     def recost(self, literals: Iterable[Literal]) -> None:
         """Note what candidates may cost now that more is known: one never costed, or

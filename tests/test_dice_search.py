@@ -54,6 +54,28 @@ def test_square_counts_agree_with_algorithm_x_and_with_clingo():
         assert counted == geniusstar_algx.count_tilings(blocked, game), blocked
 
 
+@pytest.mark.parametrize("most", [1, 2, 5, 32])
+def test_a_capped_count_is_clingos_capped_count(most):
+    """``--count-cap``: the compiled count stops at ``most`` as clingo's enumeration does
+    (``most`` meaning that many or more), on blockers anywhere (a census's placements:
+    some with no tiling, some with few, some with many)."""
+    import random
+
+    _, swept, base, session = _grounded("geniussquare")
+    rng = random.Random(7)
+    chosen: dict[str, list[tuple[int, ...]]] = {"none": [], "few": [], "many": []}
+    while min(len(found) for found in chosen.values()) < 3:  # most have hundreds
+        blocked = tuple(sorted(rng.sample(range(1, 37), 7)))
+        tilings = swept.count_in_python(base._replace(blocked=blocked)) or 0
+        kind = "none" if tilings == 0 else "few" if tilings < 32 else "many"
+        chosen[kind].append(blocked)
+    for blocked in [placement for found in chosen.values() for placement in found[:3]]:
+        roll = base._replace(blocked=blocked)
+        capped = swept.count_in_python(roll, most) or 0  # None: no tiling (clingo proves it)
+        assert capped == session.count(swept.assumptions(roll), most), blocked
+        assert capped == min(most, swept.count_in_python(roll) or 0), blocked
+
+
 @pytest.mark.slow
 def test_star_counts_agree_with_clingo_on_sampled_rolls():
     game, swept, base, session = _grounded("geniusstar")

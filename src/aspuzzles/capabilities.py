@@ -193,10 +193,10 @@ class Sweep(Generic[InstanceT]):
         clingo's."""
         return None
 
-    def count_in_python(self, variant: Any) -> int | None:
-        """A variant's number of solutions (as clingo counts its answer sets) from a
-        search outside clingo, or None where it gives none. Asked, like
-        ``first_in_python``, only where the encoding is the shipped one."""
+    def count_in_python(self, variant: Any, most: int = 0) -> int | None:
+        """A variant's number of solutions (as clingo counts its answer sets; up to
+        ``most``, if not 0) from a search outside clingo, or None where it gives none.
+        Asked, like ``first_in_python``, only where the encoding is the shipped one."""
         return None
 
     def census(self, options: dict[str, Any]) -> CensusSpace | None:

@@ -90,7 +90,8 @@ def solve_unit(
 ) -> UnitResult:
     """Solve (or count) each class whose smallest placement starts with ``prefix``; the
     worker's grounding is made on its first unit and kept (``spread.worker_state``).
-    With ``cap``, each class is counted by clingo up to ``cap`` solutions only."""
+    With ``cap``, each class is counted up to ``cap`` solutions only (by the compiled
+    search where the encoding is the shipped one, as ``--count`` counts, else clingo)."""
     swept, space, session = worker_state(
         json.dumps(["census", puzzle, options], sort_keys=True),
         lambda: _grounded(puzzle, options),
@@ -110,8 +111,7 @@ def solve_unit(
         if not found:
             result.unsolvable.append(space.key(placement))
         if count and cap is not None:
-            assumptions = swept.assumptions(variant)
-            counted = session.count(assumptions, most=cap) if found else 0
+            counted = session.count_of(swept, variant, most=cap) if found else 0
             result.counts[space.key(placement)] = counted
             result.sizes[space.key(placement)] = size
         elif count:

@@ -99,15 +99,16 @@ class Session:
         """Up to ``models`` solutions of a variant (0 for all), each checked against it."""
         return self.search(variant, assumptions, models)[0]
 
-    def count_of(self, sweep: Sweep[Any], variant: Any) -> int:
-        """A sweep's variant's number of solutions: where the encoding is the shipped
-        one, the sweep's own count outside clingo first (``Sweep.count_in_python``);
-        then, or where it gives none, clingo's count under the variant's assumptions."""
+    def count_of(self, sweep: Sweep[Any], variant: Any, most: int = 0) -> int:
+        """A sweep's variant's number of solutions (up to ``most``, if not 0: that many
+        means that many or more): where the encoding is the shipped one, the sweep's
+        own count outside clingo first (``Sweep.count_in_python``); then, or where it
+        gives none, clingo's count under the variant's assumptions."""
         if self.shipped:
-            found = sweep.count_in_python(variant)
+            found = sweep.count_in_python(variant, most)
             if found is not None:
                 return found
-        return self.count(sweep.assumptions(variant))
+        return self.count(sweep.assumptions(variant), most)
 
     def count(self, assumptions: Sequence[tuple[Symbol, bool]], most: int = 0) -> int:
         """How many solutions a variant has (every answer set, as ``solve --count``

@@ -487,10 +487,10 @@ class DiceSweep(Sweep[DiceRoll]):
             return None
         return [fact("use", move.shape.lower(), move.placement) for move in moves]
 
-    def count_in_python(self, variant: DiceRoll) -> int | None:
-        """The roll's number of tilings, where the compiled search (:mod:`.dice_search`)
-        counts them."""
-        return self.puzzle.tiling_search(variant).count(variant.blocked)
+    def count_in_python(self, variant: DiceRoll, most: int = 0) -> int | None:
+        """The roll's number of tilings (up to ``most``, if not 0), where the compiled
+        search (:mod:`.dice_search`) counts them."""
+        return self.puzzle.tiling_search(variant).count(variant.blocked, most=most)
 
     @cached_property
     def _blocker_atoms(self) -> tuple[Symbol, ...]:

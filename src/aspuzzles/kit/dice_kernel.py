@@ -70,13 +70,14 @@ def search(  # noqa: C901
     neighbours,
     sizes,
     chosen,
-    first_only,
+    most,
     steps,
 ):
     """The number of tilings of the ``free`` cells by the pieces ``left`` (each
     placement laid counts a step; past ``steps`` the answer is ``UNDECIDED``). With
-    ``first_only`` the search stops at the first tiling (answer 1) and leaves its
-    placements in ``chosen``, in the order laid. ``left`` is changed: pass a copy.
+    ``most`` (0: no bound) the search stops at that many tilings (a census counting
+    up to a cap); at ``most`` 1, at the first, with its placements left in ``chosen``,
+    in the order laid. ``left`` is changed: pass a copy.
     The free cells must add up to the pieces' area (the caller checks)."""
     if free == 0:
         return 1
@@ -116,7 +117,7 @@ def search(  # noqa: C901
         chosen[depth] = move
         if rest == 0:  # the area matched, so every piece is laid
             count += 1
-            if first_only:
+            if count == most:
                 return count
             continue
         left[shape] -= 1
@@ -159,11 +160,13 @@ def placement_table(
 def first_tiling(free: int, left: list[int], table: tuple[object, ...], steps: int) -> list[int]:
     """The placements of the first tiling found (indices into the table), or none."""
     chosen = np.empty(sum(left), np.int64)
-    found = _search(free, np.array(left, np.int64), *table, chosen, True, steps)
+    found = _search(free, np.array(left, np.int64), *table, chosen, 1, steps)
     return chosen.tolist() if found > 0 else []
 
 
-def tilings(free: int, left: list[int], table: tuple[object, ...], steps: int) -> int:
-    """How many tilings there are, or ``UNDECIDED``."""
+def tilings(
+    free: int, left: list[int], table: tuple[object, ...], steps: int, most: int = 0
+) -> int:
+    """How many tilings there are (up to ``most``, if not 0), or ``UNDECIDED``."""
     chosen = np.empty(sum(left), np.int64)
-    return int(_search(free, np.array(left, np.int64), *table, chosen, False, steps))
+    return int(_search(free, np.array(left, np.int64), *table, chosen, most, steps))

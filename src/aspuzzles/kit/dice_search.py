@@ -122,14 +122,15 @@ class TilingSearch:
             return None
         return self._first_in_python(free, STEPS if steps is None else steps)
 
-    def count(self, blocked: Sequence[int], steps: int = COUNT_STEPS) -> int | None:
-        """How many tilings the cells not ``blocked`` have, where the compiled search
-        counts them within ``steps`` placements; None otherwise (no numba, a count of
-        none, or the bound reached), for clingo to count."""
+    def count(self, blocked: Sequence[int], steps: int = COUNT_STEPS, most: int = 0) -> int | None:
+        """How many tilings the cells not ``blocked`` have (up to ``most``, if not 0),
+        where the compiled search counts them within ``steps`` placements; None
+        otherwise (no numba, a count of none, or the bound reached), for clingo to
+        count."""
         free = self.free_cells(blocked)
         if free is None or self.kernel is None:
             return None
-        found = self.kernel.tilings(free, self._left, self._table, steps)
+        found = self.kernel.tilings(free, self._left, self._table, steps, most)
         return found if found > 0 else None
 
     @cached_property

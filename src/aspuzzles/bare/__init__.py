@@ -118,7 +118,11 @@ class BarePuzzle(Puzzle[BareInstance, BareSolution]):
         if source == INLINE and re.fullmatch(r"[\w.-]+", text):
             raise InputError("not a fact program (a fact ends with a full stop)", source)
         check_characters(text, source)
-        program = overriding(expand_grids(text, source), source, self.declared().constants)
+        try:
+            constants = self.declared().constants
+        except InputError:  # the encoding's own error, said where clingo loads it
+            constants = frozenset()
+        program = overriding(expand_grids(text, source), source, constants)
         written = text if program != text else None
         if Path(source).is_file():  # not standard input or an argument's text
             program = anchor_includes(program, Path(source).parent)

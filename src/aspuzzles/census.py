@@ -110,13 +110,11 @@ def solve_unit(
         result.solvable += found
         if not found:
             result.unsolvable.append(space.key(placement))
-        if count and cap is not None:
-            counted = session.count_of(swept, variant, most=cap) if found else 0
-            result.counts[space.key(placement)] = counted
-            result.sizes[space.key(placement)] = size
-        elif count:
-            counted = session.count_of(swept, variant) if found else 0
-            result.counts[space.key(placement)] = counted
+        if count:
+            key = space.key(placement)
+            result.counts[key] = session.count_of(swept, variant, most=cap or 0) if found else 0
+            if cap is not None:
+                result.sizes[key] = size
     return result
 
 

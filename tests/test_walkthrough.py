@@ -80,7 +80,32 @@ def _recheck(data: dict[str, Any], encoding: Path) -> None:
             assert not _satisfiable(
                 encoding, _program(data, case["because"], case["after"] + assumed, [])
             )
+            _recheck_chain(data, encoding, known | set(assumed), case.get("steps", []))
         assert not set(literals) & known, number  # a step concludes what was not known
+        known |= set(literals)
+
+
+def _recheck_chain(
+    data: dict[str, Any], encoding: Path, known: set[str], links: list[dict[str, Any]]
+) -> None:
+    """A case's chain: each link follows from what it names (known before the case,
+    the case's assumption, or an earlier link's), each member needed; the last link,
+    with no literals, names what cannot hold together."""
+    for number, link in enumerate(links, 1):
+        because, after, literals = link["because"], link["after"], link["literals"]
+        assert set(after) <= known, (number, set(after) - known)
+        assert bool(literals) == (number < len(links)), number
+        assert not _satisfiable(encoding, _program(data, because, after, literals)), number
+        for dropped in because:
+            fewer = [clue for clue in because if clue != dropped]
+            assert _satisfiable(encoding, _program(data, fewer, after, literals)), (number, dropped)
+        for dropped in after:
+            fewer = [lit for lit in after if lit != dropped]
+            assert _satisfiable(encoding, _program(data, because, fewer, literals)), (
+                number,
+                dropped,
+            )
+        assert link["text"].startswith("then ")
         known |= set(literals)
 
 
@@ -316,8 +341,35 @@ def test_a_costly_step_becomes_a_case_split_that_clingo_refutes(
         assert [f"not {case['assume']}"] == step["literals"][:1]
         assert case["because"] == step["because"] and case["after"] == step["after"]
         assert "held, these could not all hold" in step["text"]
+    # In a Latin square each clue is one given: alone it concludes nothing the rules
+    # do not, so a case says what cannot hold and has no chain to follow.
+    assert not any("steps" in case for step in split for case in step["cases"])
     _recheck(data, workspace / "encodings" / "latin.lp")
     _ends_at_solution(data, workspace / "encodings" / "latin.lp")
+
+
+def test_a_case_is_followed_clue_by_clue_to_its_contradiction(
+    cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A case split's chain: one clue at a time, what follows inside the case, each
+    link re-proved by clingo with each member needed (``_recheck``), to the clues that
+    cannot hold with what the case reached; in the text, under its step."""
+    import importlib
+
+    walking = importlib.import_module("aspuzzles.hinting.walkthrough")
+    monkeypatch.setattr(walking, "CASE_THRESHOLD", 6)
+    data = _shipped(cli, "haunted", "gen-4x4-s2")
+    cases = [case for step in data["steps"] for case in step.get("cases", [])]
+    chains = [case["steps"] for case in cases if "steps" in case]
+    assert chains
+    for chain in chains:
+        assert len(chain) >= 2 and any(link["because"] for link in chain[:-1])
+        assert all(link["literals"] for link in chain[:-1]) and not chain[-1]["literals"]
+        assert chain[-1]["text"].startswith("then these could not all hold: ")
+        assert re.match(r"then (not )?cell \(\d,\d\): an? \w+, because of ", chain[0]["text"])
+    text = cli("walkthrough", "haunted", "gen-4x4-s2").out
+    first = chains[0][0]["text"]
+    assert re.search(r"held, these could not all hold: .*\n +" + re.escape(first), text)
 
 
 def test_a_walkthrough_is_the_same_on_every_run(workspace: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import escape
 
 import aspuzzles
 from aspuzzles.hinting.reports import hintable
@@ -200,3 +201,32 @@ def test_the_web_action_answers_with_frames_from_the_progress():
         f["text"] == s["text"] for f, s in zip(data["frames"][1:], data["steps"], strict=True)
     )
     assert len(set(data["frames"][-1]["entries"])) == 2 + 3 + 6  # the board's totals
+
+
+def test_a_case_splits_chain_is_listed_under_its_step(monkeypatch: pytest.MonkeyPatch):
+    """A case split's chain, a link a line, under the step's sentence in the HTML and in
+    the frames the web board steps through."""
+    import importlib
+
+    walking = importlib.import_module("aspuzzles.hinting.walkthrough")
+    monkeypatch.setattr(walking, "CASE_THRESHOLD", 6)
+    walk = aspuzzles.walkthrough("haunted", "gen-4x4-s2")
+    chained = [
+        (n, step) for n, step in enumerate(walk.steps, 1) if step.cases[:1] and step.cases[0].chain
+    ]
+    assert chained
+    drawn = frames(walk)
+    page = walk._repr_html_()
+    for number, step in chained:
+        links = [walk.link_text(link) for link in step.cases[0].chain]
+        assert drawn[number].chain == links and drawn[number].to_dict()["chain"] == links
+        listed = re.search(
+            rf'data-frame="{number}".*?<ol class="walk-chain" data-walk-role="chain">(.*?)</ol>',
+            page,
+            re.S,
+        )
+        assert listed is not None
+        assert re.findall(r"<li>(.*?)</li>", listed.group(1)) == [
+            str(escape(link)) for link in links
+        ]
+    assert all(not frame.chain for n, frame in enumerate(drawn) if n not in dict(chained))

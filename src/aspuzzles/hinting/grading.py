@@ -54,7 +54,7 @@ def grade(
         from .difficulty import score
         from .walkthrough import walkthrough  # it builds on this module
 
-        walk = walkthrough(game, instance, encoding=encoding, timeout=timeout)
+        walk = walkthrough(game, instance, encoding=encoding, timeout=timeout, chains=False)
         found.difficulty = walk.difficulty
         found.score = round(score(walk.steps), 2) if walk.difficulty else None
     return found

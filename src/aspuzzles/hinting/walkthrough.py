@@ -47,7 +47,12 @@ follows:
 Where the cheapest step still costs more than ``CASE_THRESHOLD`` the step is a case
 split if one is at hand: an entry whose assumption fails at once (propagation reaches
 a contradiction with no guess) is ruled out, the case "if it held" explained by the
-clues and literals that cannot hold together with it.
+clues and literals that cannot hold together with it. The case is followed through
+as a chain (``_Walker.chain``): inside it, one clue at a time (the case's own clues
+first), what propagation concludes from the assumption and what is known, until a clue
+cannot hold; each link needed on the way to that contradiction is given with a
+subset-minimal reason of its own, so a person can follow the case as they would try
+it on paper.
 """
 
 from __future__ import annotations
@@ -87,6 +92,9 @@ BUDGET = 100
 EXACT_BUDGET = 100 * BUDGET
 #: How many open entries a stuck walkthrough names in its text.
 OPEN_SHOWN = 12
+#: Most links a case's chain may take (each one clue's propagation): a case whose
+#: contradiction lies further, or needs clues combined, names only what cannot hold.
+CHAIN_LINKS = 40
 
 Literal = tuple[Symbol, bool]
 
@@ -113,12 +121,30 @@ class Reason:
         return CLUE_COST * len(self.clues) + LITERAL_COST * len(self.after)
 
 
+@dataclass(frozen=True)
+class Link:
+    """A step inside a case: ``literals`` follow from the ``clues`` and the ``after``
+    literals (known before the case, the case's assumption, or concluded by an earlier
+    link), each member needed; without literals, the members cannot all hold (the
+    contradiction that ends the case)."""
+
+    literals: tuple[Literal, ...]
+    clues: tuple[Symbol, ...]
+    after: tuple[Literal, ...]
+
+
+#: A round of propagation inside a case: the clues it assumes, the literals it reaches.
+_Round = tuple[list[Symbol], list[Literal]]
+
+
 @dataclass
 class Case:
-    """A case a step tries and refutes: with ``assume``, the reason cannot all hold."""
+    """A case a step tries and refutes: with ``assume``, the reason cannot all hold;
+    ``chain`` follows the case to its contradiction (empty where it is not found)."""
 
     assume: Literal
     reason: Reason
+    chain: list[Link] = field(default_factory=list)
 
 
 @dataclass
@@ -194,6 +220,15 @@ class Walkthrough:
             )
         return f"{said}, because of {self._reasons(step.reason)}"
 
+    def link_text(self, link: Link) -> str:
+        """A link of a case's chain as a sentence: "then ..., because ..." or, at its
+        end, "then these could not all hold: ..."."""
+        because = self._reasons(Reason(link.clues, link.after))
+        if not link.literals:
+            return f"then these could not all hold: {because}"
+        said = "; ".join(self._entry(literal) for literal in link.literals)
+        return f"then {said}, because of {because}"
+
     def _reasons(self, reason: Reason) -> str:
         parts = [self._clue(clue) for clue in reason.clues]
         parts += [self._entry(literal) for literal in reason.after]
@@ -212,6 +247,8 @@ class Walkthrough:
             lines.append(f"laid first (solutions differ only by turning the board): {laid}")
         for number, step in enumerate(self.steps, 1):
             lines.append(f"{number:>3}. {self.step_text(step)} [cost {step.cost}]")
+            for case in step.cases:
+                lines += [f"       {self.link_text(link)}" for link in case.chain]
         if self.status == "stuck":
             named = [self._entry((entry, True)) for entry in self.open[:OPEN_SHOWN]]
             more = len(self.open) - len(named)
@@ -272,9 +309,18 @@ class Walkthrough:
                     "because": [str(clue) for clue in case.reason.clues],
                     "after": [literal_text(literal) for literal in case.reason.after],
                 }
+                | ({"steps": [self._link_dict(link) for link in case.chain]} if case.chain else {})
                 for case in step.cases
             ]
         return data
+
+    def _link_dict(self, link: Link) -> dict[str, Any]:
+        return {
+            "literals": [literal_text(literal) for literal in link.literals],
+            "because": [str(clue) for clue in link.clues],
+            "after": [literal_text(literal) for literal in link.after],
+            "text": self.link_text(link),
+        }
 
     def svg(self) -> str:
         """The start and the board after each step, the step's entries and reason
@@ -301,8 +347,17 @@ class Walkthrough:
 class _Walker:
     """The state of a walkthrough: the literals known, the candidates and their reasons."""
 
-    def __init__(self, ground: Grounded, start: list[Literal], targets: set[Literal]) -> None:
+    def __init__(
+        self,
+        ground: Grounded,
+        start: list[Literal],
+        targets: set[Literal],
+        chains: bool = True,
+    ) -> None:
         self.ground = ground
+        #: Whether a case is followed through to its contradiction (a grade or a
+        #: generator reads only the steps' costs, which the chain does not change).
+        self.chains = chains
         self.reasoner: Reasoner = ground.reasoner
         self.clue_set = set(self.reasoner.clues)
         self.known: dict[Symbol, bool] = {}
@@ -673,11 +728,98 @@ class _Walker:
             chosen = min(failing, key=self._rank_bound)
             if self.settled(chosen):
                 reason = self.reasons[chosen] = self.exact(chosen, self.reasons[chosen])
-                return Step([chosen], reason, cases=[Case((chosen[0], True), reason)])
+                assume = (chosen[0], True)
+                chain = self.chain(assume, reason) if self.chains else []
+                return Step([chosen], reason, cases=[Case(assume, reason, chain)])
             self.settle(chosen, BUDGET)
             if chosen in self.hard:
                 failing.remove(chosen)
         return None
+
+    # -- a case followed through ------------------------------------------------------
+    def chain(self, assume: Literal, reason: Reason) -> list[Link]:
+        """The links of a case from its assumption to its contradiction, by the case's
+        clues (so that the chain explains the reason given) and what is known. Empty
+        where a question runs out of its budget, or the chain would only repeat the
+        case's reason."""
+        base = [*self.known.items(), assume]
+        with suppress(SearchLimit):
+            links = self._links(base, self._rounds(base, list(reason.clues)))
+            # A chain that concludes nothing by a clue before its end says no more
+            # than the case's reason.
+            return links if any(link.clues for link in links[:-1]) else []
+        return []
+
+    def _rounds(self, base: list[Literal], clues: list[Symbol]) -> list[_Round]:
+        """Propagation inside a case, one clue at a time (none: the rules alone): each
+        round, a clue that cannot hold with what the case has reached ends it; else the
+        first clue that concludes something new adds it. The rounds (clues, new
+        literals), the last with no literals: the contradiction's. Where no clue alone
+        concludes more (the clues act together: a count shared by two lines), or past
+        ``CHAIN_LINKS`` rounds, the last round is every clue: they cannot all hold
+        with what has been reached (the reason says so)."""
+        have: dict[Symbol, bool] = dict(base)
+        rounds: list[_Round] = []
+        for _ in range(CHAIN_LINKS):
+            found: _Round | None = None
+            for clue in [None, *clues]:
+                alone = [] if clue is None else [clue]
+                seen = self.reasoner.propagate(list(have.items()), clues=alone)
+                if seen is None:
+                    return [*rounds, (alone, [])]
+                new = [(e, True) for e in seen.true if e not in have]
+                new += [(e, False) for e in seen.false if e not in have]
+                if new and found is None:
+                    found = (alone, sorted(new, key=lambda lit: (lit[1] is False, self._lit(lit))))
+            if found is None:
+                break
+            rounds.append(found)
+            have.update(found[1])
+        return [*rounds, (clues, [])]
+
+    def _links(self, base: list[Literal], rounds: list[_Round]) -> list[Link]:
+        """The links the contradiction needs, from the last round back: each a literal
+        of a round with a minimal reason among the round's clues and what was reached
+        before the round; a literal no later link needs is left out."""
+        reached = [list(base)]
+        for _, literals in rounds:
+            reached.append([*reached[-1], *literals])
+        needed: set[Literal] = set()
+        links: list[Link] = []
+        for index in range(len(rounds) - 1, -1, -1):
+            clues, literals = rounds[index]
+            goals: list[Literal | None] = [*literals] if literals else [None]
+            for goal in goals:
+                if goal is not None and goal not in needed:
+                    continue
+                link = self._link(goal, clues, reached[index])
+                needed |= set(link.after)
+                links.append(link)
+        return links[::-1]
+
+    def _link(self, goal: Literal | None, clues: list[Symbol], before: list[Literal]) -> Link:
+        """One link: ``goal`` (None: a contradiction) from subset-minimal sets of the
+        ``clues`` and of the literals ``before`` it."""
+        fixed = [] if goal is None else [(goal[0], not goal[1])]
+        # Entries set before those ruled out (one set entry says what several ruled
+        # out say), the latest first: clasp's core prefers the members offered first.
+        literals = sorted(before[::-1], key=lambda literal: not literal[1])
+        core = self._core(fixed, [*((clue, True) for clue in clues), *literals], BUDGET)
+        if core is None:
+            raise CheckFailed(f"a walkthrough case of '{self.ground.game.name}' does not follow")
+        offered = set(clues)
+        kept = [member for member in core if member[0] in offered]
+        for member in list(kept):
+            trial = [other for other in kept if other != member]
+            if self._core(fixed, [*trial, *literals], BUDGET) is not None:
+                kept = trial  # the rest do without it
+        reached = [member for member in core if member[0] not in offered]
+        after, _ = self._shrunk(fixed, kept, reached, BUDGET)
+        return Link(
+            () if goal is None else (goal,),
+            tuple(sorted((symbol for symbol, _ in kept), key=self._rank)),
+            tuple(sorted(after, key=self._lit)),
+        )
 
     def _take(self, step: Step, started: float) -> Step:
         new = self._learn(step.literals)
@@ -715,16 +857,19 @@ def walkthrough(
     progress: str | None = None,
     encoding: str | Path | None = None,
     timeout: float | None = None,
+    chains: bool = True,
 ) -> Walkthrough:
     """The steps from the givens (or the player's progress) to the solution, each the
     cheapest available with its minimal reason; ``stuck`` where the puzzle has several
     solutions (the open entries named), ``unsolvable`` where it has none. ``timeout``
-    (seconds) bounds the whole question: TimeLimit when it runs out."""
+    (seconds) bounds the whole question: TimeLimit when it runs out. Without
+    ``chains``, a case split names what cannot hold but is not followed through (a
+    grade reads only the costs)."""
     started = time.perf_counter()
     if puzzle.hints() is None and puzzle.plan_hints() is not None:
         raise InputError(f"{puzzle.name}'s walkthrough is its plan: aspuzzles solve {puzzle.name}")
     parsed, name = loaded(puzzle, instance)
-    return walk(puzzle, parsed, name, progress, encoding, timeout, started)
+    return walk(puzzle, parsed, name, progress, encoding, timeout, started, chains)
 
 
 def walk(
@@ -735,9 +880,10 @@ def walk(
     encoding: str | Path | None = None,
     timeout: float | None = None,
     started: float | None = None,
+    chains: bool = False,
 ) -> Walkthrough:
     """The walkthrough of an instance already parsed (a generator's draw): as
-    :func:`walkthrough`."""
+    :func:`walkthrough`, its case splits followed through only with ``chains``."""
     started = time.perf_counter() if started is None else started
     ground = ground_instance(puzzle, parsed, encoding, timeout)
     entries = read_progress(puzzle, parsed, progress, ground)
@@ -777,7 +923,7 @@ def walk(
     targets = {(e, True) for e in shared} | {
         (e, False) for e in reasoner.entries if e not in possible
     }
-    walker = _Walker(ground, start, targets)
+    walker = _Walker(ground, start, targets, chains)
     report.start = walker.start
     while walker.candidates:
         report.steps.append(walker.step())

@@ -64,6 +64,8 @@ class Frame:
     reasons: list[str] = field(default_factory=list)
     #: The entries set after it (the start's included), as atoms.
     entries: list[str] = field(default_factory=list)
+    #: A case split's chain, a sentence a link (``Walkthrough.link_text``).
+    chain: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +77,7 @@ class Frame:
             "out": self.out,
             "reasons": self.reasons,
             "entries": self.entries,
+            "chain": self.chain,
         }
 
 
@@ -138,6 +141,7 @@ def frames(walk: Walkthrough) -> list[Frame]:
                 list(ruled),
                 [str(atom) for atom in reasons],
                 _atoms(entries),
+                [walk.link_text(link) for case in step.cases for link in case.chain],
             )
         )
         before = after

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from aspuzzles import spread as spreading
-from aspuzzles.errors import TimeLimit
+from aspuzzles.errors import InputError, TimeLimit
 from aspuzzles.spread import spread
 
 from . import test_census
@@ -350,6 +350,67 @@ def test_a_memory_limit_too_low_to_load_the_work_is_refused_saying_the_least(tmp
         assert err.startswith("aspuzzles: error: --memory 300 is too low: each of the 2 worker ")
         least = int(err.split("give --memory ")[1].split()[0])
         assert 600 < least < 2400, err
+
+
+def _soft_address_limit(_task: object) -> int:
+    import resource
+
+    return resource.getrlimit(resource.RLIMIT_AS)[0]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/limits").exists(), reason="reads /proc")
+def test_a_dask_worker_runs_the_commands_units_under_its_memory_limit(cluster):
+    """On a cluster, --memory bounded only the command's own process: now every worker
+    process too, while it runs the command's units; after them the worker has its
+    own limit back (it is the cluster's, serving other work)."""
+    import resource
+
+    from distributed import Client
+
+    with Client(cluster.scheduler_address) as client:
+        before = client.run(resource.getrlimit, resource.RLIMIT_AS)
+    here = resource.getrlimit(resource.RLIMIT_AS)
+    memory = 16 << 30  # more than every process here takes: the limit is what is seen
+    try:
+        with spread(
+            _soft_address_limit, list(range(8)), scheduler=cluster.scheduler_address, memory=memory
+        ) as results:
+            seen = list(results)
+        assert resource.getrlimit(resource.RLIMIT_AS)[0] == memory  # the command's own
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, here)
+    assert seen == [memory] * 8
+    with Client(cluster.scheduler_address) as client:
+        assert client.run(resource.getrlimit, resource.RLIMIT_AS) == before
+
+
+def test_a_dask_worker_too_big_for_the_memory_limit_is_refused_saying_the_least():
+    """A worker of the cluster whose process already takes more than --memory leaves
+    room for: one line naming the least that works, before any limit is set."""
+    import resource
+
+    here = resource.getrlimit(resource.RLIMIT_AS)
+    with pytest.raises(InputError) as refused:
+        spreading._bounded_unit(abs, 64 << 20, -1)
+    assert resource.getrlimit(resource.RLIMIT_AS) == here
+    said = str(refused.value)
+    assert said.startswith("--memory 64 is too low: a worker of the cluster already takes ")
+    assert int(said.split("give --memory ")[1].split()[0]) > 64
+
+
+@pytest.mark.slow
+def test_a_memory_limit_too_low_for_the_command_on_a_cluster_is_one_line(cluster, tmp_path):
+    """The command's own process on a cluster: Dask's client loaded first, then
+    refused in one line where --memory leaves it no room (no traceback)."""
+    process = command_process(
+        "census", "geniussquare", "--limit", "2", "--scheduler", cluster.scheduler_address,
+        "--store", str(tmp_path / "c.sqlite"), "--unsolvable", str(tmp_path / "u"),
+        "--memory", "100",  # less than any process takes, with room to work
+    )  # fmt: skip
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 2 and err.count("\n") == 1, err
+    assert err.startswith("aspuzzles: error: --memory 100 is too low: this process already ")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")

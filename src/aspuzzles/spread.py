@@ -8,7 +8,8 @@ units run again on a fresh pool, up to ``REDOS`` times; on Dask, the scheduler d
 same. A deadline stops the work with TimeLimit, Ctrl-C with KeyboardInterrupt; either
 way no worker is left running (local workers are killed, Dask units cancelled). Under
 ``--memory`` the command's own process is bounded too, after it has loaded what the
-work needs (see ``_warmed``). On Dask, the peer at the address is made sure to be a
+work needs (see ``_warmed``), and so is a Dask worker's while it runs the command's
+units (``_bounded_unit``). On Dask, the peer at the address is made sure to be a
 scheduler first, within the time limit; one that goes away mid-run ends the run with
 ``ClusterLost``.
 """
@@ -20,12 +21,14 @@ import os
 import signal
 import socket
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_for
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager, suppress
+from functools import partial
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -92,8 +95,7 @@ def spread(
     here first, before any limit, so that what the work loads is loaded once, by
     this process, and the workers forked from it start with it."""
     if scheduler:
-        limit_memory(memory)  # this process; the workers' are Dask's --memory-limit
-        results = _on_dask(work, tasks, scheduler, deadline)
+        results = _on_dask(work, tasks, scheduler, deadline, memory)
     else:
         results = _on_pool(work, tasks, jobs, memory, deadline, warm)
     try:
@@ -444,11 +446,14 @@ def _on_dask(
     tasks: list[Task],
     scheduler: str,
     deadline: float | None,
+    memory: int | None = None,
 ) -> Generator[Result, None, None]:
     """Each task's result from the Dask cluster at ``scheduler``, as it finishes. The
     deadline is held whether or not results keep coming (``as_completed``'s own
     timeout counts only while none is ready), and a scheduler that goes away ends the
-    run with ClusterLost."""
+    run with ClusterLost. Under ``memory`` this process is bounded once Dask's client
+    is loaded, and every worker process while it runs the command's units
+    (``_bounded_unit``)."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -456,6 +461,12 @@ def _on_dask(
             "--scheduler needs Dask's distributed scheduler: pip install 'aspuzzles[distributed]'"
         ) from None
     import asyncio
+
+    if memory is not None:
+        _warmed(None)
+        _room(memory, "this process")
+        limit_memory(memory)
+        work = partial(_bounded_unit, work, memory)
 
     address = scheduler_address(scheduler)
     with _quiet_dask():
@@ -480,6 +491,64 @@ def _on_dask(
             raise
         finally:
             _let_go(client, futures)
+
+
+#: The units of a command a Dask worker process runs at once (its threads), and the
+#: address-space limit it had before the first of them: the command's bound holds while
+#: any runs, and the worker's own is given back as the last ends.
+_BOUND_UNITS: list[Any] = [0, None]
+_BOUND_LOCK = threading.Lock()
+
+
+def _bounded_unit(work: Callable[[Task], Result], memory: int, task: Task) -> Result:
+    """A unit on a Dask worker under the command's ``--memory`` (``memory`` bytes): the
+    worker process's address space is bounded to it while the unit runs, as a local
+    worker's is for its whole life (a Dask worker is the cluster's, serving other work
+    after this command). A worker whose own process already takes more than the bound
+    allows is refused in one line; a unit past the bound ends the run as the memory
+    limit reached."""
+    with _BOUND_LOCK:
+        if _BOUND_UNITS[0] == 0:
+            _room(memory, "a worker of the cluster")
+            _BOUND_UNITS[1] = _address_limit()
+            limit_memory(memory)
+        _BOUND_UNITS[0] += 1
+    try:
+        return work(task)
+    except MemoryError:
+        raise _past_limit(memory, "a unit on a Dask worker went") from None
+    finally:
+        with _BOUND_LOCK:
+            _BOUND_UNITS[0] -= 1
+            if _BOUND_UNITS[0] == 0 and _BOUND_UNITS[1] is not None:
+                _restore_limit(_BOUND_UNITS[1])
+
+
+def _room(memory: int, who: str) -> None:
+    """A one-line InputError where a process (``who``) already takes more address space
+    than ``memory`` bytes leave room for, saying the least ``--memory`` that works."""
+    taken = address_space()
+    if taken is not None and taken + HEADROOM > memory:
+        least = -(-(taken + HEADROOM) >> 20)
+        raise InputError(
+            f"--memory {memory >> 20} is too low: {who} already takes {taken >> 20} MB of "
+            f"address space and needs room to work; give --memory {least} or more"
+        )
+
+
+def _address_limit() -> tuple[int, int] | None:
+    """This process's address-space limits (soft, hard), where the system has them."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    return resource.getrlimit(resource.RLIMIT_AS)
+
+
+def _restore_limit(limits: tuple[int, int]) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, limits)
 
 
 def _dask_results(

@@ -247,6 +247,15 @@ def test_the_memory_limit_stops_a_solve_with_its_own_exit_code(tmp_path):
     assert "memory (memory limit reached while grounding)" in out
 
 
+def test_a_memory_limit_too_low_to_start_is_one_line_not_the_runtimes():
+    """At 40 MB glibc said "cannot allocate memory for thread-local data: ABORT" on
+    the terminal before the command's own line."""
+    run = command_process("generate", "haunted", "--memory", "40")
+    _, err = run.communicate(timeout=120)
+    assert run.returncode == 5, err
+    assert err.count("\n") == 1 and err.startswith("aspuzzles: error: memory limit reached"), err
+
+
 def _children(pid: int) -> list[int]:
     tasks = Path(f"/proc/{pid}/task")
     children = (task / "children" for task in tasks.iterdir()) if tasks.exists() else []

@@ -32,6 +32,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, TypeVar, cast
 
 from ..errors import MemoryLimit, TimeLimit
+from ..logs import INFO, enabled
 from .limits import die_with_parent, limit_memory, note_parent
 
 T = TypeVar("T")
@@ -218,6 +219,11 @@ def _serve(work: Callable[[], Any], bounds: Bounds, sender: Any) -> None:
     answer: tuple[str, Any]
     try:
         limit_memory(bounds.memory)
+        if bounds.memory is not None and not enabled(INFO):
+            # Past the limit the C runtime says so itself ("cannot allocate memory for
+            # thread-local data: ABORT"): the parent says it in one line, and ``-v``
+            # lets the runtime's own through.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
         answer = ("returned", work())
     except MemoryError:
         sender.send(("memory", None))

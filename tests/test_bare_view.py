@@ -172,7 +172,7 @@ def test_progress_marks_and_empty_places_on_a_view_board(workspace: Path, cli) -
     assert "dot" in kinds and "star" in kinds  # the empty place marked; the given star
     assert root.find(f".//{SVG}rect[@data-cell='5,5']") is not None  # every place drawn
     text = cli("hint", "stars", "five.lp", "--progress", "empty(1,2).").out
-    assert "-" in text.splitlines()[-10]
+    assert "\u00b7" in text.splitlines()[-10]  # the dot: not '-', which a line is written
 
 
 def test_the_web_board_of_a_view_keeps_its_places_and_values(workspace: Path) -> None:
@@ -326,7 +326,7 @@ def test_every_atom_of_the_vocabulary_is_drawn(workspace: Path, cli) -> None:
     assert text.splitlines()[:9] == [
         "    3",
         "  +---+---+---+",
-        "  | 7  #5#  - |",
+        "  | 7  #5#  \u00b7 |",
         "  +   +   .   +",
         "1 | . | o - @ |",
         "  +---+---+---+",
@@ -345,3 +345,58 @@ def test_every_atom_of_the_vocabulary_is_drawn(workspace: Path, cli) -> None:
     widths = [line.get("stroke-width") for line in root.iter(f"{SVG}line")]
     assert widths.count("4") == 2  # the line between centres and the segment
     assert len(list(root.iter(f"{SVG}circle"))) == 16 + 3  # points, circle, disc, dot
+
+
+def _view(program: str):
+    """A view read from the atoms of a program's one answer (its facts)."""
+    from aspuzzles.bare.view import from_atoms
+
+    control = clingo.Control()
+    control.add("base", [], program)
+    control.ground([("base", [])])
+    found: list[clingo.Symbol] = []
+    control.solve(on_model=lambda m: found.extend(m.symbols(atoms=True)))
+    return from_atoms(found)
+
+
+def test_a_dot_is_written_apart_from_a_line_an_empty_place_and_the_other_marks() -> None:
+    from aspuzzles.bare.view import MARK_TEXT, draw_text
+
+    view = _view("place(1,1..4). mark(1,1,dot). line(1,2,1,3). mark(1,4,cross).")
+    assert draw_text(view).splitlines()[1] == "  \u00b7   . - .   x"
+    others = {mark for kind, mark in MARK_TEXT.items() if kind != "dot"}
+    assert MARK_TEXT["dot"] not in {"-", "|", ".", "+", "#", " ", *others}
+
+
+def test_a_plain_board_is_blank_where_no_place_is() -> None:
+    from aspuzzles.bare.view import default_view, draw_text
+
+    # a gap between places (as Slitherlink's between its corners and edges) is blank;
+    # a place with nothing in it is '.'
+    view = _view('place(1,1). place(1,3). place(2,2). text(1,1,7). text(1,2,"+").')
+    assert view.is_plain()
+    assert draw_text(view) == "7 + .\n  .\n"
+    # without a view part, the board knows only the places facts and atoms name: a
+    # cell between them (a Hitori's given no number) is an empty place, no gap
+    facts = [clingo.parse_term(f) for f in ("number(1,1,2)", "number(1,3,1)", "number(2,2,4)")]
+    assert draw_text(default_view(facts, set(), [])) == "2 . 1\n. 4 .\n"
+
+
+def test_an_open_place_has_no_box_yet_is_a_place_to_set_and_mark() -> None:
+    from aspuzzles.bare.view import MARKED_FILL, draw_text, geometry, with_values
+    from aspuzzles.render import render_template
+
+    view = _view("place(1,1). place(1,2,open). place(1,3,open). place(1,4,open). text(1,3,5).")
+    assert view.places == {(1, 1), (1, 2), (1, 3), (1, 4)}
+    assert draw_text(view) == ". . 5 .\n"  # on the text board, a place as any other
+    view = with_values(view, [clingo.parse_term("cross(1,2)")])
+    view.marked = {(1, 4)}
+    root = _svg(render_template("bare.svg.j2", board=geometry(view, progress=True)))
+    rects = {r.get("data-cell"): r for r in root.iter(f"{SVG}rect") if r.get("data-cell")}
+    assert set(rects) == {"1,1", "1,2", "1,3", "1,4"}  # each a place the web board clicks
+    assert (rects["1,1"].get("fill"), rects["1,1"].get("stroke")) == ("white", "#444")
+    for key in ("1,2", "1,3"):  # no box: no fill, no stroke
+        assert (rects[key].get("fill"), rects[key].get("stroke")) == ("none", "none"), key
+    assert rects["1,2"].get("data-value") == "c"
+    # a question's mark shows on an open place as on any other
+    assert (rects["1,4"].get("fill"), rects["1,4"].get("stroke")) == (MARKED_FILL, "#444")

@@ -1,6 +1,7 @@
 """The gallery's Slitherlink board (encodings/slitherlink.lp, its ``view`` part): the
-solved Tatham instance drawn as text and as SVG, a player's progress drawn, and the
-web board able to set every edge.
+solved Tatham instance drawn as text and as SVG (dots at the corners, the clues in
+their cells, the loop along the edges, and no box around any place), a player's
+progress drawn, the unsolved board, and the web board able to set every edge.
 
 The expected drawing is worked out here from the doubled grid (corners at odd-odd
 places, cells at even-even, edges at the others) and from the loop clingo finds with
@@ -17,7 +18,15 @@ import pytest
 
 from aspuzzles.errors import ExitCode
 
+from . import test_web
 from .conftest import ROOT
+from .test_web import _cell, _no_console_errors, _open, _set, _wait, needs_browser
+from .test_web_play import OVERLAPS
+
+# The web tests' fixtures (a working folder, the server, Chromium), found by their names.
+workspace = test_web.workspace
+server = test_web.server
+browser = test_web.browser
 
 SVG = "{http://www.w3.org/2000/svg}"
 ENCODING = ROOT / "encodings" / "slitherlink.lp"
@@ -123,7 +132,7 @@ def test_the_solved_svg_draws_the_loop_through_each_of_its_edges(cli, loop: set[
     assert all(line.get("stroke") != "#000" for line in root.iter(f"{SVG}line"))
 
 
-def test_the_solved_svg_writes_the_clues_bold_and_a_mark_at_every_corner(cli) -> None:
+def test_the_solved_svg_writes_the_clues_bold_and_a_dot_at_every_corner(cli) -> None:
     root = _svg(cli("solve", "slitherlink", str(TATHAM), "--format", "svg").out)
     size = _size()
     written: dict[Place, ET.Element] = {}
@@ -136,9 +145,27 @@ def test_the_solved_svg_writes_the_clues_bold_and_a_mark_at_every_corner(cli) ->
     for place, number in clues.items():
         assert written[place].text == number, place
         assert written[place].get("font-weight") == "bold", place
-    corners = {place for place, text in written.items() if text.text == "+"}
-    assert corners == _corners(size)
-    assert set(written) == corners | set(clues)  # no other text: empty cells stay blank
+    assert set(written) == set(clues)  # no other text: empty cells stay blank
+    dots = {
+        _at(root, float(circle.get("cx", "0")), float(circle.get("cy", "0")))
+        for circle in root.iter(f"{SVG}circle")
+        if circle.get("data-mark-kind") == "dot"
+    }
+    assert dots == _corners(size)
+
+
+def test_the_solved_svg_draws_no_box_around_any_place(cli) -> None:
+    """Edges and clues are places (set, marked by a hint), drawn open: no fill and no
+    stroke, so that only the dots, the clues and the loop show (``place(R,C,open)``)."""
+    root = _svg(cli("solve", "slitherlink", str(TATHAM), "--format", "svg").out)
+    places = _places(root)
+    assert places
+    for place, rect in places.items():
+        assert (rect.get("fill"), rect.get("stroke")) == ("none", "none"), place
+    # nor any other box: the only rect without a place is the white ground
+    assert [r for r in root.iter(f"{SVG}rect") if not r.get("data-cell")] == [
+        root.find(f"{SVG}rect")
+    ]
 
 
 def test_the_view_makes_every_edge_a_place_the_board_can_set(cli, loop: set[Place]) -> None:
@@ -170,7 +197,7 @@ def test_the_text_board_shows_clues_corners_and_the_loop(cli, loop: set[Place]) 
     for (r, c), number in _clues().items():
         assert _char(board, 2 * r - 1, 4 * c - 2) == number, (r, c)
     for r, c in _corners(size):
-        assert _char(board, 2 * r - 1, 4 * c - 2) == "+", (r, c)
+        assert _char(board, 2 * r - 1, 4 * c - 2) == "\u00b7", (r, c)  # a dot
     for r, c in _edges(size):
         assert _char(board, 2 * r - 1, 4 * c - 2) == ".", (r, c)  # a place to set
         if r % 2:  # along its row: a '-' on either side of the edge's field
@@ -209,12 +236,33 @@ def test_a_progress_board_draws_lines_and_crosses_the_player_set(cli) -> None:
     assert {frozenset({(1, 1), (1, 2)}), frozenset({(1, 2), (1, 3)})} <= halves
     text = cli("hint", "slitherlink", str(TATHAM), "--progress", progress).out
     lines = text.splitlines()
-    first = next(i for i, line in enumerate(lines) if line.strip().startswith("+"))
+    first = next(i for i, line in enumerate(lines) if line.strip().startswith("\u00b7"))
     board = lines[first - 1 :]  # from the (empty) line above row 1, as in a solve
     assert _char(board, 1, 4) == _char(board, 1, 8) == "-"  # line(1,2)
     assert _char(board, 1, 14) == "x"  # cross(1,4)
     assert _char(board, 3, 18) == "x"  # cross(2,5)
     assert _char(board, 3, 6) == "3"  # clue(2,2,3)
+
+
+def test_the_unsolved_board_is_blank_where_no_place_is() -> None:
+    """The board before it is solved (``aspuzzles.load``'s text, a notebook's): a dot at
+    every corner, a clue in its cell, '.' on every edge (a place to set), and blank in
+    the cells without a clue (no place)."""
+    from aspuzzles import api
+
+    size = _size()
+    lines = api.load("slitherlink", TATHAM.name).text().splitlines()[1:]
+    assert len(lines) == 2 * size + 1
+    # place (r, c): its field's middle at column 3c-2 (fields of three, side by side)
+    for r in range(1, 2 * size + 2):
+        for c in range(1, 2 * size + 2):
+            if (r, c) in _corners(size):
+                expected = "\u00b7"
+            elif (r, c) in _edges(size):
+                expected = "."
+            else:
+                expected = _clues().get((r, c), " ")
+            assert _char(lines, r - 1, 3 * c - 2) == expected, (r, c, lines)
 
 
 def test_the_web_board_offers_a_line_and_a_cross_on_every_edge(loop: set[Place]) -> None:
@@ -238,3 +286,19 @@ def test_the_web_board_offers_a_line_and_a_cross_on_every_edge(loop: set[Place])
     entries = actions.solve("slitherlink", TATHAM.name)["entries"]
     assert {e for e in entries if e.startswith("line(")} == {f"line({r},{c})" for r, c in loop}
     assert actions.board("slitherlink", TATHAM.name, entries)["solved"] is True
+
+
+@needs_browser
+def test_the_page_sets_an_edge_by_a_click_on_its_open_place(server, browser) -> None:
+    """An edge's place has no box, yet a click there sets its cross, then its line,
+    then nothing; the board's texts lie inside it and apart."""
+    _open(browser, server, f"puzzle=slitherlink&instance={TATHAM.name}", "slitherlink:")
+    assert _cell(browser, "1,2").get_attribute("stroke") == "none"
+    _set(browser, "1,2", "c")
+    _wait(browser, lambda d: d.find_elements("css selector", "[data-mark-kind=cross]"))
+    _set(browser, "1,2", "l")
+    colour = f"[data-role=board] line[stroke='{LOOP_COLOUR}']"
+    _wait(browser, lambda d: len(d.find_elements("css selector", colour)) == 2)
+    _set(browser, "4,3", "c")  # an edge along a column, beside a clue
+    assert browser.execute_script(OVERLAPS, "[data-role=board] svg") == []
+    _no_console_errors(browser)

@@ -4,7 +4,10 @@ An encoding may say what its board shows in a ``#program view.`` part, grounded 
 with the instance's program and the atoms of an answer (or a player's progress) as
 facts (``driver.answers.view_atoms``); its atoms of this vocabulary are drawn:
 
-- ``place(R,C)``: a cell of the board (rows and columns from 1);
+- ``place(R,C)``: a cell of the board (rows and columns from 1), drawn as a box;
+  ``place(R,C,open)``: a place drawn open, without its box: only what is drawn in it
+  shows (its text, mark, lines), and a question's highlight; it is a place all the
+  same (set on the web board, marked by a hint): Slitherlink's edges and clues;
 - ``text(R,C,T)``: a number or text in a place; ``fixed(R,C)``: a given, drawn bold;
 - ``shade(R,C)``: a black cell (its text drawn white, never hidden);
   ``shade(R,C,Colour)``: shaded in a colour (``grey``, ``"#ffcc00"``);
@@ -51,7 +54,8 @@ REGION_NAMES = frozenset({"region", "area", "cage", "room", "block", "zone", "gr
 #: Marks for other answer predicates of a place alone, one a predicate in turn.
 OTHER_MARKS = ("disc", "circle", "cross", "star")
 #: The characters marks are drawn with on a text board.
-MARK_TEXT = {"star": "*", "circle": "o", "disc": "@", "cross": "x", "dot": "-"}
+#: A dot is ``·``, apart from ``.`` (an empty place) and ``-`` (a line, a border).
+MARK_TEXT = {"star": "*", "circle": "o", "disc": "@", "cross": "x", "dot": "\u00b7"}
 #: Shading colours a view may name, besides ``#rrggbb`` strings.
 COLOURS = {
     "black": "#222222",
@@ -74,6 +78,12 @@ class View:
     """What a board shows (see the module's docstring), and how a question marks it."""
 
     places: set[Cell] = field(default_factory=set)
+    #: Places drawn open: no box around them (``place(R,C,open)``).
+    open_places: set[Cell] = field(default_factory=set)
+    #: Whether a position that is no place is a gap, blank on the text board (a view
+    #: part declares its places); the default drawing knows only the places its facts
+    #: and atoms name, so a position of its board they do not name is an empty place.
+    gaps: bool = True
     texts: dict[Cell, str] = field(default_factory=dict)
     fixed: set[Cell] = field(default_factory=set)
     shades: dict[Cell, str] = field(default_factory=dict)
@@ -190,6 +200,9 @@ def _take(view: View, name: str, arguments: list[Symbol]) -> None:  # noqa: C901
     cell = (first[0], first[1])
     if name == "place" and arity == 2:
         view.places.add(cell)
+    elif name == "place" and arity == 3 and plain(arguments[2]) == "open":
+        view.places.add(cell)
+        view.open_places.add(cell)
     elif name == "text" and arity == 3:
         view.texts[cell] = plain(arguments[2])
     elif name == "fixed" and arity == 2:
@@ -247,7 +260,7 @@ def default_view(
     - every other atom of the answer is listed under the board; other facts are not
       drawn.
     """
-    view = View()
+    view = View(gaps=False)
     given = _default_facts(view, facts, regions)
     _default_atoms(view, atoms, given)
     return view
@@ -329,12 +342,13 @@ def with_values(view: View, atoms: Sequence[Symbol]) -> View:
 # -- text ------------------------------------------------------------------------------
 def draw_text(view: View, progress: bool = False) -> str:
     """The board as text. A board of numbers alone (a solved Latin square) is plain
-    rows; otherwise each place is a field: its text or mark (``*`` star, ``o``
-    circle, ``@`` disc, ``x`` cross, ``-`` dot), ``.`` when empty, between ``#`` when
-    shaded (``#3#``), between brackets when a question marks it (``[3]``); areas,
-    walls and segments are drawn as borders (``|``, ``---``), lines between centres
-    as ``-`` and ``|``, edge clues around the board. Atoms that name no place follow,
-    one a line (``* `` before each on a progress board)."""
+    rows (``.`` where a place is empty, blank in a gap, where no place is: ``gaps``);
+    otherwise each place is a field: its text or mark (``*`` star, ``o`` circle,
+    ``@`` disc, ``x`` cross, ``·`` dot), ``.`` when empty (blank where no place is),
+    between ``#`` when shaded (``#3#``), between brackets when a question marks it
+    (``[3]``); areas, walls and segments are drawn as borders (``|``, ``---``), lines
+    between centres as ``-`` and ``|``, edge clues around the board. Atoms that name
+    no place follow, one a line (``* `` before each on a progress board)."""
     rows, cols = view.span()
     others = [f"* {atom}" if progress else atom for atom in view.others]
     if not rows:
@@ -342,13 +356,22 @@ def draw_text(view: View, progress: bool = False) -> str:
     width = max((len(t) for t in [*view.texts.values(), *view.edges.values()]), default=1)
     if view.is_plain() and not progress:
         lines = [
-            " ".join(view.texts.get((r, c), ".").rjust(width) for c in cols).rstrip() for r in rows
+            " ".join(_plain_field(view, (r, c)).rjust(width) for c in cols).rstrip() for r in rows
         ]
     elif _bordered(view):
         lines = _boxed(view, rows, cols, width)
     else:
         lines = _fields(view, rows, cols, width)
     return "".join(f"{line}\n" for line in [*lines, *others])
+
+
+def _plain_field(view: View, cell: Cell) -> str:
+    """A place's text on a plain board: ``.`` where the place is empty, blank where
+    no place is (a gap between places, as Slitherlink's between corners and edges;
+    the default drawing has none: ``View.gaps``)."""
+    if cell in view.texts:
+        return view.texts[cell]
+    return "." if cell in view.places or not view.gaps else " "
 
 
 def _bordered(view: View) -> bool:
@@ -526,7 +549,8 @@ def geometry(view: View, progress: bool) -> dict[str, Any]:  # noqa: C901
     rects, texts, shapes, strokes, dots = [], [], [], [], []
     for cell in sorted(view.places | view.marked):
         row, col = cell
-        fill, inset = "white", None
+        opened = cell in view.open_places
+        fill, inset = "none" if opened else "white", None
         shade = view.shades.get(cell)
         if cell in view.first:
             fill, inset = FIRST_FILL, shade
@@ -538,6 +562,8 @@ def geometry(view: View, progress: bool) -> dict[str, Any]:  # noqa: C901
             "x": x(col),
             "y": y(row),
             "fill": fill,
+            # an open place has no box, unless a question marks it
+            "stroke": "none" if opened and cell not in view.marked else "#444",
             "cell": f"{row},{col}",
             "value": view.values.get(cell),
             "marked": cell in view.marked,

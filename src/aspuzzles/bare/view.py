@@ -575,10 +575,13 @@ def geometry(view: View, progress: bool) -> dict[str, Any]:  # noqa: C901
         row, col = cell
         light = view.dark(cell) and cell not in view.marked
         size = 14 if len(content) <= 2 else max(8, 28 // len(content) + 4)
+        # Beside a note in the top left corner (a cage's sum), the text moves right
+        # and down, clear of it.
+        aside = 3 if cell in view.notes else 0
         texts.append(
             {
-                "x": x(col) + SIZE / 2,
-                "y": y(row) + SIZE / 2 + 5,
+                "x": x(col) + SIZE / 2 + aside,
+                "y": y(row) + SIZE / 2 + 5 + aside,
                 "text": content,
                 "bold": cell in view.fixed,
                 "fill": "white" if light else "black",

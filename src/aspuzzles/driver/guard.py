@@ -230,6 +230,10 @@ def _serve(work: Callable[[], Any], bounds: Bounds, sender: Any) -> None:
         sender.close()
         return
     except Exception as error:  # sent back, raised again in the parent
+        if bounds.memory is not None and _short_of_memory(error):
+            sender.send(("memory", None))
+            sender.close()
+            return
         answer = ("raised", error)
     try:
         sender.send(("answer", _portable(answer)))
@@ -238,6 +242,16 @@ def _serve(work: Callable[[], Any], bounds: Bounds, sender: Any) -> None:
     except Exception as error:  # an answer or exception that does not pickle
         sender.send(("answer", pickle.dumps(("raised", RuntimeError(repr(error))))))
     sender.close()
+
+
+#: How clingo's C++ runtime words an allocation that failed, where it does not raise
+#: MemoryError: a thread it could not start (EAGAIN), memory it could not map.
+_SHORT_OF_MEMORY = ("Resource temporarily unavailable", "Cannot allocate memory", "bad_alloc")
+
+
+def _short_of_memory(error: Exception) -> bool:
+    """Whether an error under the memory limit is the limit reached."""
+    return isinstance(error, RuntimeError) and any(s in str(error) for s in _SHORT_OF_MEMORY)
 
 
 def _portable(answer: Any) -> bytes:

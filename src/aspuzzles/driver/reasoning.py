@@ -28,6 +28,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import clingo
 from clingo import Symbol
@@ -77,8 +78,12 @@ class _Probe(Propagator):
 
     def init(self, init: PropagateInit) -> None:
         """Map the entries to solver literals: once, since clingo calls this before
-        every solve call and the program, grounded once, does not change."""
-        init.check_mode = PropagatorCheckMode.Fixpoint
+        every solve call and the program, grounded once, does not change. Checks
+        are asked for only in a probe's solve call: every other call (a walkthrough
+        makes thousands) would call into Python at every fixpoint for nothing (432,260
+        calls in a 9x9 Sudoku's walkthrough)."""
+        probing = self.assumed is not None
+        init.check_mode = PropagatorCheckMode.Fixpoint if probing else PropagatorCheckMode.Off
         if self.solver:
             return
         atoms = init.symbolic_atoms
@@ -126,6 +131,10 @@ class SearchLimit(Exception):
     """A question given a number of conflicts was not answered within them."""
 
 
+#: What an identity not looked up yet finds (``Reasoner._program_literal``).
+_UNKNOWN = object()
+
+
 class Reasoner:
     """An instance grounded once, asked many questions under assumptions.
 
@@ -170,6 +179,11 @@ class Reasoner:
         self.control.register_propagator(self.probe)
         self.solve_calls = 0
         self._literals: dict[Symbol, int | None] = {}
+        #: The program literals of the entries and clues by the identity of their
+        #: symbol objects (kept alive in ``entries`` and ``clues``, so an identity
+        #: found here is theirs): a walkthrough asks for them a million times, and a
+        #: symbol's hash is a call into clingo.
+        self._by_identity: dict[int, int | None] = {}
         #: When the questions must have been answered (``time.perf_counter()``), if ever,
         #: and the limit it stands for (seconds), for the message.
         self.deadline: float | None = None
@@ -292,6 +306,7 @@ class Reasoner:
         Assumptions go to clingo as solver-independent literals, looked up once: a
         question asked thousands of times (a walkthrough) spends no time on symbols."""
         literal = self._program_literal
+        identity = self._identities().get
         by_literal: dict[int, Assumption] = {}
         assumed: list[int] = []
         # ``fixed`` first, then the members in their order: clasp assigns assumptions
@@ -305,7 +320,13 @@ class Reasoner:
                 continue
             assumed.append(number if value else -number)
         for symbol, value in members:
-            number = literal(symbol)
+            # ``_program_literal`` written out: this loop runs a million times a walk.
+            found_number = identity(id(symbol), _UNKNOWN)
+            number = (
+                self._looked_up(symbol)
+                if found_number is _UNKNOWN
+                else cast("int | None", found_number)
+            )
             if number is None:
                 if value:  # an atom no rule can make true, assumed true: no solution
                     return [(symbol, value)]
@@ -333,6 +354,17 @@ class Reasoner:
 
     def _program_literal(self, symbol: Symbol) -> int | None:
         """A symbol's program literal (None for an atom the grounding does not hold)."""
+        found = self._identities().get(id(symbol), _UNKNOWN)
+        return self._looked_up(symbol) if found is _UNKNOWN else cast("int | None", found)
+
+    def _identities(self) -> dict[int, int | None]:
+        identity = self._by_identity
+        if not identity:
+            for kept in [*self.entries, *self.clues]:
+                identity[id(kept)] = self._looked_up(kept)
+        return identity
+
+    def _looked_up(self, symbol: Symbol) -> int | None:
         known = self._literals
         if symbol not in known:
             atom = self.control.symbolic_atoms[symbol]

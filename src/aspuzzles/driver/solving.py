@@ -299,9 +299,13 @@ def solve_until(
     and is raised again. ``conflicts`` stops the search after that many conflicts
     (see ``conflict_limit``). ``on_core`` gets the unsatisfiable core, as in a blocking
     call (clingo hands it to those only)."""
-    if deadline is None and on_core is None and BLOCKING:
-        with conflict_limit(control, conflicts):  # nothing to wait for: no thread
-            return control.solve(**arguments)
+    short = conflicts is not None and conflicts <= SHORT_SEARCH
+    if short or (deadline is None and on_core is None and BLOCKING):
+        # Nothing to wait for, or not for long: no thread.
+        with conflict_limit(control, conflicts):
+            result = control.solve(on_core=on_core, **arguments)
+        assert isinstance(result, clingo.SolveResult)
+        return result
     with conflict_limit(control, conflicts), control.solve(async_=True, **arguments) as handle:
         stopped = await_search(handle, deadline)
         if stopped == INTERRUPTED:
@@ -313,6 +317,11 @@ def solve_until(
             on_core(handle.core())
         return result
 
+
+#: Conflicts a search may be given and still be a blocking call, waited on by no
+#: thread (a walkthrough's thousands of questions of 100 conflicts each, a few
+#: milliseconds at most): Ctrl-C is answered and the deadline looked at as it returns.
+SHORT_SEARCH = 1000
 
 #: Set in a process that nothing stops while it searches but its own end (a sweep's
 #: or census's pool worker: its parent answers Ctrl-C and kills it at a time limit).

@@ -362,14 +362,23 @@ class _Walker:
         self.clue_set = set(self.reasoner.clues)
         self.known: dict[Symbol, bool] = {}
         self.order: dict[Symbol, int] = {e: i for i, e in enumerate(self.reasoner.entries)}
-        self.start = self._learn(start)
-        self.candidates = {lit for lit in targets if lit[0] not in self.known}
+        # The reasoner's own symbol objects (an answer's are equal but others), which
+        # it looks up by identity, without a hash.
+        same = {entry: entry for entry in self.reasoner.entries}
+        self.start = self._learn((same.get(s, s), v) for s, v in start)
+        self.candidates = {(same.get(s, s), v) for s, v in targets if s not in self.known}
         self.reasons: dict[Literal, Reason] = {}
         #: Candidates whose proof needs more search than ``BUDGET`` conflicts a solve
         #: call: costed only when no other step is left (or all are hard), since a
         #: person finds them hard too; tried again once a step touches them.
         self.hard: set[Literal] = set()
-        self.where: dict[Symbol, frozenset[tuple[int, Symbol]]] = {}
+        #: Each entry's places (``_where``), as numbers: sets of small integers are
+        #: compared without hashing a clingo symbol (a call into clingo each).
+        self.where: dict[Symbol, frozenset[int]] = {}
+        self.place_numbers: dict[tuple[int, Symbol], int] = {}
+        #: The known literals with their places, in the order they became known (made
+        #: again after a step: ``_known_places``).
+        self.known_places: list[tuple[Literal, frozenset[int]]] | None = None
         #: What a candidate may cost where its reason is not known yet or may have got
         #: cheaper (``bound``): it is costed only once it could be the next step.
         self.estimates: dict[Literal, int] = {}
@@ -383,6 +392,7 @@ class _Walker:
         literals newly known, in order."""
         new = [lit for lit in dict.fromkeys(literals) if lit[0] not in self.known]
         self.known.update(new)
+        self.known_places = None
         implied: list[Literal] = []
         for symbol, value in new:
             if value:
@@ -477,12 +487,23 @@ class _Walker:
 
     def _nearest_first(self, entry: Symbol) -> list[Literal]:
         """The known literals, those sharing a place with ``entry`` first, entries set
-        before entries ruled out."""
-        places = self._places([entry])
-        return sorted(
-            self.known.items(),
-            key=lambda lit: (places.isdisjoint(self._places([lit[0]])), not lit[1]),
-        )
+        before entries ruled out (each part in the order they became known)."""
+        places = self._where(entry)
+        near_set: list[Literal] = []
+        near_out: list[Literal] = []
+        far_set: list[Literal] = []
+        far_out: list[Literal] = []
+        for literal, where in self._known_places():
+            if places.isdisjoint(where):
+                (far_set if literal[1] else far_out).append(literal)
+            else:
+                (near_set if literal[1] else near_out).append(literal)
+        return [*near_set, *near_out, *far_set, *far_out]
+
+    def _known_places(self) -> list[tuple[Literal, frozenset[int]]]:
+        if self.known_places is None:
+            self.known_places = [(lit, self._where(lit[0])) for lit in self.known.items()]
+        return self.known_places
 
     def _shrunk(
         self,
@@ -832,21 +853,28 @@ class _Walker:
             self.seeds.pop(literal, None)
             self.hard.discard(literal)
         touched = self._places(lit[0] for lit in learnt)
-        self.recost(lit for lit in self.ordered() if not touched.isdisjoint(self._places([lit[0]])))
+        self.recost(lit for lit in self.ordered() if not touched.isdisjoint(self._where(lit[0])))
         step.seconds = time.perf_counter() - started
         return step
 
-    def _places(self, entries: Iterable[Symbol]) -> set[tuple[int, Symbol]]:
-        """Where entries are: each argument but the last (the value) at its position;
-        an entry of one argument is everywhere (each entry's looked up once)."""
-        found: set[tuple[int, Symbol]] = set()
+    def _places(self, entries: Iterable[Symbol]) -> set[int]:
+        """Where entries are (``_where``), together."""
+        found: set[int] = set()
         for entry in entries:
-            if entry not in self.where:
-                arguments = entry.arguments
-                self.where[entry] = frozenset(
-                    enumerate(arguments[:-1]) if len(arguments) >= 2 else [(-1, entry)]
-                )
-            found |= self.where[entry]
+            found |= self._where(entry)
+        return found
+
+    def _where(self, entry: Symbol) -> frozenset[int]:
+        """Where an entry is: each argument but the last (the value) at its position;
+        an entry of one argument is everywhere (looked up once an entry, numbered)."""
+        found = self.where.get(entry)
+        if found is None:
+            arguments = entry.arguments
+            places = enumerate(arguments[:-1]) if len(arguments) >= 2 else [(-1, entry)]
+            numbers = self.place_numbers
+            found = self.where[entry] = frozenset(
+                numbers.setdefault(place, len(numbers)) for place in places
+            )
         return found
 
 

@@ -61,35 +61,55 @@ class SweepSummary:
         return lines
 
 
-def _grounded(puzzle: str, options: dict[str, Any]) -> tuple[Sweep[Any], Session]:
-    """A worker's sweep: the puzzle's sweep slot and one grounding."""
+def _grounded(
+    puzzle: str, options: dict[str, Any]
+) -> tuple[Sweep[Any], Session, list[tuple[str, Any]]]:
+    """A worker's sweep: the puzzle's sweep slot, one grounding, and the variants (a
+    task names them by their place in this list, made alike in every process)."""
     game = get_puzzle(puzzle)
     swept = sweepable(game)
-    return swept, Session(game, swept.base(options))
+    return swept, Session(game, swept.base(options)), _variants(swept, puzzle, options)
 
 
-def solve_chunk(task: tuple[str, dict[str, Any], list[tuple[str, Any]]]) -> list[tuple[str, int]]:
-    """Each variant's value: with ``options["count"]`` its number of solutions (where
-    it has one, a first solution is found and checked too, so that no count stands on
-    an unchecked answer), otherwise 1 or 0 (a solution found and checked, or none).
-    The worker's grounding is made on its first chunk and kept."""
-    puzzle, options, chunk = task
-    swept, session = worker_state(
+#: The variants of a sweep made in this process, by puzzle and options: the command
+#: makes them once, and its forked workers start with them.
+_VARIANTS: dict[str, list[tuple[str, Any]]] = {}
+
+
+def _variants(swept: Sweep[Any], puzzle: str, options: dict[str, Any]) -> list[tuple[str, Any]]:
+    key = json.dumps([puzzle, {k: v for k, v in options.items() if k != "count"}], sort_keys=True)
+    if key not in _VARIANTS:
+        _VARIANTS.clear()
+        _VARIANTS[key] = swept.variants(options)
+    return _VARIANTS[key]
+
+
+def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[int]]:
+    """The first place a task names, and the values of the variants at its places of
+    the sweep's list: with
+    ``options["count"]`` each one's number of solutions (where it has one, a first
+    solution is found and checked too, so that no count stands on an unchecked
+    answer), otherwise 1 or 0 (a solution found and checked, or none). The worker's
+    grounding and variants are made on its first chunk and kept; a task carries
+    numbers only, so handing it out costs the command next to nothing."""
+    puzzle, options, places = task
+    swept, session, variants = worker_state(
         json.dumps(["sweep", puzzle, options], sort_keys=True), lambda: _grounded(puzzle, options)
     )
     values = []
-    for key, variant in chunk:
+    for place in places:
+        key, variant = variants[place]
         if not options.get("count"):
-            values.append((key, int(session.first_of(swept, variant) is not None)))
+            values.append(int(session.first_of(swept, variant) is not None))
             continue
         count = session.count_of(swept, variant)
         if count and session.first_of(swept, variant) is None:
             raise RuntimeError(f"{key}: {count} solutions counted, none found")
-        values.append((key, count))
-    return values
+        values.append(count)
+    return (places[0] if places else -1), values
 
 
-def _chunks(items: list[tuple[str, Any]], size: int) -> Iterator[list[tuple[str, Any]]]:
+def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
 
@@ -226,7 +246,7 @@ def sweep(
     deadline = None if timeout is None else started + timeout
     swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
     swept.base(options)
-    every = swept.variants(options)
+    every = _variants(swept, game.name, options)
     variants = every[:limit]
     equivalents = swept.equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
@@ -238,14 +258,18 @@ def sweep(
     # A variant is solved again when any key it stands for is missing (a torn line
     # may have been one of its equivalents').
     todo = [
-        (key, variant)
-        for key, variant in variants
+        place
+        for place, (key, _) in enumerate(variants)
         if any(same not in done for same in equivalents.get(key, [key]))
     ]
     # A count takes long per variant: small chunks keep the bar moving and lose little
     # to a kill.
     chunk = max(1, min(4 if counting else 500, len(todo) // (jobs * 20) or 1))
-    tasks = [(game.name, options, part) for part in _chunks(todo, chunk)]
+    parts = list(_chunks(todo, chunk))
+    tasks = [(game.name, options, part) for part in parts]
+    # Each task's result comes back as its values alone, told apart by the first
+    # place it names (tasks name distinct places).
+    keys_of = {part[0]: [variants[place][0] for place in part] for part in parts}
     finished = 0
     # Nothing to solve and nothing to cut: the file is only read (it may be read-only).
     idle = not todo and output.exists() and kept == output.stat().st_size
@@ -264,7 +288,8 @@ def sweep(
         kept_when_stopped(lambda: _kept(output, len(done))),
         chunks as solved,
     ):
-        for results in solved:
+        for part, values in solved:
+            results = zip(keys_of[part], values, strict=True)
             lines = [  # a class solved again has only its missing keys written
                 (same, value)
                 for key, value in results
@@ -279,7 +304,7 @@ def sweep(
             except OSError as error:
                 raise _cannot_write(error, output, len(done)) from None
             done.update(lines)
-            finished += len(results)
+            finished += len(values)
             if progress:
                 show_progress(finished, len(todo), started)
     if progress and todo:

@@ -414,7 +414,13 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         return DiceSweep(self)
 
     def roll_key(self, roll: tuple[int, ...]) -> str:
-        return " ".join(self.label(n) for n in roll)
+        labels = self.cell_labels
+        return " ".join(labels[n] for n in roll)
+
+    @cached_property
+    def cell_labels(self) -> list[str]:
+        """Each cell's label by its number (a sweep names every roll by them)."""
+        return ["", *(self.label(n) for n in range(1, len(self.board()) + 1))]
 
     def orbits(self) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
         """Rolls grouped by the board symmetries the dice respect (a symmetric image of

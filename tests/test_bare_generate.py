@@ -1,5 +1,7 @@
 """A bare encoding's ``generate`` part is grounded with the encoding: it may derive clues
-from any predicate the encoding derives, and its errors name the real cause."""
+from any predicate the encoding derives, and its errors name the real cause. A kind of
+clue it declares kept (``kept(p,n).``) is never dropped; heads the encoding never reads
+are the part's helpers, never clues."""
 
 from __future__ import annotations
 
@@ -44,12 +46,50 @@ given(1,C,V) :- cell(1,C,V).
 """
 
 NOTHING = FIRST_ROW.replace("given(1,C,V) :- cell(1,C,V).", "given(R,C,V) :- cell(R,C,V), R > n.")
+#: A generate part whose only head the encoding never reads (a misspelt clue).
+UNREAD = FIRST_ROW.replace("given(1,C,V) :- cell(1,C,V).", "givn(R,C,V) :- cell(R,C,V).")
+
+SIGNS = """\
+% Futoshiki: a Latin square whose signs between neighbouring cells hold.
+val(1..n).
+1 { cell(R,C,V) : val(V) } 1 :- val(R), val(C).
+:- cell(R,C,V), cell(R,C2,V), C < C2.
+:- cell(R,C,V), cell(R2,C,V), R < R2.
+:- given(R,C,V), not cell(R,C,V).
+:- less(R1,C1,R2,C2), cell(R1,C1,V1), cell(R2,C2,V2), V1 >= V2.
+#defined given/3.
+#defined less/4.
+#show cell/3.
+% Every sign between neighbours is given; numbers where the signs need them. The signs
+% are derived through a helper (bigger/4), which the encoding never reads: no clue.
+#program generate.
+given(R,C,V) :- cell(R,C,V).
+bigger(R,C,R2,C2) :- cell(R,C,V), cell(R2,C2,W), V > W, |R-R2| + |C-C2| = 1.
+less(R,C,R2,C2) :- bigger(R2,C2,R,C).
+kept(less,4).
+"""
+
+#: The same signs, with no kept declaration: the skeleton may make it.
+LOOSE = SIGNS.replace("kept(less,4).\n", "")
+#: A declaration naming no clue: a misspelt predicate, and a helper.
+MISSPELT = SIGNS.replace("kept(less,4).", "kept(lesser,4).")
+HELPER = SIGNS.replace("kept(less,4).", "kept(bigger,4).")
 
 
 @pytest.fixture
 def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    programs = {"towers": TOWERS, "firstrow": FIRST_ROW, "nothing": NOTHING}
+    programs = {
+        "towers": TOWERS,
+        "firstrow": FIRST_ROW,
+        "nothing": NOTHING,
+        "unread": UNREAD,
+        "signs": SIGNS,
+        "loose": LOOSE,
+        "misspelt": MISSPELT,
+        "helper": HELPER,
+    }
     four = {name: {"four.lp": "#const n = 4.\n"} for name in programs}
+    four["loose"]["kept.lp"] = "#const n = 4.\nkept(less,4).\n"
     return bare_workspace(tmp_path, monkeypatch, programs, four)
 
 
@@ -105,6 +145,13 @@ def test_a_generate_part_that_derives_nothing_is_named(workspace: Path, cli) -> 
     assert "derives no clue (given/3) from a solution" in run.err
 
 
+def test_a_generate_part_deriving_nothing_the_encoding_reads_is_named(workspace: Path, cli) -> None:
+    run = cli("generate", "unread", "four.lp", "--seed", "1")
+    assert run.code == 2
+    assert "derives no atom the encoding reads (givn/3)" in run.err
+    assert len(run.err.strip().splitlines()) == 1
+
+
 def test_a_skeleton_given_inline_is_read_and_quoted_in_the_header(workspace: Path, cli) -> None:
     run = cli("generate", "towers", "#const n = 4.", "--seed", "3")
     assert run.code == 0, run.err
@@ -118,3 +165,57 @@ def test_a_mistyped_instance_name_is_not_read_as_a_program(workspace: Path, cli)
     run = cli("solve", "towers", "fuor")
     assert run.code == 2
     assert "fuor: no such instance file or shipped instance" in run.err
+
+
+def _signs(run_out: str) -> tuple[list[str], list[str]]:
+    """A generated Futoshiki's clues, the signs and the rest, checked unique by clingo and
+    with every sign between neighbours of its one solution given."""
+    clues = [line for line in run_out.splitlines() if line and line[0] not in "%#"]
+    [solution] = _solutions(SIGNS.split("#program generate.")[0] + run_out)
+    grid = {}
+    for atom in solution:
+        row, col, value = map(int, atom[len("cell(") : -1].split(","))
+        grid[row, col] = value
+    signs = [
+        f"less({r},{c},{r2},{c2})."
+        for (r, c), v in grid.items()
+        for (r2, c2), w in grid.items()
+        if abs(r - r2) + abs(c - c2) == 1 and v < w
+    ]
+    return clues, signs
+
+
+def test_a_kind_of_clue_declared_kept_is_never_dropped(workspace: Path, cli) -> None:
+    run = cli("generate", "signs", "four.lp", "--seed", "2")
+    assert run.code == 0, run.err
+    clues, signs = _signs(run.out)
+    assert len(signs) == 2 * 4 * 3  # one sign between every two neighbours
+    assert sorted(clue for clue in clues if clue.startswith("less(")) == sorted(signs)
+    assert not [clue for clue in clues if clue.startswith("bigger(")]  # a helper: no clue
+    assert cli("generate", "signs", "four.lp", "--seed", "2").out == run.out
+    # Without the declaration, signs are dropped as any clue is.
+    loose = cli("generate", "loose", "four.lp", "--seed", "2")
+    assert loose.code == 0, loose.err
+    assert len([line for line in loose.out.splitlines() if line.startswith("less(")]) < 24
+
+
+def test_a_kind_of_clue_may_be_declared_kept_by_the_skeleton(workspace: Path, cli) -> None:
+    run = cli("generate", "loose", "kept.lp", "--seed", "2")
+    assert run.code == 0, run.err
+    clues, signs = _signs(run.out)
+    assert sorted(clue for clue in clues if clue.startswith("less(")) == sorted(signs)
+
+
+@pytest.mark.parametrize(
+    ("name", "named"),
+    [("misspelt", "lesser/4"), ("helper", "bigger/4")],
+    ids=["misspelt", "helper"],
+)
+def test_a_kept_declaration_naming_no_clue_is_refused(
+    workspace: Path, cli, name: str, named: str
+) -> None:
+    run = cli("generate", name, "four.lp", "--seed", "1")
+    assert run.code == 2
+    assert f"kept({named.replace('/', ',')}) names no clue" in run.err
+    assert "given/3, less/4" in run.err and f"not {named}" in run.err
+    assert len(run.err.strip().splitlines()) == 1

@@ -4,7 +4,8 @@ The skeleton is an instance holding what every puzzle of the kind shares (``#con
 n = 9.``, a region layout). A solution is drawn at random under the seed; the
 encoding's ``#program generate.`` part derives from its shown atoms every fact that
 could be given as a clue; of those, a set is kept that leaves exactly one solution and
-from which none can be dropped (``generating.fewest_clues``); with ``--difficulty``,
+from which none can be dropped (``generating.fewest_clues``), every clue of a kind the
+part declares kept (``kept(p, n).``) given whatever; with ``--difficulty``,
 proposed at that grade by propagation and kept where its walkthrough grades as asked
 (``generating.walked_as``). The
 output is the skeleton's text and the chosen clues, one fact a line: an instance that
@@ -18,9 +19,10 @@ import random
 import shlex
 from typing import TYPE_CHECKING, ClassVar
 
-from clingo import Symbol
+from clingo import Symbol, SymbolType
 
 from ..capabilities import Generator
+from ..declarations import GENERATE_PART, HINTS_PART, VIEW_PART
 from ..driver import load_instance
 from ..driver.derivation import RandomSolutions
 from ..driver.loading import checked_encoding
@@ -31,10 +33,15 @@ from ..puzzle import Option
 from .hints import BareHints
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from . import BareInstance, BarePuzzle
 
 #: Solutions drawn before a generator asking for a difficulty gives up.
 ATTEMPTS = 30
+#: ``kept(p, n).`` in the generate part (or a fact of the skeleton): the ``p/n`` clues
+#: a solution gives are all kept, never dropped (Hitori's numbers, Killer's sums).
+KEPT = "kept"
 
 
 class BareGenerator(Generator):
@@ -71,7 +78,15 @@ class BareGenerator(Generator):
             )
         skeleton, name = load_instance(self.bare, args.skeleton)
         seed = random.randrange(1_000_000) if args.seed is None else args.seed
-        clues = self._clues(skeleton, seed, args.difficulty, declared.generated)
+        read = _read(checked_encoding(self.bare, None).path)
+        derived = tuple(head for head in declared.generated if head in read)
+        if not derived:
+            names = ", ".join(f"{name}/{arity}" for name, arity in declared.generated)
+            raise InputError(
+                f"the generate part derives no atom the encoding reads ({names}): "
+                "nothing it derives can be a clue"
+            )
+        clues = self._clues(skeleton, seed, args.difficulty, derived, (*derived, (KEPT, 2)))
         options = f"--seed {seed}" + (f" --difficulty {args.difficulty}" if args.difficulty else "")
         # The command as it would be typed again: a skeleton given inline, quoted.
         named = "SKELETON" if "\n" in str(args.skeleton) else name
@@ -87,10 +102,12 @@ class BareGenerator(Generator):
         seed: int,
         difficulty: str | None,
         derived: tuple[tuple[str, int], ...],
+        heads: tuple[tuple[str, int], ...],
     ) -> list[Symbol]:
         """The clues of a puzzle drawn as asked (``derived``: the generate part's
-        predicates): another solution is drawn where one's clues cannot single it out,
-        or (with a difficulty) where its walkthrough grades otherwise."""
+        clue predicates; ``heads``: all its heads, ``kept/2`` too): another solution is
+        drawn where one's clues cannot single it out, or (with a difficulty) where its
+        walkthrough grades otherwise."""
         encoding = checked_encoding(self.bare, None).path
         rng = random.Random(seed)
         solutions = RandomSolutions(
@@ -99,7 +116,7 @@ class BareGenerator(Generator):
             seed,
             self.bare.clingo_options,
             skeleton.source,
-            derived,
+            heads,
         )
         fixed = set(BareHints(self.bare).hint_facts(skeleton))
         drawn: list[list[Symbol]] = []
@@ -111,18 +128,19 @@ class BareGenerator(Generator):
             nonlocal several
             if solutions.draw() is None:
                 raise NoSolution(f"the skeleton has no solution: no {self.bare.name} to generate")
-            candidates = [clue for clue in solutions.clues if clue not in fixed]
-            if not candidates:
-                heads = ", ".join(f"{name}/{arity}" for name, arity in derived)
-                raise InputError(
-                    f"the generate part derives no clue ({heads}) from a solution: its "
-                    "rules' bodies never hold in an answer set of the encoding"
-                )
+            candidates, kept = _candidates(solutions.clues, fixed, derived)
             ground = ground_instance(self.bare, self._with_clues(skeleton, candidates), None)
-            chosen = fewest_clues(ground, _fixed(ground, candidates), candidates, rng, level)
+            droppable = [clue for clue in candidates if clue not in kept]
+            given = _fixed(ground, droppable)
+            # The kept clues may do alone (Killer's sums): one question, not one a clue.
+            chosen = fewest_clues(ground, given, [], rng, level) if kept else None
+            if chosen is None:
+                chosen = fewest_clues(ground, given, droppable, rng, level)
             if chosen is None:
                 several += _several(ground)
                 return None
+            picked = kept.union(chosen)
+            chosen = [clue for clue in candidates if clue in picked]
             drawn.append(chosen)
             return self._with_clues(skeleton, chosen)
 
@@ -151,6 +169,92 @@ class BareGenerator(Generator):
 
         text = skeleton.program.rstrip("\n") + "\n" + "".join(f"{clue}.\n" for clue in clues)
         return BareInstance(text, skeleton.source)
+
+
+def _read(path: Path) -> set[tuple[str, int]]:
+    """The predicates the encoding reads (in a rule's body, or a condition of its head)
+    outside the hints, generate and view parts: the instance facts it can be given.
+    The generate part's other heads are its own helpers, never clues."""
+    from clingo import ast
+
+    found: set[tuple[str, int]] = set()
+    part = ["base"]
+
+    def take(statement: ast.AST) -> None:
+        if statement.ast_type == ast.ASTType.Program:
+            part[0] = statement.name
+        elif part[0] in (HINTS_PART, GENERATE_PART, VIEW_PART):
+            return
+        elif statement.ast_type == ast.ASTType.Minimize:
+            _atoms(statement.body, found)
+        elif statement.ast_type == ast.ASTType.Rule:
+            _atoms(statement.body, found)
+            for element in getattr(statement.head, "elements", ()):
+                _atoms(element.condition, found)
+
+    ast.parse_files([str(path)], take)
+    return found
+
+
+def _atoms(node: object, found: set[tuple[str, int]]) -> None:
+    """The signatures of the atoms in a piece of a program's syntax tree, into ``found``."""
+    from clingo import ast
+
+    if isinstance(node, ast.ASTSequence):
+        for item in node:
+            _atoms(item, found)
+    elif not isinstance(node, ast.AST):
+        return
+    elif node.ast_type == ast.ASTType.SymbolicAtom:
+        term = node.symbol
+        if term.ast_type == ast.ASTType.Function:
+            found.add((str(term.name), len(term.arguments)))
+        elif term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function:
+            found.add((term.symbol.name, len(term.symbol.arguments)))
+    else:
+        for key in node.child_keys:
+            _atoms(getattr(node, key), found)
+
+
+def _signature(atom: Symbol) -> tuple[str, int]:
+    return (atom.name, len(atom.arguments))
+
+
+def _candidates(
+    clues: list[Symbol], fixed: set[Symbol], derived: tuple[tuple[str, int], ...]
+) -> tuple[list[Symbol], set[Symbol]]:
+    """A solution's candidate clues (those the skeleton does not give already), and
+    which of them are of a kind declared kept (``kept(p, n).``, in the generate part
+    or the skeleton)."""
+    kinds = _kept([*fixed, *clues], derived)
+    candidates = [clue for clue in clues if _signature(clue) in derived and clue not in fixed]
+    if not candidates:
+        names = ", ".join(f"{name}/{arity}" for name, arity in derived)
+        raise InputError(
+            f"the generate part derives no clue ({names}) from a solution: its "
+            "rules' bodies never hold in an answer set of the encoding"
+        )
+    return candidates, {clue for clue in candidates if _signature(clue) in kinds}
+
+
+def _kept(facts: list[Symbol], derived: tuple[tuple[str, int], ...]) -> set[tuple[str, int]]:
+    """The kinds of clue declared always kept (``kept(p, n).``, in the generate part or
+    the skeleton); InputError for one that names no clue the generate part derives."""
+    kept: set[tuple[str, int]] = set()
+    for fact in facts:
+        if _signature(fact) != (KEPT, 2):
+            continue
+        name, arity = fact.arguments
+        if name.type != SymbolType.Function or name.arguments or arity.type != SymbolType.Number:
+            raise InputError(f"{fact}: a kind of clue kept is written kept(p, n), as kept(sum, 3)")
+        if (name.name, arity.number) not in derived:
+            clues = ", ".join(f"{p}/{n}" for p, n in derived)
+            raise InputError(
+                f"{fact} names no clue: the generate part derives {clues}, "
+                f"not {name.name}/{arity.number}"
+            )
+        kept.add((name.name, arity.number))
+    return kept
 
 
 def _several(ground: Grounded) -> bool:

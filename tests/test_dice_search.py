@@ -76,6 +76,54 @@ def test_a_capped_count_is_clingos_capped_count(most):
         assert capped == min(most, swept.count_in_python(roll) or 0), blocked
 
 
+#: Rolls with a few hundred tilings each (clingo counts them in a fraction of a second).
+MEMO_ROLLS = {
+    "geniussquare": ["A5 C2 C4 D6 E4 F1 F3", "A2 A6 B4 B5 C1 D5 F2", "A6 B1 B5 D3 E1 E2 E6"],
+    "geniusstar": ["1 9 20 22 31 40 42", "8 15 18 27 29 32 40", "5 8 21 23 31 37 39"],
+}
+
+
+def _fresh_search(game, roll) -> dice_search.TilingSearch:
+    """A search of its own, its memo empty (``tiling_search`` keeps one a process)."""
+    return dice_search.TilingSearch(game.shape_table(roll), len(game.board()), game.adjacent)
+
+
+@pytest.mark.parametrize("puzzle", ["geniussquare", "geniusstar"])
+def test_the_memo_counts_as_clingo_counts_whatever_was_counted_before(puzzle):
+    """The compiled count remembers the (free cells, pieces left) it has counted, from
+    one roll to the next: a roll counted first, after the others, or twice is counted
+    as clingo counts it, capped or not, and a step bound stops it where the search
+    without a memo stops (the steps of a remembered count are charged again)."""
+    game, swept, base, session = _grounded(puzzle)
+    rolls = [
+        base._replace(blocked=game.parse_roll(text, "<test>").blocked)
+        for text in MEMO_ROLLS[puzzle]
+    ]
+    counted = [(roll, session.count(swept.assumptions(roll))) for roll in rolls]
+    warm = _fresh_search(game, base)
+    for roll, count in [*counted, *reversed(counted)]:
+        cold = _fresh_search(game, base)
+        assert cold.count(roll.blocked) == count == warm.count(roll.blocked), roll.blocked
+        for most in (1, 32, count, count + 1):
+            assert warm.count(roll.blocked, most=most) == min(most, count), (roll.blocked, most)
+        for steps in (10, 200, 2_000, 20_000):  # some stop the count, some not
+            unbounded = _fresh_search(game, base).count(roll.blocked, steps=steps)
+            assert warm.count(roll.blocked, steps=steps) == unbounded, (roll.blocked, steps)
+            assert unbounded in (None, count), (roll.blocked, steps)
+    assert warm.count(rolls[0].blocked, steps=10) is None
+
+
+def test_without_room_for_the_memo_the_count_is_the_same(monkeypatch):
+    """A memo key too wide for a machine word (a larger board) leaves the count without
+    one: the same count, searched in full."""
+    game, swept, base, _ = _grounded("geniussquare")
+    roll = base._replace(blocked=game.parse_roll(MEMO_ROLLS["geniussquare"][0], "<test>").blocked)
+    monkeypatch.setattr(dice_search, "MEMO_SLOTS", 1)
+    search = _fresh_search(game, base)
+    assert search._table[-1].shape[0] == 1
+    assert search.count(roll.blocked) == swept.count_in_python(roll)
+
+
 @pytest.mark.slow
 def test_star_counts_agree_with_clingo_on_sampled_rolls():
     game, swept, base, session = _grounded("geniusstar")

@@ -32,6 +32,11 @@ COMPILED_STEPS = 20_000
 #: placements, in milliseconds): past it the roll is counted by clingo, whose search
 #: a time limit or Ctrl-C stops.
 COUNT_STEPS = 100_000_000
+#: The compiled count's memo (:mod:`.dice_kernel`), slots of 16 bytes: 16 MB a shape
+#: table (its pages taken as they are first written), kept for the process, so that
+#: the rolls a sweep counts one after another share the states they have in common;
+#: a quarter of it counts a random roll as fast, not the sweep (bench/NOTES-geniusstar.md).
+MEMO_SLOTS = 1 << 20
 
 
 @cache
@@ -156,6 +161,11 @@ class TilingSearch:
             )
             rims.append(len(rim_cells))
         neighbours = [sum(1 << (o - 1) for o in self.adjacent[n]) for n in range(1, self.cells + 1)]
+        radix = [1]  # the pieces left as a number: each shape a digit, 0 up to its count
+        for shape in self.shapes:
+            radix.append(radix[-1] * (self.counts[shape] + 1))
+        # A memo key is the free cells with that number above them, in a signed word.
+        fits = self.cells + (radix[-1] - 1).bit_length() <= 62
         return self.kernel.placement_table(
             starts,
             [move.mask for move in moves],
@@ -165,6 +175,8 @@ class TilingSearch:
             rim_cells,
             neighbours,
             [self.sizes[shape] for shape in self.shapes],
+            radix,
+            MEMO_SLOTS if fits else 1,
         )
 
     def _first_in_python(self, free: int, steps: int) -> list[Move] | None:

@@ -56,6 +56,25 @@ def _satisfiable(encoding: Path, program: str) -> bool:
     return bool(control.solve().satisfiable)
 
 
+def _proved_by_each(
+    data: dict[str, Any],
+    encoding: Path,
+    because: list[str],
+    after: list[str],
+    literals: list[str],
+    number: int,
+) -> None:
+    """The literals follow from the clues ``because`` and the literals ``after`` (none:
+    these cannot all hold), and dropping any one of them leaves them unproved."""
+    assert not _satisfiable(encoding, _program(data, because, after, literals)), number
+    for dropped in because:
+        fewer = [clue for clue in because if clue != dropped]
+        assert _satisfiable(encoding, _program(data, fewer, after, literals)), (number, dropped)
+    for dropped in after:
+        fewer = [lit for lit in after if lit != dropped]
+        assert _satisfiable(encoding, _program(data, because, fewer, literals)), (number, dropped)
+
+
 def _recheck(data: dict[str, Any], encoding: Path) -> None:
     """Every step re-proved and each member of its reason needed, every earlier literal
     concluded before it is used (or known at the start)."""
@@ -65,16 +84,7 @@ def _recheck(data: dict[str, Any], encoding: Path) -> None:
         assert set(after) <= known, (number, set(after) - known)
         assert set(because) <= set(data["clues"])
         assert step["cost"] >= 3 * len(because) + len(after)
-        assert not _satisfiable(encoding, _program(data, because, after, literals)), number
-        for dropped in because:
-            fewer = [clue for clue in because if clue != dropped]
-            assert _satisfiable(encoding, _program(data, fewer, after, literals)), (number, dropped)
-        for dropped in after:
-            fewer = [lit for lit in after if lit != dropped]
-            assert _satisfiable(encoding, _program(data, because, fewer, literals)), (
-                number,
-                dropped,
-            )
+        _proved_by_each(data, encoding, because, after, literals, number)
         for case in step.get("cases", []):
             assumed = [case["assume"]]
             assert not _satisfiable(
@@ -95,16 +105,7 @@ def _recheck_chain(
         because, after, literals = link["because"], link["after"], link["literals"]
         assert set(after) <= known, (number, set(after) - known)
         assert bool(literals) == (number < len(links)), number
-        assert not _satisfiable(encoding, _program(data, because, after, literals)), number
-        for dropped in because:
-            fewer = [clue for clue in because if clue != dropped]
-            assert _satisfiable(encoding, _program(data, fewer, after, literals)), (number, dropped)
-        for dropped in after:
-            fewer = [lit for lit in after if lit != dropped]
-            assert _satisfiable(encoding, _program(data, because, fewer, literals)), (
-                number,
-                dropped,
-            )
+        _proved_by_each(data, encoding, because, after, literals, number)
         assert link["text"].startswith("then ")
         known |= set(literals)
 

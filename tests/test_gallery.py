@@ -526,6 +526,48 @@ def test_a_generated_puzzle_is_unique_repeatable_and_walked_through(
     assert walk["status"] == "solved"
 
 
+#: Shipped instances whose walkthrough is not run here, for time (a fresh process at
+#: light load, bench/gallery.py): Slitherlink's (20 s and over a minute), Killer's
+#: (over a minute), the 6x6 Skyscrapers (9 s and 24 s) and the Sudokus (6 s and 9 s).
+#: Their genres' walkthroughs are run on puzzles made from small skeletons (above).
+NOT_WALKED = {
+    "slitherlink/gen-7x7-s1.lp",
+    "slitherlink/tatham-7x7-normal.lp",
+    "killer/gen-9x9-s1.lp",
+    "killer/tatham-9x9-basic.lp",
+    "skyscrapers/gen-6-s1.lp",
+    "skyscrapers/tatham-6-extreme.lp",
+    "sudoku/gen-9x9-s1.lp",
+    "sudoku/tatham-9x9-advanced.lp",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("genre", "path"),
+    [
+        param
+        for param in _instances()
+        if f"{param.values[0]}/{param.values[1].name}" not in NOT_WALKED  # type: ignore[attr-defined]
+    ],
+)
+def test_a_shipped_instance_walks_through_to_its_solution(cli, genre: str, path: Path) -> None:
+    """Every entry a walkthrough sets (of a kind the solution shows) is the solution's,
+    and it reaches ``solved`` with a difficulty."""
+    walk = cli("walkthrough", genre, str(path), "--format", "json").json()
+    assert walk["status"] == "solved" and walk["difficulty"] in ("easy", "normal", "tricky", "hard")
+    solution = set(
+        cli("solve", genre, str(path), "--format", "json").json()["solutions"][0]["atoms"]
+    )
+    made = {lit for step in walk["steps"] for lit in step["literals"] if not lit.startswith("not ")}
+    made |= {lit for lit in walk["start"] if not lit.startswith("not ")}
+    # The entries of the kinds a solution shows (the hints part may name others: the
+    # empty cells beside the stars).
+    shown = {atom.split("(")[0] for atom in solution}
+    made = {lit for lit in made if lit.split("(")[0] in shown}
+    assert made and made <= solution, sorted(made - solution)[:5]
+
+
 def _every_number(consts: dict[str, int], facts: list[Fact]) -> None:
     """A Hitori's grid is whole: its generate part keeps every number (kept(number,3))."""
     size = consts["n"]

@@ -19,19 +19,21 @@ import tempfile
 import time
 from pathlib import Path
 
+from aspuzzles.registry import get_puzzle
+
 from common import ROOT, table
 
-#: Each genre's structure facts: part of the board, not clues (as tests/test_gallery.py).
-STRUCTURE = {
-    "starbattle": ("region",),
-    "norinori": ("region",),
-    "unequal": (),
-    "hitori": (),
-    "slitherlink": (),
-    "killer": ("cage",),
-    "skyscrapers": (),
-    "sudoku": (),
-}
+#: The gallery's genres (docs/gallery.md).
+GENRES = (
+    "starbattle",
+    "norinori",
+    "unequal",
+    "hitori",
+    "slitherlink",
+    "killer",
+    "skyscrapers",
+    "sudoku",
+)
 SEEDS = (1, 2, 3)
 
 
@@ -65,7 +67,7 @@ def _skeleton(genre: str, instance: Path) -> Path:
     """The generated instance's ``#const`` lines and structure facts, as a file."""
     text = re.sub(r"%.*", "", instance.read_text())  # comments may name a #const too
     kept = re.findall(r"#const[^.]*\.", text)
-    for name in STRUCTURE[genre]:
+    for name, _ in get_puzzle(genre).declared().structure:  # the board's, as declared
         kept += re.findall(rf"\b{name}\([^()]*\)\.", text)
     path = Path(tempfile.mkdtemp()) / f"{genre}-skeleton.lp"
     path.write_text("\n".join(kept) + "\n")
@@ -74,7 +76,7 @@ def _skeleton(genre: str, instance: Path) -> Path:
 
 def run() -> None:
     rows = []
-    for genre in STRUCTURE:
+    for genre in GENRES:
         for instance in sorted((ROOT / "instances" / genre).glob("*.lp")):
             name = instance.stem
             rows.append(

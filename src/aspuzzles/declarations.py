@@ -58,6 +58,11 @@ class Declarations:
     #: The constants the encoding defines (``#const n = 9.``): an instance that defines
     #: one too overrides it (``asp.overriding``).
     constants: frozenset[str] = field(default_factory=frozenset)
+    #: The predicates the encoding reads (in a rule's body, a condition of its head, or
+    #: a ``#minimize``) outside its hints, generate and view parts: the instance facts
+    #: it can be given, so what a generate part derives that is none of them is its
+    #: own helper, never a clue.
+    read: frozenset[Signature] = field(default_factory=frozenset)
 
     @property
     def generates(self) -> bool:
@@ -110,12 +115,21 @@ class _Reader:
         self.optimizes = False
         self.views = False
         self.constants: set[str] = set()
+        self.read: set[Signature] = set()
 
     def take(self, statement: object) -> None:
         from clingo import ast
 
         assert isinstance(statement, ast.AST)
         kind = statement.ast_type
+        if kind in (ast.ASTType.Rule, ast.ASTType.Minimize) and self.part not in (
+            HINTS_PART,
+            GENERATE_PART,
+            VIEW_PART,
+        ):
+            _atom_signatures(statement.body, self.read)
+            for element in getattr(getattr(statement, "head", None), "elements", ()):
+                _atom_signatures(element.condition, self.read)
         if kind == ast.ASTType.Program:
             self.part = statement.name
             self.views = self.views or self.part == VIEW_PART
@@ -150,7 +164,28 @@ class _Reader:
             self.optimizes,
             self.views,
             frozenset(self.constants),
+            frozenset(self.read),
         )
+
+
+def _atom_signatures(node: object, found: set[Signature]) -> None:
+    """The signatures of the atoms in a piece of a program's syntax tree, into ``found``."""
+    from clingo import ast
+
+    if isinstance(node, ast.ASTSequence):
+        for item in node:
+            _atom_signatures(item, found)
+    elif not isinstance(node, ast.AST):
+        return
+    elif node.ast_type == ast.ASTType.SymbolicAtom:
+        term = node.symbol
+        if term.ast_type == ast.ASTType.Function:
+            found.add((str(term.name), len(term.arguments)))
+        elif term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type.name == "Function":
+            found.add((term.symbol.name, len(term.symbol.arguments)))
+    else:
+        for key in node.child_keys:
+            _atom_signatures(getattr(node, key), found)
 
 
 def _head_signatures(head: object) -> list[Signature]:

@@ -21,7 +21,6 @@ import os
 import signal
 import socket
 import sys
-import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor
@@ -33,7 +32,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from .driver import solving
-from .driver.limits import die_with_parent, limit_memory, note_parent
+from .driver.limits import SharedBound, die_with_parent, limit_memory, note_parent
 from .errors import AspuzzlesError, InputError, MemoryLimit, TimeLimit
 from .logs import DEBUG, enabled
 
@@ -493,11 +492,9 @@ def _on_dask(
             _let_go(client, futures)
 
 
-#: The units of a command a Dask worker process runs at once (its threads), and the
-#: address-space limit it had before the first of them: the command's bound holds while
-#: any runs, and the worker's own is given back as the last ends.
-_BOUND_UNITS: list[Any] = [0, None]
-_BOUND_LOCK = threading.Lock()
+#: A Dask worker process's bound while it runs the command's units (its threads may
+#: run several at once): held while any runs, its own limit given back as the last ends.
+_WORKER_BOUND = SharedBound()
 
 
 def _bounded_unit(work: Callable[[Task], Result], memory: int, task: Task) -> Result:
@@ -507,21 +504,11 @@ def _bounded_unit(work: Callable[[Task], Result], memory: int, task: Task) -> Re
     after this command). A worker whose own process already takes more than the bound
     allows is refused in one line; a unit past the bound ends the run as the memory
     limit reached."""
-    with _BOUND_LOCK:
-        if _BOUND_UNITS[0] == 0:
-            _room(memory, "a worker of the cluster")
-            _BOUND_UNITS[1] = _address_limit()
-            limit_memory(memory)
-        _BOUND_UNITS[0] += 1
     try:
-        return work(task)
+        with _WORKER_BOUND.held(memory, lambda: _room(memory, "a worker of the cluster")):
+            return work(task)
     except MemoryError:
         raise _past_limit(memory, "a unit on a Dask worker went") from None
-    finally:
-        with _BOUND_LOCK:
-            _BOUND_UNITS[0] -= 1
-            if _BOUND_UNITS[0] == 0 and _BOUND_UNITS[1] is not None:
-                _restore_limit(_BOUND_UNITS[1])
 
 
 def _room(memory: int, who: str) -> None:
@@ -534,21 +521,6 @@ def _room(memory: int, who: str) -> None:
             f"--memory {memory >> 20} is too low: {who} already takes {taken >> 20} MB of "
             f"address space and needs room to work; give --memory {least} or more"
         )
-
-
-def _address_limit() -> tuple[int, int] | None:
-    """This process's address-space limits (soft, hard), where the system has them."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return None
-    return resource.getrlimit(resource.RLIMIT_AS)
-
-
-def _restore_limit(limits: tuple[int, int]) -> None:
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, limits)
 
 
 def _dask_results(

@@ -86,12 +86,11 @@ def _variants(swept: Sweep[Any], puzzle: str, options: dict[str, Any]) -> list[t
 
 def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[int]]:
     """The first place a task names, and the values of the variants at its places of
-    the sweep's list: with
-    ``options["count"]`` each one's number of solutions (where it has one, a first
-    solution is found and checked too, so that no count stands on an unchecked
-    answer), otherwise 1 or 0 (a solution found and checked, or none). The worker's
-    grounding and variants are made on its first chunk and kept; a task carries
-    numbers only, so handing it out costs the command next to nothing."""
+    the sweep's list: with ``options["count"]`` each one's number of solutions (where
+    it has one, a first solution is found and checked too, so that no count stands on
+    an unchecked answer), otherwise 1 or 0 (a solution found and checked, or none).
+    The worker's grounding and variants are made on its first chunk and kept; a task
+    carries numbers only, so handing it out costs the command next to nothing."""
     puzzle, options, places = task
     swept, session, variants = worker_state(
         json.dumps(["sweep", puzzle, options], sort_keys=True), lambda: _grounded(puzzle, options)
@@ -106,7 +105,7 @@ def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[
         if count and session.first_of(swept, variant) is None:
             raise RuntimeError(f"{key}: {count} solutions counted, none found")
         values.append(count)
-    return (places[0] if places else -1), values
+    return places[0], values
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, ClassVar
 from clingo import Symbol, SymbolType
 
 from ..capabilities import Generator
-from ..declarations import GENERATE_PART, HINTS_PART, VIEW_PART
 from ..driver import load_instance
 from ..driver.derivation import RandomSolutions
 from ..driver.loading import checked_encoding
@@ -33,8 +32,6 @@ from ..puzzle import Option
 from .hints import BareHints
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from . import BareInstance, BarePuzzle
 
 #: Solutions drawn before a generator asking for a difficulty gives up.
@@ -78,8 +75,7 @@ class BareGenerator(Generator):
             )
         skeleton, name = load_instance(self.bare, args.skeleton)
         seed = random.randrange(1_000_000) if args.seed is None else args.seed
-        read = _read(checked_encoding(self.bare, None).path)
-        derived = tuple(head for head in declared.generated if head in read)
+        derived = tuple(head for head in declared.generated if head in declared.read)
         if not derived:
             names = ", ".join(f"{name}/{arity}" for name, arity in declared.generated)
             raise InputError(
@@ -169,51 +165,6 @@ class BareGenerator(Generator):
 
         text = skeleton.program.rstrip("\n") + "\n" + "".join(f"{clue}.\n" for clue in clues)
         return BareInstance(text, skeleton.source)
-
-
-def _read(path: Path) -> set[tuple[str, int]]:
-    """The predicates the encoding reads (in a rule's body, or a condition of its head)
-    outside the hints, generate and view parts: the instance facts it can be given.
-    The generate part's other heads are its own helpers, never clues."""
-    from clingo import ast
-
-    found: set[tuple[str, int]] = set()
-    part = ["base"]
-
-    def take(statement: ast.AST) -> None:
-        if statement.ast_type == ast.ASTType.Program:
-            part[0] = statement.name
-        elif part[0] in (HINTS_PART, GENERATE_PART, VIEW_PART):
-            return
-        elif statement.ast_type == ast.ASTType.Minimize:
-            _atoms(statement.body, found)
-        elif statement.ast_type == ast.ASTType.Rule:
-            _atoms(statement.body, found)
-            for element in getattr(statement.head, "elements", ()):
-                _atoms(element.condition, found)
-
-    ast.parse_files([str(path)], take)
-    return found
-
-
-def _atoms(node: object, found: set[tuple[str, int]]) -> None:
-    """The signatures of the atoms in a piece of a program's syntax tree, into ``found``."""
-    from clingo import ast
-
-    if isinstance(node, ast.ASTSequence):
-        for item in node:
-            _atoms(item, found)
-    elif not isinstance(node, ast.AST):
-        return
-    elif node.ast_type == ast.ASTType.SymbolicAtom:
-        term = node.symbol
-        if term.ast_type == ast.ASTType.Function:
-            found.add((str(term.name), len(term.arguments)))
-        elif term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function:
-            found.add((term.symbol.name, len(term.symbol.arguments)))
-    else:
-        for key in node.child_keys:
-            _atoms(getattr(node, key), found)
 
 
 def _signature(atom: Symbol) -> tuple[str, int]:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from ..errors import InputError
 
@@ -85,6 +88,47 @@ def limit_memory(limit: int | None) -> None:
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+class SharedBound:
+    """A memory limit a process holds while any of its threads needs it (a process
+    that serves other work too: a Dask worker), its own limits given back as the last
+    one is done."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._before: tuple[int, int] | None = None
+
+    @contextmanager
+    def held(self, limit: int, first: Callable[[], None] = lambda: None) -> Iterator[None]:
+        """Within, this process's address space is bounded to ``limit`` bytes. ``first``
+        is called before the bound is taken where nothing holds it yet (it may refuse,
+        raising)."""
+        with self._lock:
+            if self._holders == 0:
+                first()
+                self._before = _address_limits()
+                limit_memory(limit)
+            self._holders += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._holders -= 1
+                if self._holders == 0 and self._before is not None:
+                    import resource
+
+                    resource.setrlimit(resource.RLIMIT_AS, self._before)
+
+
+def _address_limits() -> tuple[int, int] | None:
+    """This process's address-space limits (soft, hard), where the system has them."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    return resource.getrlimit(resource.RLIMIT_AS)
 
 
 def died_of_memory(limit: int | None) -> bool:

@@ -175,15 +175,17 @@ class Reasoner:
         self.entries = self._entries(
             entries_of, {(s.name, len(s.arguments)) for s in [*facts, *clues]}
         )
-        self.probe = _Probe(self.entries, self.clues)
-        self.control.register_propagator(self.probe)
-        self.solve_calls = 0
         self._literals: dict[Symbol, int | None] = {}
         #: The program literals of the entries and clues by the identity of their
         #: symbol objects (kept alive in ``entries`` and ``clues``, so an identity
         #: found here is theirs): a walkthrough asks for them a million times, and a
         #: symbol's hash is a call into clingo.
-        self._by_identity: dict[int, int | None] = {}
+        self._by_identity: dict[int, int | None] = {
+            id(kept): self._looked_up(kept) for kept in [*self.entries, *self.clues]
+        }
+        self.probe = _Probe(self.entries, self.clues)
+        self.control.register_propagator(self.probe)
+        self.solve_calls = 0
         #: When the questions must have been answered (``time.perf_counter()``), if ever,
         #: and the limit it stands for (seconds), for the message.
         self.deadline: float | None = None
@@ -306,7 +308,7 @@ class Reasoner:
         Assumptions go to clingo as solver-independent literals, looked up once: a
         question asked thousands of times (a walkthrough) spends no time on symbols."""
         literal = self._program_literal
-        identity = self._identities().get
+        identity = self._by_identity.get
         by_literal: dict[int, Assumption] = {}
         assumed: list[int] = []
         # ``fixed`` first, then the members in their order: clasp assigns assumptions
@@ -321,12 +323,8 @@ class Reasoner:
             assumed.append(number if value else -number)
         for symbol, value in members:
             # ``_program_literal`` written out: this loop runs a million times a walk.
-            found_number = identity(id(symbol), _UNKNOWN)
-            number = (
-                self._looked_up(symbol)
-                if found_number is _UNKNOWN
-                else cast("int | None", found_number)
-            )
+            known = identity(id(symbol), _UNKNOWN)
+            number = self._looked_up(symbol) if known is _UNKNOWN else cast("int | None", known)
             if number is None:
                 if value:  # an atom no rule can make true, assumed true: no solution
                     return [(symbol, value)]
@@ -354,15 +352,8 @@ class Reasoner:
 
     def _program_literal(self, symbol: Symbol) -> int | None:
         """A symbol's program literal (None for an atom the grounding does not hold)."""
-        found = self._identities().get(id(symbol), _UNKNOWN)
+        found = self._by_identity.get(id(symbol), _UNKNOWN)
         return self._looked_up(symbol) if found is _UNKNOWN else cast("int | None", found)
-
-    def _identities(self) -> dict[int, int | None]:
-        identity = self._by_identity
-        if not identity:
-            for kept in [*self.entries, *self.clues]:
-                identity[id(kept)] = self._looked_up(kept)
-        return identity
 
     def _looked_up(self, symbol: Symbol) -> int | None:
         known = self._literals

@@ -422,18 +422,15 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         """Each cell's label by its number (a sweep names every roll by them)."""
         return ["", *(self.label(n) for n in range(1, len(self.board()) + 1))]
 
-    @cached_property
-    def _orbits(self) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
-        return self._grouped_by_symmetry()
-
     def orbits(self) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
-        """Rolls grouped by the board symmetries the dice respect (made once a process:
-        a reduced sweep asks for its variants and their equivalents)."""
-        return self._orbits
-
-    def _grouped_by_symmetry(self) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
         """Rolls grouped by the board symmetries the dice respect (a symmetric image of
         a tiling tiles the image roll, so one solve answers the whole orbit)."""
+        return self._orbits
+
+    @cached_property
+    def _orbits(self) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
+        """``orbits``, made once a process: a reduced sweep asks for its variants and
+        for their equivalents."""
         symmetries = dice_symmetries(self)
         orbits: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         for roll in self.all_rolls():

@@ -22,7 +22,7 @@ objects themselves live in the puzzle's own modules, loaded when first used.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from clingo import Symbol
@@ -193,6 +193,18 @@ class Sweep(Generic[InstanceT]):
         clingo's."""
         return None
 
+    def firsts_in_bulk(self, variants: Sequence[Any]) -> BulkAnswers | None:
+        """First solutions of many variants at once from a search outside clingo, or
+        None where there is none. Asked, like ``first_in_python``, only where the
+        encoding is the shipped one; every answer is checked by ``check_in_bulk``."""
+        return None
+
+    def check_in_bulk(self, variants: Sequence[Any], answers: BulkAnswers) -> dict[int, str]:
+        """The variants (by place) whose answer in ``answers`` breaks a rule, each with
+        the problem: a checker that shares nothing with the search, asked of all the
+        answers at once."""
+        raise NotImplementedError
+
     def count_in_python(self, variant: Any, most: int = 0) -> int | None:
         """A variant's number of solutions (as clingo counts its answer sets; up to
         ``most``, if not 0) from a search outside clingo, or None where it gives none.
@@ -203,6 +215,14 @@ class Sweep(Generic[InstanceT]):
         """Every placement of ``chosen`` blockers on any of the cells, not only the
         variants (``aspuzzles census``); None where a census means nothing."""
         return None
+
+
+class BulkAnswers(NamedTuple):
+    """Solutions of many variants found at once: whether each was ``found`` (else
+    clingo is asked), and the sweep's own record of them (arrays, say)."""
+
+    found: list[bool]
+    answers: Any
 
 
 class CensusSpace(NamedTuple):

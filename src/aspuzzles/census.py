@@ -97,16 +97,19 @@ def solve_unit(
         lambda: _grounded(puzzle, options),
     )
     result = UnitResult(tuple(prefix))
+    classes = []  # each class whose smallest placement starts with the prefix, its size
     start = prefix[-1] + 1
     for rest in combinations(range(start, space.cells + 1), space.chosen - len(prefix)):
         placement = (*prefix, *rest)
         size = class_size(placement, space.symmetries)
-        if size is None:
-            continue  # solved in the unit of its smallest image
+        if size is not None:  # else solved in the unit of its smallest image
+            classes.append((placement, size))
+    variants = [space.variant(placement) for placement, _ in classes]
+    for (placement, size), variant, found in zip(
+        classes, variants, session.firsts_of(swept, variants), strict=True
+    ):
         result.classes += 1
         result.placements += size
-        variant = space.variant(placement)
-        found = session.first_of(swept, variant) is not None
         result.solvable += found
         if not found:
             result.unsolvable.append(space.key(placement))

@@ -95,17 +95,16 @@ def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[
     swept, session, variants = worker_state(
         json.dumps(["sweep", puzzle, options], sort_keys=True), lambda: _grounded(puzzle, options)
     )
-    values = []
-    for place in places:
-        key, variant = variants[place]
-        if not options.get("count"):
-            values.append(int(session.first_of(swept, variant) is not None))
-            continue
-        count = session.count_of(swept, variant)
-        if count and session.first_of(swept, variant) is None:
-            raise RuntimeError(f"{key}: {count} solutions counted, none found")
-        values.append(count)
-    return places[0], values
+    chosen = [variants[place][1] for place in places]
+    if not options.get("count"):
+        return places[0], [int(found) for found in session.firsts_of(swept, chosen)]
+    counts = [session.count_of(swept, variant) for variant in chosen]
+    counted = [place for place, count in zip(places, counts, strict=True) if count]
+    found = session.firsts_of(swept, [variants[place][1] for place in counted])
+    for place, tiled in zip(counted, found, strict=True):
+        if not tiled:
+            raise RuntimeError(f"{variants[place][0]}: solutions counted, none found")
+    return places[0], counts
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:

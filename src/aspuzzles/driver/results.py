@@ -246,6 +246,18 @@ def checked_solution(
     return Solution(game, parsed, data, atoms)
 
 
+def check_bulk(game: Puzzle[Any, Any], problems: dict[int, str]) -> None:
+    """A sweep's answers checked in bulk (``Sweep.check_in_bulk``, asked only of the
+    shipped encoding): any answer rejected is an internal error, as in
+    ``checked_solution``."""
+    if problems:
+        shown = "; ".join(problems[row] for row in sorted(problems)[:3])
+        raise CheckFailed(
+            f"the checker rejected {len(problems)} answer(s) of '{game.name}' (encoding and "
+            f"checker disagree): {shown}"
+        )
+
+
 def check_solution(
     game: Puzzle[Any, Any], parsed: Any, text: str, source: str
 ) -> tuple[list[str], Solution | None]:

@@ -93,6 +93,21 @@ class Session:
                 return results.checked_solution(self.game, variant, [], atoms)
         return self.first(variant, sweep.assumptions(variant))
 
+    def firsts_of(self, sweep: Sweep[Any], variants: Sequence[Any]) -> list[bool]:
+        """Whether each of a sweep's variants has a solution: where the encoding is the
+        shipped one and the sweep has a search over many variants at once, theirs are
+        found in one go and checked in one go (``Sweep.check_in_bulk``); each variant
+        it finds nothing for, and every variant otherwise, as ``first_of`` asks."""
+        found: list[bool | None] = [None] * len(variants)
+        answers = sweep.firsts_in_bulk(variants) if self.shipped else None
+        if answers is not None:
+            results.check_bulk(self.game, sweep.check_in_bulk(variants, answers))
+            found = [True if tiled else None for tiled in answers.found]
+        return [
+            known if known is not None else self.first_of(sweep, variant) is not None
+            for known, variant in zip(found, variants, strict=True)
+        ]
+
     def solutions(
         self, variant: Any, assumptions: Sequence[tuple[Symbol, bool]], models: int = 1
     ) -> list[Solution]:

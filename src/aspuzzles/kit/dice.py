@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from clingo import Symbol
 
 from ..asp import fact
-from ..capabilities import CensusSpace, Generator, Sweep
+from ..capabilities import BulkAnswers, CensusSpace, Generator, Sweep
 from ..errors import InputError
 from ..logs import logger
 from ..puzzle import Option, Puzzle, atom_parts, json_field
@@ -33,6 +33,7 @@ from .polyform import Shape, fixed_forms, placements
 if TYPE_CHECKING:
     import random
 
+    from .dice_bulk import BulkChecker
     from .dice_hints import DiceHints
     from .dice_play import DicePlay
 
@@ -341,6 +342,24 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         """Rules of a variant (the golden star), checked on the pieces."""
         return []
 
+    def variant_rules(self, instance: DiceRoll) -> bool:
+        """Whether the instance asks rules beyond the box's pieces covering the free
+        cells (``variant_problems``), which only the one-by-one checker knows."""
+        return False
+
+    @cached_property
+    def bulk_checker(self) -> BulkChecker:
+        """The checker of many tilings at once (:mod:`.dice_bulk`): which cells each
+        piece may cover is asked of ``is_shape`` once, here, for every placement."""
+        from .dice_bulk import BulkChecker
+
+        shapes = {shape.name: shape for shape, _, _ in self.pieces}
+        covers = {
+            name: [cells for cells in self.placements[name] if self.is_shape(set(cells), shape)]
+            for name, shape in shapes.items()
+        }
+        return BulkChecker(len(self.board()), self.counts, covers)
+
     def to_dict(self, instance: DiceRoll, solution: Tiling) -> dict[str, Any]:
         return {"cells": {self.label(cell): name for cell, name in solution.cells.items()}}
 
@@ -498,6 +517,31 @@ class DiceSweep(Sweep[DiceRoll]):
         if moves is None:
             return None
         return [fact("use", move.shape.lower(), move.placement) for move in moves]
+
+    def firsts_in_bulk(self, variants: Sequence[DiceRoll]) -> BulkAnswers | None:
+        """First tilings of many rolls by one call into the compiled search (None
+        without numba, or for a variant with rules of its own). The variants of a
+        sweep share their base's shape table."""
+        if not variants or self.puzzle.variant_rules(variants[0]):
+            return None
+        tiled = self.puzzle.tiling_search(variants[0]).firsts([v.blocked for v in variants])
+        return None if tiled is None else BulkAnswers(tiled.found.tolist(), tiled)
+
+    def check_in_bulk(self, variants: Sequence[DiceRoll], answers: BulkAnswers) -> dict[int, str]:
+        """The rows whose tiling breaks a rule, each with the roll and the rule."""
+        from .dice_bulk import PROBLEMS, mask_of
+
+        tiled, puzzle = answers.answers, self.puzzle
+        blocked = [mask_of(variant.blocked) for variant in variants]
+        problems = puzzle.bulk_checker.check(
+            blocked, tiled.found, tiled.masks, tiled.shapes, tiled.names
+        )
+        return {
+            int(
+                row
+            ): f"roll {puzzle.roll_key(variants[row].blocked)}: {PROBLEMS[int(problems[row])]}"
+            for row in problems.nonzero()[0]
+        }
 
     def count_in_python(self, variant: DiceRoll, most: int = 0) -> int | None:
         """The roll's number of tilings (up to ``most``, if not 0), where the compiled

@@ -238,6 +238,64 @@ def first_tiling(free: int, left: list[int], table: tuple[object, ...], steps: i
     return chosen.tolist() if found > 0 else []
 
 
+@njit(cache=_CACHE)
+def _first_tilings(
+    frees,
+    left,
+    starts,
+    masks,
+    shapes,
+    skips,
+    rims,
+    rim_cells,
+    neighbours,
+    sizes,
+    radix,
+    memo,
+    chosen,
+    steps,
+):
+    """``search`` for the first tiling of each of ``frees`` (0: none asked), in one
+    call: row ``r`` of ``chosen`` holds the placements of the tiling of ``frees[r]``,
+    and the answer says, per row, 1 (found), 0 (none) or ``UNDECIDED``."""
+    answers = np.zeros(frees.shape[0], np.int64)
+    for row in range(frees.shape[0]):
+        if frees[row] != 0:
+            answers[row] = search(
+                frees[row],
+                left.copy(),
+                starts,
+                masks,
+                shapes,
+                skips,
+                rims,
+                rim_cells,
+                neighbours,
+                sizes,
+                radix,
+                memo,
+                chosen[row],
+                1,
+                steps,
+            )
+    return answers
+
+
+#: ``_first_tilings`` as Python code calls it.
+_firsts: Any = _first_tilings
+
+
+def first_tilings(
+    frees: list[int], left: list[int], table: tuple[object, ...], steps: int
+) -> tuple[Any, Any]:
+    """The first tiling of each of many free-cell masks (0: skipped), found in one call
+    into compiled code: whether each was found (an array of booleans) and its
+    placements (an array, a row each, indices into the table)."""
+    chosen = np.zeros((len(frees), sum(left)), np.int64)
+    answers = _firsts(np.array(frees, np.int64), np.array(left, np.int64), *table, chosen, steps)
+    return answers > 0, chosen
+
+
 def tilings(
     free: int, left: list[int], table: tuple[object, ...], steps: int, most: int = 0
 ) -> int:

@@ -60,6 +60,18 @@ class Move(NamedTuple):
     mask: int
 
 
+class Tiled(NamedTuple):
+    """First tilings of many rolls, a row a roll: whether one was ``found`` (else the
+    roll is left to clingo), and each piece's cells (``masks``, cell ``n`` as bit
+    ``n - 1``; 0 in a row not found) and shape (``shapes``, an index into ``names``),
+    numpy arrays of a row per roll and a column per piece."""
+
+    found: Any
+    masks: Any
+    shapes: Any
+    names: tuple[str, ...]
+
+
 class TilingSearch:
     """The placements of a shape table, grouped by their lowest cell, searched for an
     exact cover of a roll's free cells. ``adjacent`` gives each cell's neighbours (cells
@@ -116,6 +128,20 @@ class TilingSearch:
         budget = COMPILED_STEPS if steps is None else steps
         chosen = self.kernel.first_tiling(free, self._left, self._table, budget)
         return [self.moves[move] for move in chosen] or None
+
+    def firsts(self, rolls: Sequence[Sequence[int]], steps: int | None = None) -> Tiled | None:
+        """``first`` for many rolls in one call into the compiled search (None without
+        numba): a sweep's chunk of rolls costs one call, and its tilings come back as
+        arrays that are checked all at once (:mod:`.dice_bulk`), never as Python
+        objects."""
+        if self.kernel is None:
+            return None
+        frees = [self.free_cells(blocked) or 0 for blocked in rolls]
+        budget = COMPILED_STEPS if steps is None else steps
+        found, chosen = self.kernel.first_tilings(frees, self._left, self._table, budget)
+        masks, shapes = self._table[1][chosen], self._table[2][chosen]
+        masks[~found] = 0
+        return Tiled(found, masks, shapes, tuple(self.shapes))
 
     def first_in_python(
         self, blocked: Sequence[int], steps: int | None = None

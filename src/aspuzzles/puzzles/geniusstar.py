@@ -187,6 +187,9 @@ class GeniusStar(DiceTiling):
             return ["golden: the blue triiamonds do not form a hexagon"]
         return []
 
+    def variant_rules(self, instance: DiceRoll) -> bool:
+        return instance.golden
+
     def piece_svg(self, cells: frozenset[Cell], colour: str, letter: str) -> str:
         """The piece's triangles, each with its letter (the legend of the web board)."""
         s, h = 20, 17.32

@@ -9,7 +9,7 @@ import pytest
 
 from aspuzzles import CheckFailed
 from aspuzzles.driver import Session
-from aspuzzles.kit import dice_bulk
+from aspuzzles.kit import dice_bulk, dice_search
 from aspuzzles.kit.dice_bulk import COUNT, COVERED, FINE, GAP, OUTSIDE, OVERLAP, SHAPE, mask_of
 from aspuzzles.kit.dice_search import TilingSearch
 from aspuzzles.registry import get_puzzle
@@ -167,3 +167,37 @@ def test_rejected_answers_stop_a_sweep_with_the_checkers_line(monkeypatch, cli, 
     result = cli("sweep", "geniussquare", "--limit", "40", "--jobs", "1", "-o", tmp_path / "r.tsv")
     assert result.code == 4
     assert "checker rejected" in result.err and "Traceback" not in result.err
+
+
+def _census_placements(puzzle: str, count: int):
+    """Placements of a census (blockers anywhere, many with no tiling), spread out."""
+    from itertools import combinations, islice
+
+    game = get_puzzle(puzzle)
+    swept = game.sweep()
+    base = swept.base({})
+    cells = len(game.board())
+    chosen = islice(combinations(range(1, cells + 1), 7), 0, None, 104_729)
+    return game, swept, base, [base._replace(blocked=p) for p in islice(chosen, count)]
+
+
+@pytest.mark.parametrize("steps", [dice_search.COMPILED_STEPS, 40])
+@pytest.mark.parametrize("puzzle", ["geniussquare", "geniusstar"])
+def test_bulk_verdicts_are_clingos_on_placements_with_and_without_tilings(
+    puzzle, steps, monkeypatch
+):
+    """What the compiled search settles (a tiling, or none after trying every
+    placement) is clingo's verdict too; with a tiny step bound most placements are left
+    undecided and clingo settles them."""
+    monkeypatch.setattr(dice_search, "COMPILED_STEPS", steps)
+    game, swept, base, variants = _census_placements(puzzle, 80)
+    session = Session(game, base)
+    answers = swept.firsts_in_bulk(variants)
+    assert False in answers.found and True in answers.found
+    if steps == 40:
+        assert None in answers.found
+    by_clingo = [session.first(v, swept.assumptions(v)) is not None for v in variants]
+    assert session.firsts_of(swept, variants) == by_clingo
+    assert [known for known in answers.found if known is not None] == [
+        clingo for known, clingo in zip(answers.found, by_clingo, strict=True) if known is not None
+    ]

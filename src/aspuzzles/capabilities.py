@@ -196,7 +196,9 @@ class Sweep(Generic[InstanceT]):
     def firsts_in_bulk(self, variants: Sequence[Any]) -> BulkAnswers | None:
         """First solutions of many variants at once from a search outside clingo, or
         None where there is none. Asked, like ``first_in_python``, only where the
-        encoding is the shipped one; every answer is checked by ``check_in_bulk``."""
+        encoding is the shipped one, whose rules such a search restates (its "none"
+        is then a verdict, as clingo's would be); every answer found is checked by
+        ``check_in_bulk``."""
         return None
 
     def check_in_bulk(self, variants: Sequence[Any], answers: BulkAnswers) -> dict[int, str]:
@@ -218,10 +220,11 @@ class Sweep(Generic[InstanceT]):
 
 
 class BulkAnswers(NamedTuple):
-    """Solutions of many variants found at once: whether each was ``found`` (else
-    clingo is asked), and the sweep's own record of them (arrays, say)."""
+    """Solutions of many variants searched at once: whether each was ``found`` (True),
+    proved to have none by a search that went through every possibility (False), or
+    neither (None: clingo is asked), and the sweep's own record of them (arrays, say)."""
 
-    found: list[bool]
+    found: list[bool | None]
     answers: Any
 
 

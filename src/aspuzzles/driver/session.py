@@ -95,17 +95,19 @@ class Session:
 
     def firsts_of(self, sweep: Sweep[Any], variants: Sequence[Any]) -> list[bool]:
         """Whether each of a sweep's variants has a solution: where the encoding is the
-        shipped one and the sweep has a search over many variants at once, theirs are
-        found in one go and checked in one go (``Sweep.check_in_bulk``); each variant
-        it finds nothing for, and every variant otherwise, as ``first_of`` asks."""
-        found: list[bool | None] = [None] * len(variants)
+        shipped one and the sweep has a search over many variants at once, they are
+        searched in one go, the solutions found checked in one go
+        (``Sweep.check_in_bulk``), and clingo asked of each variant that search leaves
+        undecided; otherwise each as ``first_of`` asks."""
         answers = sweep.firsts_in_bulk(variants) if self.shipped else None
-        if answers is not None:
-            results.check_bulk(self.game, sweep.check_in_bulk(variants, answers))
-            found = [True if tiled else None for tiled in answers.found]
+        if answers is None:
+            return [self.first_of(sweep, variant) is not None for variant in variants]
+        results.check_bulk(self.game, sweep.check_in_bulk(variants, answers))
         return [
-            known if known is not None else self.first_of(sweep, variant) is not None
-            for known, variant in zip(found, variants, strict=True)
+            known
+            if known is not None
+            else self.first(variant, sweep.assumptions(variant)) is not None
+            for known, variant in zip(answers.found, variants, strict=True)
         ]
 
     def solutions(

@@ -520,12 +520,19 @@ class DiceSweep(Sweep[DiceRoll]):
 
     def firsts_in_bulk(self, variants: Sequence[DiceRoll]) -> BulkAnswers | None:
         """First tilings of many rolls by one call into the compiled search (None
-        without numba, or for a variant with rules of its own). The variants of a
-        sweep share their base's shape table."""
+        without numba, or for a variant with rules of its own), and which rolls it
+        went through to the end without one (their verdict: no tiling). The variants
+        of a sweep share their base's shape table."""
         if not variants or self.puzzle.variant_rules(variants[0]):
             return None
         tiled = self.puzzle.tiling_search(variants[0]).firsts([v.blocked for v in variants])
-        return None if tiled is None else BulkAnswers(tiled.found.tolist(), tiled)
+        if tiled is None:
+            return None
+        found = [
+            True if tiling else False if none else None
+            for tiling, none in zip(tiled.found.tolist(), tiled.none.tolist(), strict=True)
+        ]
+        return BulkAnswers(found, tiled)
 
     def check_in_bulk(self, variants: Sequence[DiceRoll], answers: BulkAnswers) -> dict[int, str]:
         """The rows whose tiling breaks a rule, each with the roll and the rule."""

@@ -288,12 +288,13 @@ _firsts: Any = _first_tilings
 def first_tilings(
     frees: list[int], left: list[int], table: tuple[object, ...], steps: int
 ) -> tuple[Any, Any]:
-    """The first tiling of each of many free-cell masks (0: skipped), found in one call
-    into compiled code: whether each was found (an array of booleans) and its
+    """The first tiling of each of many free-cell masks (0: none asked, answered 0),
+    found in one call into compiled code: for each, 1 (found), 0 (there is none: the
+    search went through every placement) or ``UNDECIDED`` (an array), and its
     placements (an array, a row each, indices into the table)."""
     chosen = np.zeros((len(frees), sum(left)), np.int64)
     answers = _firsts(np.array(frees, np.int64), np.array(left, np.int64), *table, chosen, steps)
-    return answers > 0, chosen
+    return answers, chosen
 
 
 def tilings(

@@ -3,12 +3,14 @@ and their count, where the encoding is the shipped one.
 
 Most rolls have hundreds of tilings, and a depth-first search that always covers the
 lowest free cell finds one after a few dozen steps, in a fraction of clasp's time per
-solve call on the sweep's grounding. Being code that restates the rules (pieces cover
-the free cells exactly, each shape as often as the box has it), it is off for an
-edited encoding, whose rules may differ, and it never has the last word on a roll
-without a tiling: a tiling it finds is decoded and checked like clingo's, and where it
-finds none (an untileable placement, or its step bound reached) clingo searches and
-proves.
+solve call on the sweep's grounding. Being code that restates
+the rules (pieces cover the free cells exactly, each shape as often as the box has
+it), it is off for an edited encoding, whose rules may differ. A tiling it finds is
+checked like clingo's. A roll solved on its own that it finds nothing for is left to
+clingo, which proves it; a sweep's or census's many rolls searched compiled in one
+call (``firsts``) take the compiled search's "none" after it went through every
+placement (clingo's verdict, as the tests check on both puzzles), and clingo searches
+only what it gave up on.
 
 Where numba is installed (the ``fast`` extra) the search runs compiled
 (:mod:`.dice_kernel`): it then searches far longer before it hands a roll to clingo,
@@ -61,12 +63,15 @@ class Move(NamedTuple):
 
 
 class Tiled(NamedTuple):
-    """First tilings of many rolls, a row a roll: whether one was ``found`` (else the
-    roll is left to clingo), and each piece's cells (``masks``, cell ``n`` as bit
-    ``n - 1``; 0 in a row not found) and shape (``shapes``, an index into ``names``),
-    numpy arrays of a row per roll and a column per piece."""
+    """First tilings of many rolls, a row a roll: whether one was ``found``, or there
+    is ``none`` (the search went through every placement, or the free cells are not
+    the pieces' area; neither: the search gave up, and the roll is left to clingo),
+    and each piece's cells (``masks``, cell ``n`` as bit ``n - 1``; 0 in a row not
+    found) and shape (``shapes``, an index into ``names``), numpy arrays of a row per
+    roll and a column per piece."""
 
     found: Any
+    none: Any
     masks: Any
     shapes: Any
     names: tuple[str, ...]
@@ -136,12 +141,13 @@ class TilingSearch:
         objects."""
         if self.kernel is None:
             return None
-        frees = [self.free_cells(blocked) or 0 for blocked in rolls]
+        frees = [self.free_cells(blocked) or 0 for blocked in rolls]  # 0: not the area
         budget = COMPILED_STEPS if steps is None else steps
-        found, chosen = self.kernel.first_tilings(frees, self._left, self._table, budget)
+        answers, chosen = self.kernel.first_tilings(frees, self._left, self._table, budget)
+        found = answers > 0
         masks, shapes = self._table[1][chosen], self._table[2][chosen]
         masks[~found] = 0
-        return Tiled(found, masks, shapes, tuple(self.shapes))
+        return Tiled(found, answers == 0, masks, shapes, tuple(self.shapes))
 
     def first_in_python(
         self, blocked: Sequence[int], steps: int | None = None

@@ -349,7 +349,7 @@ def test_a_memory_limit_too_low_to_load_the_work_is_refused_saying_the_least(tmp
         assert process.returncode == 2 and err.count("\n") == 1, err
         assert err.startswith("aspuzzles: error: --memory 300 is too low: each of the 2 worker ")
         least = int(err.split("give --memory ")[1].split()[0])
-        assert 600 < least < 2400, err
+        assert 400 < least < 2400, err
 
 
 def _soft_address_limit(_task: object) -> int:

@@ -9,7 +9,7 @@ import pytest
 
 from aspuzzles import solve
 from aspuzzles.driver import Session
-from aspuzzles.kit import dice_search
+from aspuzzles.kit import dice_native, dice_search
 from aspuzzles.registry import get_puzzle
 
 from .oracles import geniusstar_algx
@@ -199,3 +199,56 @@ def test_an_edited_encoding_gets_no_python_tiling(tmp_path):
     edited.write_text(find_encoding("geniusstar").read_text() + "\n% an edit\n")
     solved = solve("geniusstar", STAR_REFERENCE, encoding=edited)
     assert solved.status == "solved" and "python_search_time" not in solved.stats
+
+
+def _first_tilings_by(compiled, puzzle: str, step: int):
+    game = get_puzzle(puzzle)
+    search = game.tiling_search(game.sweep().base({}))
+    frees = [search.free_cells(roll) or 0 for roll in game.all_rolls()[::step]]
+    return dice_native.first_tilings(compiled, frees, search._left, search._table, 20_000)
+
+
+def test_the_search_compiled_ahead_of_time_is_built_by_make():
+    """``make test`` (and ``make solve``) build it; a sweep then loads no compiler."""
+    assert dice_native.native() is not None
+
+
+@pytest.mark.parametrize(("puzzle", "step"), [("geniussquare", 31), ("geniusstar", 331)])
+def test_the_build_made_ahead_of_time_finds_numbas_tilings(puzzle, step):
+    ahead = _first_tilings_by(dice_native.native(), puzzle, step)
+    jit = _first_tilings_by(dice_search.compiled(), puzzle, step)
+    assert ahead[0].tolist() == jit[0].tolist() and (ahead[1] == jit[1]).all()
+    assert set(ahead[0].tolist()) <= {1, 0, -1} and 1 in ahead[0]
+
+
+def test_a_build_of_another_kernel_is_not_used(monkeypatch):
+    """The build is named after the kernel's source: after an edit, numba's own runs."""
+    monkeypatch.setattr(dice_native, "digest", lambda: "0" * 16)
+    dice_native.native.cache_clear()
+    try:
+        assert dice_native.native() is None
+        game = get_puzzle("geniussquare")
+        search = game.tiling_search(game.sweep().base({}))
+        assert search.first_tilings is dice_search.compiled()
+        tiled = search.firsts(game.all_rolls()[::5000])
+        assert tiled is not None and tiled.found.all()
+    finally:
+        dice_native.native.cache_clear()
+
+
+def test_a_build_that_fails_says_so_in_one_line(monkeypatch, capsys):
+    def failing(folder=None):
+        raise RuntimeError("unable to find a C compiler\nmore details")
+
+    monkeypatch.setattr(dice_native, "build", failing)
+    assert dice_native.main(["--force"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unable to find a C compiler" in err and "numba" in err
+
+
+@pytest.mark.slow
+def test_building_ahead_of_time_replaces_earlier_builds(tmp_path):
+    (tmp_path / f"{dice_native.PREFIX}0123.cpython-311-x86_64-linux-gnu.so").write_text("old")
+    built = dice_native.build(tmp_path)
+    assert built.name.startswith(dice_native.PREFIX + dice_native.digest())
+    assert [p.name for p in tmp_path.iterdir()] == [built.name]

@@ -121,11 +121,15 @@ def solve_unit(
     return result
 
 
-def warm_census(puzzle: str, options: dict[str, Any]) -> None:
-    """One class of the census solved, for what the work loads (see ``spread``; a
-    count, seconds long for some classes, loads nothing more of weight)."""
+def warm_census(puzzle: str, options: dict[str, Any], count: bool = False) -> None:
+    """One class of the census solved, and for a count counted up to one solution, for
+    what the work loads (see ``spread``): a count runs numba's compiled search, which
+    a first solution (built ahead of time, :mod:`.kit.dice_native`) does not load."""
     swept, space, session = _grounded(puzzle, options)
-    session.first_of(swept, space.variant(tuple(range(1, space.chosen + 1))))
+    variant = space.variant(tuple(range(1, space.chosen + 1)))
+    session.first_of(swept, variant)
+    if count:
+        session.count_of(swept, variant, most=1)
 
 
 def class_size(placement: tuple[int, ...], symmetries: tuple[tuple[int, ...], ...]) -> int | None:
@@ -430,7 +434,7 @@ def census(
             scheduler=scheduler,
             memory=memory,
             deadline=deadline,
-            warm=lambda: warm_census(game.name, options),
+            warm=lambda: warm_census(game.name, options, count),
         )
         with kept_when_stopped(lambda: _kept(store_path)), spreading as results:
             for result in results:

@@ -272,8 +272,8 @@ def _share(memory: int, jobs: int) -> int:
     if share < least << 20:
         raise InputError(
             f"--memory {memory >> 20} is too low: each of the {jobs} worker processes would "
-            f"get {share >> 20} MB, and one needs at least {least} MB here (clingo, numpy and "
-            f"numba loaded, and room to work); give --memory {least * jobs} or more, or "
+            f"get {share >> 20} MB, and one needs at least {least} MB here (what its work "
+            f"loads, and room to work); give --memory {least * jobs} or more, or "
             "fewer --jobs"
         )
     return share

@@ -107,6 +107,17 @@ def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[
     return places[0], counts
 
 
+def warm_sweep(puzzle: str, options: dict[str, Any], place: int) -> None:
+    """One variant solved, and for a count counted up to one solution, for what the
+    work loads (see ``spread``): a count runs numba's compiled search, which a first
+    solution (built ahead of time, :mod:`.kit.dice_native`) does not load."""
+    swept, session, variants = _grounded(puzzle, options)
+    variant = variants[place][1]
+    session.first_of(swept, variant)
+    if options.get("count"):
+        session.count_of(swept, variant, most=1)
+
+
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
@@ -280,7 +291,7 @@ def sweep(
         scheduler=scheduler,
         memory=memory,
         deadline=deadline,
-        warm=lambda: solve_chunk((game.name, {**options, "count": False}, todo[:1])),
+        warm=lambda: warm_sweep(game.name, options, todo[0]) if todo else None,
     )
     with (
         sink as results_file,

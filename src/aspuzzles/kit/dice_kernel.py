@@ -213,33 +213,8 @@ def search(  # noqa: C901
 _search: Any = search
 
 
-def placement_table(
-    starts: list[int],
-    masks: list[int],
-    shapes: list[int],
-    skips: list[int],
-    rims: list[int],
-    rim_cells: list[int],
-    neighbours: list[int],
-    sizes: list[int],
-    radix: list[int],
-    slots: int,
-) -> tuple[object, ...]:
-    """The arguments of ``search`` that describe the placements, as its arrays, and its
-    memo of ``slots`` slots (a power of two; 1: no memo), empty."""
-    arrays = (starts, masks, shapes, skips, rims, rim_cells, neighbours, sizes, radix)
-    return (*(np.array(values, np.int64) for values in arrays), np.zeros((slots, 2), np.int64))
-
-
-def first_tiling(free: int, left: list[int], table: tuple[object, ...], steps: int) -> list[int]:
-    """The placements of the first tiling found (indices into the table), or none."""
-    chosen = np.empty(sum(left), np.int64)
-    found = _search(free, np.array(left, np.int64), *table, chosen, 1, steps)
-    return chosen.tolist() if found > 0 else []
-
-
 @njit(cache=_CACHE)
-def _first_tilings(
+def first_tilings(
     frees,
     left,
     starts,
@@ -279,22 +254,6 @@ def _first_tilings(
                 steps,
             )
     return answers
-
-
-#: ``_first_tilings`` as Python code calls it.
-_firsts: Any = _first_tilings
-
-
-def first_tilings(
-    frees: list[int], left: list[int], table: tuple[object, ...], steps: int
-) -> tuple[Any, Any]:
-    """The first tiling of each of many free-cell masks (0: none asked, answered 0),
-    found in one call into compiled code: for each, 1 (found), 0 (there is none: the
-    search went through every placement) or ``UNDECIDED`` (an array), and its
-    placements (an array, a row each, indices into the table)."""
-    chosen = np.zeros((len(frees), sum(left)), np.int64)
-    answers = _firsts(np.array(frees, np.int64), np.array(left, np.int64), *table, chosen, steps)
-    return answers, chosen
 
 
 def tilings(

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any, NamedTuple
 
+from . import dice_native
+
 #: Placements laid in Python before the search gives up and leaves the roll to clingo:
 #: 91% of the square's rolls and 62% of the star's are tiled within 300, in 0.2-0.4 ms a
 #: roll, and the rest cost clingo no more than before (bench/NOTES-geniusstar.md).
@@ -125,25 +127,37 @@ class TilingSearch:
     def first(self, blocked: Sequence[int], steps: int | None = None) -> list[Move] | None:
         """Placements covering every cell not ``blocked`` exactly, or None: none found
         within ``steps`` placements laid (which proves nothing)."""
-        if self.kernel is None:
+        searching = self.first_tilings
+        if searching is None:
             return self.first_in_python(blocked, steps)
         free = self.free_cells(blocked)
         if free is None:
             return None
         budget = COMPILED_STEPS if steps is None else steps
-        chosen = self.kernel.first_tiling(free, self._left, self._table, budget)
-        return [self.moves[move] for move in chosen] or None
+        answers, chosen = dice_native.first_tilings(
+            searching, [free], self._left, self._table, budget
+        )
+        return [self.moves[move] for move in chosen[0].tolist()] if answers[0] > 0 else None
+
+    @property
+    def first_tilings(self) -> Any:
+        """What finds first tilings compiled: the build made ahead of time where there
+        is one (no compiler to load), else numba's (None without numba)."""
+        return dice_native.native() or self.kernel
 
     def firsts(self, rolls: Sequence[Sequence[int]], steps: int | None = None) -> Tiled | None:
         """``first`` for many rolls in one call into the compiled search (None without
         numba): a sweep's chunk of rolls costs one call, and its tilings come back as
         arrays that are checked all at once (:mod:`.dice_bulk`), never as Python
         objects."""
-        if self.kernel is None:
+        searching = self.first_tilings
+        if searching is None:
             return None
         frees = [self.free_cells(blocked) or 0 for blocked in rolls]  # 0: not the area
         budget = COMPILED_STEPS if steps is None else steps
-        answers, chosen = self.kernel.first_tilings(frees, self._left, self._table, budget)
+        answers, chosen = dice_native.first_tilings(
+            searching, frees, self._left, self._table, budget
+        )
         found = answers > 0
         masks, shapes = self._table[1][chosen], self._table[2][chosen]
         masks[~found] = 0
@@ -198,7 +212,7 @@ class TilingSearch:
             radix.append(radix[-1] * (self.counts[shape] + 1))
         # A memo key is the free cells with that number above them, in a signed word.
         fits = self.cells + (radix[-1] - 1).bit_length() <= 62
-        return self.kernel.placement_table(
+        return dice_native.placement_table(
             starts,
             [move.mask for move in moves],
             [self.shapes.index(move.shape) for move in moves],

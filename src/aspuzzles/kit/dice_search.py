@@ -3,14 +3,13 @@ and their count, where the encoding is the shipped one.
 
 Most rolls have hundreds of tilings, and a depth-first search that always covers the
 lowest free cell finds one after a few dozen steps, in a fraction of clasp's time per
-solve call on the sweep's grounding. Being code that restates
-the rules (pieces cover the free cells exactly, each shape as often as the box has
-it), it is off for an edited encoding, whose rules may differ. A tiling it finds is
-checked like clingo's. A roll solved on its own that it finds nothing for is left to
-clingo, which proves it; a sweep's or census's many rolls searched compiled in one
-call (``firsts``) take the compiled search's "none" after it went through every
-placement (clingo's verdict, as the tests check on both puzzles), and clingo searches
-only what it gave up on.
+solve call on the sweep's grounding. Being code that restates the rules (pieces cover
+the free cells exactly, each shape as often as the box has it), it is off for an
+edited encoding, whose rules may differ. A tiling it finds is checked like clingo's.
+A roll solved on its own that it finds nothing for is left to clingo, which proves
+it; a sweep's or census's many rolls searched compiled in one call (``firsts``) take
+the compiled search's "none" after it went through every placement (clingo's verdict,
+as the tests check on both puzzles), and clingo searches only what it gave up on.
 
 Where numba is installed (the ``fast`` extra) the search runs compiled
 (:mod:`.dice_kernel`): it then searches far longer before it hands a roll to clingo,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import clingo
 from clingo import Symbol
 
 from ..errors import InputError
@@ -49,17 +51,26 @@ class Session:
             timeout=None,
             incremental=None,
         )
-        messages: list[str] = []
+        self._job = job
+        self._literals: dict[Symbol, int] = {}
+        if not self.shipped:
+            self.control  # noqa: B018  (an edited encoding's errors are told at once)
+
+    @cached_property
+    def control(self) -> clingo.Control:
+        """The grounding, made when clingo is first asked: with the shipped encoding, a
+        sweep whose own search answers every variant never needs it."""
+        job, messages = self._job, list[str]()
         try:
-            self.control = solving.loaded_control(job, messages)
-            self.control.ground([("base", [])])
+            control = solving.loaded_control(job, messages)
+            control.ground([("base", [])])
         except RuntimeError as error:
             raise InputError(solving.clingo_error(messages, error, job.program_source)) from None
         # Externals are false until assigned; set them free so assumptions decide them.
-        for atom in self.control.symbolic_atoms:
+        for atom in control.symbolic_atoms:
             if atom.is_external:
-                self.control.assign_external(atom.symbol, None)
-        self._literals: dict[Symbol, int] = {}
+                control.assign_external(atom.symbol, None)
+        return control
 
     def _literals_of(self, assumptions: Sequence[tuple[Symbol, bool]]) -> list[Any]:
         """The assumptions as program literals: clingo takes a list of numbers without

@@ -93,7 +93,7 @@ def solve_unit(
     worker's grounding is made on its first unit and kept (``spread.worker_state``).
     With ``cap``, each class is counted up to ``cap`` solutions only (by the compiled
     search where the encoding is the shipped one, as ``--count`` counts, else clingo)."""
-    swept, space, session = worker_state(
+    swept, space, grounded = worker_state(
         json.dumps(["census", puzzle, options], sort_keys=True),
         lambda: _grounded(puzzle, options),
     )
@@ -107,7 +107,7 @@ def solve_unit(
             classes.append((placement, size))
     variants = [space.variant(placement) for placement, _ in classes]
     for (placement, size), variant, found in zip(
-        classes, variants, session.firsts_of(swept, variants), strict=True
+        classes, variants, grounded.firsts_of(swept, variants), strict=True
     ):
         result.classes += 1
         result.placements += size
@@ -116,21 +116,16 @@ def solve_unit(
             result.unsolvable.append(space.key(placement))
         if count:
             key = space.key(placement)
-            result.counts[key] = session.count_of(swept, variant, most=cap or 0) if found else 0
+            result.counts[key] = grounded.count_of(swept, variant, most=cap or 0) if found else 0
             if cap is not None:
                 result.sizes[key] = size
     return result
 
 
 def warm_census(puzzle: str, options: dict[str, Any], count: bool = False) -> None:
-    """One class of the census solved, and for a count counted up to one solution, for
-    what the work loads (see ``spread``): a count runs numba's compiled search, which
-    a first solution (built ahead of time, :mod:`.kit.dice_native`) does not load."""
-    swept, space, session = _grounded(puzzle, options)
-    variant = space.variant(tuple(range(1, space.chosen + 1)))
-    session.first_of(swept, variant)
-    if count:
-        session.count_of(swept, variant, most=1)
+    """One class of the census solved (and counted up to one) before any limit applies."""
+    swept, space, grounded = _grounded(puzzle, options)
+    grounded.load_for(swept, space.variant(tuple(range(1, space.chosen + 1))), count)
 
 
 def class_size(placement: tuple[int, ...], symmetries: tuple[tuple[int, ...], ...]) -> int | None:

@@ -92,15 +92,15 @@ def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[
     The worker's grounding and variants are made on its first chunk and kept; a task
     carries numbers only, so handing it out costs the command next to nothing."""
     puzzle, options, places = task
-    swept, session, variants = worker_state(
+    swept, grounded, variants = worker_state(
         json.dumps(["sweep", puzzle, options], sort_keys=True), lambda: _grounded(puzzle, options)
     )
     chosen = [variants[place][1] for place in places]
     if not options.get("count"):
-        return places[0], [int(found) for found in session.firsts_of(swept, chosen)]
-    counts = [session.count_of(swept, variant) for variant in chosen]
+        return places[0], [int(found) for found in grounded.firsts_of(swept, chosen)]
+    counts = [grounded.count_of(swept, variant) for variant in chosen]
     counted = [place for place, count in zip(places, counts, strict=True) if count]
-    found = session.firsts_of(swept, [variants[place][1] for place in counted])
+    found = grounded.firsts_of(swept, [variants[place][1] for place in counted])
     for place, tiled in zip(counted, found, strict=True):
         if not tiled:
             raise RuntimeError(f"{variants[place][0]}: solutions counted, none found")
@@ -108,14 +108,9 @@ def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[
 
 
 def warm_sweep(puzzle: str, options: dict[str, Any], place: int) -> None:
-    """One variant solved, and for a count counted up to one solution, for what the
-    work loads (see ``spread``): a count runs numba's compiled search, which a first
-    solution (built ahead of time, :mod:`.kit.dice_native`) does not load."""
-    swept, session, variants = _grounded(puzzle, options)
-    variant = variants[place][1]
-    session.first_of(swept, variant)
-    if options.get("count"):
-        session.count_of(swept, variant, most=1)
+    """The variant at ``place`` solved (and counted up to one) before any limit applies."""
+    swept, grounded, variants = _grounded(puzzle, options)
+    grounded.load_for(swept, variants[place][1], bool(options.get("count")))
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:

@@ -104,6 +104,14 @@ class Session:
                 return results.checked_solution(self.game, variant, [], atoms)
         return self.first(variant, sweep.assumptions(variant))
 
+    def load_for(self, sweep: Sweep[Any], variant: Any, counting: bool) -> None:
+        """A variant solved, and for a count counted up to one solution, for what the
+        work loads before a memory limit applies (see ``spread``): a count may run a
+        search of its own that a first solution does not load."""
+        self.first_of(sweep, variant)
+        if counting:
+            self.count_of(sweep, variant, most=1)
+
     def firsts_of(self, sweep: Sweep[Any], variants: Sequence[Any]) -> list[bool]:
         """Whether each of a sweep's variants has a solution: where the encoding is the
         shipped one and the sweep has a search over many variants at once, they are

@@ -543,11 +543,10 @@ class DiceSweep(Sweep[DiceRoll]):
         problems = puzzle.bulk_checker.check(
             blocked, tiled.found, tiled.masks, tiled.shapes, tiled.names
         )
+        rejected = problems.nonzero()[0].tolist()
         return {
-            int(
-                row
-            ): f"roll {puzzle.roll_key(variants[row].blocked)}: {PROBLEMS[int(problems[row])]}"
-            for row in problems.nonzero()[0]
+            row: f"roll {puzzle.roll_key(variants[row].blocked)}: {PROBLEMS[int(problems[row])]}"
+            for row in rejected
         }
 
     def count_in_python(self, variant: DiceRoll, most: int = 0) -> int | None:

@@ -82,12 +82,9 @@ def first_tilings(
     return answers, chosen
 
 
-#: The exported functions' types: int64 words and arrays, the memo two columns wide.
-_ARRAY = "i8[:]"
-_TABLE = ", ".join([_ARRAY] * 10) + ", i8[:,:]"
-SIGNATURES = {
-    "first_tilings": f"i8[:](i8[:], {_TABLE}, i8[:,:], i8)",
-}
+#: ``first_tilings``'s types: the frees, the pieces left and the table's nine arrays,
+#: the memo (two columns), the tilings' rows and the step bound, all int64.
+SIGNATURE = "i8[:](" + "i8[:], " * 11 + "i8[:,:], i8[:,:], i8)"
 
 
 def build(folder: Path = HERE) -> Path:
@@ -105,9 +102,7 @@ def build(folder: Path = HERE) -> Path:
         compiler.output_dir = str(folder)
         compiler.target_cpu = "host"
         compiler.verbose = False
-        compiler.export("first_tilings", SIGNATURES["first_tilings"])(
-            dice_kernel.first_tilings.py_func
-        )
+        compiler.export("first_tilings", SIGNATURE)(dice_kernel.first_tilings.py_func)
         compiler.compile()
     built = next(folder.glob(PREFIX + digest() + ".*"))
     for old in folder.glob(PREFIX + "*"):

@@ -126,41 +126,38 @@ class TilingSearch:
     def first(self, blocked: Sequence[int], steps: int | None = None) -> list[Move] | None:
         """Placements covering every cell not ``blocked`` exactly, or None: none found
         within ``steps`` placements laid (which proves nothing)."""
-        searching = self.first_tilings
-        if searching is None:
+        searched = self._compiled_firsts([blocked], steps)
+        if searched is None:
             return self.first_in_python(blocked, steps)
-        free = self.free_cells(blocked)
-        if free is None:
-            return None
-        budget = COMPILED_STEPS if steps is None else steps
-        answers, chosen = dice_native.first_tilings(
-            searching, [free], self._left, self._table, budget
-        )
+        answers, chosen = searched
         return [self.moves[move] for move in chosen[0].tolist()] if answers[0] > 0 else None
-
-    @property
-    def first_tilings(self) -> Any:
-        """What finds first tilings compiled: the build made ahead of time where there
-        is one (no compiler to load), else numba's (None without numba)."""
-        return dice_native.native() or self.kernel
 
     def firsts(self, rolls: Sequence[Sequence[int]], steps: int | None = None) -> Tiled | None:
         """``first`` for many rolls in one call into the compiled search (None without
         numba): a sweep's chunk of rolls costs one call, and its tilings come back as
         arrays that are checked all at once (:mod:`.dice_bulk`), never as Python
         objects."""
-        searching = self.first_tilings
-        if searching is None:
+        searched = self._compiled_firsts(rolls, steps)
+        if searched is None:
             return None
-        frees = [self.free_cells(blocked) or 0 for blocked in rolls]  # 0: not the area
-        budget = COMPILED_STEPS if steps is None else steps
-        answers, chosen = dice_native.first_tilings(
-            searching, frees, self._left, self._table, budget
-        )
+        answers, chosen = searched
         found = answers > 0
         masks, shapes = self._table[1][chosen], self._table[2][chosen]
         masks[~found] = 0
         return Tiled(found, answers == 0, masks, shapes, tuple(self.shapes))
+
+    def _compiled_firsts(
+        self, rolls: Sequence[Sequence[int]], steps: int | None
+    ) -> tuple[Any, Any] | None:
+        """``dice_native.first_tilings`` of the rolls, by the build made ahead of time
+        where there is one (no compiler to load), else numba's; None without numba. A
+        roll whose free cells are not the pieces' area is asked as 0 (answered: none)."""
+        compiled = dice_native.native() or self.kernel
+        if compiled is None:
+            return None
+        frees = [self.free_cells(blocked) or 0 for blocked in rolls]
+        budget = COMPILED_STEPS if steps is None else steps
+        return dice_native.first_tilings(compiled, frees, self._left, self._table, budget)
 
     def first_in_python(
         self, blocked: Sequence[int], steps: int | None = None

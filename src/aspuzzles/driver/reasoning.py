@@ -127,6 +127,33 @@ class _Probe(Propagator):
 Assumption = tuple[Symbol, bool]
 
 
+class _SolveOptions:
+    """The solve options a question sets (models, enumeration mode, a conflict limit),
+    written to clingo only when they change: a walkthrough asks thousands of questions
+    of one kind, and each write is several calls into clingo (a tenth of a short
+    walkthrough's time when every call set and restored them). The Reasoner owns its
+    Control, so nothing else reads them between its calls."""
+
+    def __init__(self, settings: clingo.Configuration) -> None:
+        self.settings = settings
+        #: The conflict limit of a call that asks none: the one given at the start
+        #: (``--solve-limit``), or none.
+        self.base_limit = str(settings.solve_limit)
+        self.current: tuple[int, str, str] = (-1, "", "")
+
+    def set(self, models: int, enum_mode: str, conflicts: int | None) -> None:
+        wanted = (models, enum_mode, self.base_limit if conflicts is None else str(conflicts))
+        if wanted == self.current:
+            return
+        if wanted[0] != self.current[0]:
+            self.settings.models = str(models)
+        if wanted[1] != self.current[1]:
+            self.settings.enum_mode = enum_mode
+        if wanted[2] != self.current[2]:
+            self.settings.solve_limit = wanted[2]
+        self.current = wanted
+
+
 class SearchLimit(Exception):
     """A question given a number of conflicts was not answered within them."""
 
@@ -185,6 +212,11 @@ class Reasoner:
         }
         self.probe = _Probe(self.entries, self.clues)
         self.control.register_propagator(self.probe)
+        probe = self._looked_up(PROBE)
+        assert probe is not None  # an external: always in the grounding
+        #: The probe's program literal: assumed false in every call but a probe's.
+        self._probe_literal = probe
+        self._options = _SolveOptions(solving.solve_settings(self.control))
         self.solve_calls = 0
         #: When the questions must have been answered (``time.perf_counter()``), if ever,
         #: and the limit it stands for (seconds), for the message.
@@ -235,7 +267,7 @@ class Reasoner:
                 if any(e in wanted for e in entries)
             ]
         try:
-            self._solve([*assumptions, (PROBE, True)], probing=True, clues=clues)
+            self._solve(assumptions, probing=True, clues=clues)
         finally:
             self.probe.looked_at = None
         return self.probe.seen
@@ -255,18 +287,13 @@ class Reasoner:
         consequences); None if there is no solution. With ``models``, the enumeration
         stops after that many models: the set is then a superset of the consequences
         (every entry outside it is certainly not shared by every solution)."""
-        settings = solving.solve_settings(self.control)
-        settings.enum_mode = "cautious"
-        settings.models = models
         last: list[Symbol] = []
-        try:
-            result = self._solve(
-                [*assumptions, (PROBE, False)],
-                on_model=lambda model: last.__setitem__(slice(None), model.symbols(atoms=True)),
-            )
-        finally:
-            settings.enum_mode = "auto"
-            settings.models = 0
+        result = self._solve(
+            assumptions,
+            on_model=lambda model: last.__setitem__(slice(None), model.symbols(atoms=True)),
+            models=models,
+            enum_mode="cautious",
+        )
         if not result.satisfiable:
             return None
         wanted = set(self.entries)
@@ -278,18 +305,13 @@ class Reasoner:
         """The entries true in some solution under the assumptions and the clues (all
         in force, unless given; the others free): brave consequences. An entry outside
         the set is false in every solution. None if there is no solution."""
-        settings = solving.solve_settings(self.control)
-        settings.enum_mode = "brave"
-        settings.models = 0
         last: list[Symbol] = []
-        try:
-            result = self._solve(
-                [*assumptions, (PROBE, False)],
-                clues=clues,
-                on_model=lambda model: last.__setitem__(slice(None), model.symbols(atoms=True)),
-            )
-        finally:
-            settings.enum_mode = "auto"
+        result = self._solve(
+            assumptions,
+            clues=clues,
+            on_model=lambda model: last.__setitem__(slice(None), model.symbols(atoms=True)),
+            enum_mode="brave",
+        )
         if not result.satisfiable:
             return None
         wanted = set(self.entries)
@@ -333,17 +355,7 @@ class Reasoner:
             by_literal[signed] = (symbol, value)
             assumed.append(signed)
         found: list[int] = []
-        settings = solving.solve_settings(self.control)
-        settings.models = 1
-        try:
-            result = self._solve(
-                [*assumed, (PROBE, False)],
-                clues=[],
-                on_core=lambda core: found.extend(core),
-                conflicts=conflicts,
-            )
-        finally:
-            settings.models = 0
+        result = self._solve(assumed, clues=[], on_core=found.extend, conflicts=conflicts, models=1)
         if result.satisfiable:
             return None
         if not result.unsatisfiable:
@@ -367,8 +379,6 @@ class Reasoner:
     ) -> tuple[list[Symbol], set[Symbol]] | None:
         """Some solution under the assumptions: its shown atoms (for the puzzle to
         decode and check) and the entries true in it; None if there is none."""
-        settings = solving.solve_settings(self.control)
-        settings.models = 1
         shown: list[Symbol] = []
         true: list[Symbol] = []
 
@@ -376,10 +386,7 @@ class Reasoner:
             shown.extend(model.symbols(shown=True))
             true.extend(model.symbols(atoms=True))
 
-        try:
-            result = self._solve([*assumptions, (PROBE, False)], on_model=keep)
-        finally:
-            settings.models = 0
+        result = self._solve(assumptions, on_model=keep, models=1)
         if not result.satisfiable:
             return None
         wanted = set(self.entries)
@@ -392,28 +399,18 @@ class Reasoner:
         in_force = set(self.in_force)
         absent = [(clue, False) for clue in self.clues if clue not in in_force]
         assumptions = [*assumptions, *absent]
-        settings = solving.solve_settings(self.control)
-        settings.models = limit
         found = 0
 
         def tally(_: clingo.Model) -> None:
             nonlocal found
             found += 1
 
-        try:
-            self._solve([*assumptions, (PROBE, False)], on_model=tally)
-        finally:
-            settings.models = 0
+        self._solve(assumptions, on_model=tally, models=limit)
         return found
 
     def satisfiable(self, assumptions: Sequence[Assumption], clues: Sequence[Symbol]) -> bool:
         """Whether a solution exists with only ``clues`` of the clues assumed."""
-        settings = solving.solve_settings(self.control)
-        settings.models = 1
-        try:
-            result = self._solve([*assumptions, (PROBE, False)], clues=clues)
-        finally:
-            settings.models = 0
+        result = self._solve(assumptions, clues=clues, models=1)
         return bool(result.satisfiable)
 
     def minimal(
@@ -445,15 +442,11 @@ class Reasoner:
             if atom is not None:
                 literal[atom.literal] = member
         found: list[int] = []
-        settings = solving.solve_settings(self.control)
-        settings.models = 1
-        try:
-            result = self._solve(
-                [*assumptions, *((entry, True) for entry in droppable), (PROBE, False)],
-                on_core=lambda core: found.extend(core),
-            )
-        finally:
-            settings.models = 0
+        result = self._solve(
+            [*assumptions, *((entry, True) for entry in droppable)],
+            on_core=found.extend,
+            models=1,
+        )
         if result.satisfiable:
             return []
         return [literal[lit] for lit in found if lit in literal]
@@ -467,11 +460,17 @@ class Reasoner:
         on_model: Callable[[clingo.Model], None] | None = None,
         on_core: Callable[[Sequence[int]], None] | None = None,
         conflicts: int | None = None,
+        models: int = 0,
+        enum_mode: str = "auto",
     ) -> clingo.SolveResult:
+        """One solve call under the assumptions and the clues (all in force, unless
+        given), the probe switched on only when ``probing``; ``models``, ``enum_mode``
+        and ``conflicts`` hold for this call (``_options``)."""
         self.solve_calls += 1
         assumed_clues = self.in_force if clues is None else clues
         every = [*((clue, True) for clue in assumed_clues), *assumptions]
         if probing:
+            every.append((PROBE, True))
             literals = [  # a probe is asked with symbols only (solver literals: ``core``)
                 self.probe.literal(item[0], item[1])
                 for item in every
@@ -479,14 +478,16 @@ class Reasoner:
             ]
             self.probe.assumed = list(dict.fromkeys(reversed(literals)))
         else:
+            every.append(-self._probe_literal)
             self.probe.assumed = None
+        self._options.set(models, enum_mode, conflicts)
         result = solving.solve_until(
             self.control,
             self.deadline,
             assumptions=every,
             on_model=on_model,
             on_core=on_core,
-            conflicts=conflicts,
+            short=conflicts is not None and conflicts <= solving.SHORT_SEARCH,
         )
         if result is None:
             # Worded as the engine's guard words it, whichever of the two sees it first.

@@ -292,14 +292,16 @@ def solve_until(
     deadline: float | None = None,
     on_core: Callable[[Sequence[int]], None] | None = None,
     conflicts: int | None = None,
+    short: bool = False,
     **arguments: Any,
 ) -> clingo.SolveResult | None:
     """One solve call (``arguments`` as for ``Control.solve``) waited on by
     ``await_search``: None when ``deadline`` passed first; Ctrl-C cancels the search
     and is raised again. ``conflicts`` stops the search after that many conflicts
-    (see ``conflict_limit``). ``on_core`` gets the unsatisfiable core, as in a blocking
-    call (clingo hands it to those only)."""
-    short = conflicts is not None and conflicts <= SHORT_SEARCH
+    (see ``conflict_limit``); ``short`` says that a limit of at most ``SHORT_SEARCH``
+    is set already (a blocking call). ``on_core`` gets the unsatisfiable core, as in a
+    blocking call (clingo hands it to those only)."""
+    short = short or (conflicts is not None and conflicts <= SHORT_SEARCH)
     if short or (deadline is None and on_core is None and BLOCKING):
         # Nothing to wait for, or not for long: no thread.
         with conflict_limit(control, conflicts):

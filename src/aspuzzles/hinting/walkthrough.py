@@ -382,8 +382,13 @@ class _Walker:
         #: What a candidate may cost where its reason is not known yet or may have got
         #: cheaper (``bound``): it is costed only once it could be the next step.
         self.estimates: dict[Literal, int] = {}
-        #: The clues a cheaper reason of a candidate can be sought from (``improved``).
-        self.seeds: dict[Literal, list[Symbol]] = {}
+        #: The reasons, not yet minimal, that promise a candidate a cheaper one
+        #: (``improved``).
+        self.seeds: dict[Literal, list[Literal]] = {}
+        #: The clues of a candidate's last promise that held fewer clues than its
+        #: reason and proved no cheaper once shrunk: the same clues are not
+        #: promised again (on a 15x15 board such promises came back step after step).
+        self.refused: dict[Literal, frozenset[Symbol]] = {}
         self.recost(self.ordered())
 
     # -- knowledge -----------------------------------------------------------------
@@ -417,22 +422,19 @@ class _Walker:
     ) -> list[Literal] | None:
         return self.reasoner.core(fixed, members, conflicts=budget)
 
-    def reason(
-        self, literal: Literal, seed: list[Symbol] | None = None, budget: int | None = BUDGET
-    ) -> Reason:
+    def reason(self, literal: Literal, budget: int | None = BUDGET) -> Reason:
         """A reason of a candidate: its negation with the reason has no answer set, and
         (where every test was answered within the ``budget``) with any member dropped it
         has one. Seeded toward the cheap members: the known literals alone first; else
-        the clues of a core (or of ``seed``, clues known to prove it with the known
-        literals) are dropped one at a time while every known literal stays at hand, so
-        that a conclusion already on the board replaces the clues it came from; then
+        the clues of a core are dropped one at a time while every known literal stays
+        at hand, so that a conclusion already on the board replaces the clues it came from; then
         the literals, the nearest (sharing a place with the candidate) offered first.
         SearchLimit where proving it at all takes more than the budget."""
         symbol, value = literal
         fixed = [(symbol, not value)]
         known = self._nearest_first(symbol)
-        clues: list[Literal] = [(clue, True) for clue in seed or ()]
-        if seed is None and (not known or self._core(fixed, known, budget) is None):
+        clues: list[Literal] = []
+        if not known or self._core(fixed, known, budget) is None:
             every = [*known, *((c, True) for c in self.reasoner.clues)]
             core = self._core(fixed, every, budget)
             if core is None:
@@ -486,9 +488,14 @@ class _Walker:
         return core
 
     def _nearest_first(self, entry: Symbol) -> list[Literal]:
-        """The known literals, those sharing a place with ``entry`` first, entries set
-        before entries ruled out (each part in the order they became known)."""
+        """The known literals, those of ``entry``'s own place first (a cell's values
+        ruled out: what its last value is read off), then those sharing a place with
+        it, entries set before entries ruled out, then the rest likewise (each part in
+        the order they became known). With the own place first, a Sudoku's cached
+        reasons are found cheaper again as the board fills (half its case splits were
+        taken where a single was there, its cheaper reason unseen)."""
         places = self._where(entry)
+        same: list[Literal] = []
         near_set: list[Literal] = []
         near_out: list[Literal] = []
         far_set: list[Literal] = []
@@ -496,9 +503,11 @@ class _Walker:
         for literal, where in self._known_places():
             if places.isdisjoint(where):
                 (far_set if literal[1] else far_out).append(literal)
+            elif where == places:
+                same.append(literal)
             else:
                 (near_set if literal[1] else near_out).append(literal)
-        return [*near_set, *near_out, *far_set, *far_out]
+        return [*same, *near_set, *near_out, *far_set, *far_out]
 
     def _known_places(self) -> list[tuple[Literal, frozenset[int]]]:
         if self.known_places is None:
@@ -541,29 +550,39 @@ class _Walker:
         minimal: on a 15x15 board one such test can run for minutes)."""
         if reason.exact:
             return reason
-        fixed = [(literal[0], not literal[1])]
         clues = [(clue, True) for clue in reason.clues]
+        return self._within(literal, clues, list(reason.after), EXACT_BUDGET)
+
+    def _within(
+        self, literal: Literal, clues: list[Literal], literals: list[Literal], budget: int
+    ) -> Reason:
+        """A reason made subset-minimal within itself: its clues dropped one at a time
+        while its literals stay at hand, then its literals (``_shrunk``)."""
+        fixed = [(literal[0], not literal[1])]
         exact = True
         for member in list(clues):
             trial = [kept for kept in clues if kept != member]
             try:
-                if self._core(fixed, [*trial, *reason.after], EXACT_BUDGET) is not None:
+                if self._core(fixed, [*trial, *literals], budget) is not None:
                     clues = trial
             except SearchLimit:
                 exact = False
-        after, shrunk = self._shrunk(fixed, clues, list(reason.after), EXACT_BUDGET)
-        return Reason(tuple(s for s, _ in clues), tuple(after), exact and shrunk)
+        after, shrunk = self._shrunk(fixed, clues, literals, budget)
+        return Reason(
+            tuple(sorted((s for s, _ in clues), key=self._rank)),
+            tuple(sorted(after, key=self._lit)),
+            exact and shrunk,
+        )
 
-    def improved(self, literal: Literal) -> list[Symbol] | None:
-        """The clues (maybe none) that, with the known literals, prove a candidate
-        more cheaply than its cached reason (a cheaper reason may exist now that more
-        literals are known: a Sudoku cell's last digit follows from its eight
+    def improved(self, literal: Literal) -> list[Literal] | None:
+        """A reason (not necessarily minimal) that, with the known literals, proves a
+        candidate more cheaply than its cached reason (a cheaper reason may exist now
+        that more literals are known: a Sudoku cell's last digit follows from its eight
         neighbours' once they are set, though it followed from a long chain before),
         or None. One solve call: the known literals are assumed, nearest first, before
         the reason's clues, so clasp's core holds only the clues it still needs once
-        they are set; the core is a reason (not necessarily minimal), so a core with
-        fewer clues or a lower cost than the cached reason promises a cheaper one
-        (found from the clues it kept, and shrunk further)."""
+        they are set. The core is a reason, so shrinking it within itself (``settle``)
+        keeps a promise of a lower cost: a subset costs no more."""
         old = self.reasons[literal]
         if old.cost <= CLUE_COST:  # one clue alone (or as few literals): kept as it is
             return None
@@ -576,9 +595,13 @@ class _Walker:
             return None
         if core is None:  # cannot be: the reason still proves it
             return None
-        kept = [symbol for symbol, value in core if value and symbol in self.clue_set]
+        kept = frozenset(symbol for symbol, value in core if value and symbol in self.clue_set)
         cost = CLUE_COST * len(kept) + LITERAL_COST * (len(core) - len(kept))
-        return kept if len(kept) < len(old.clues) or cost < old.cost else None
+        if cost < old.cost:
+            return core
+        if len(kept) < len(old.clues) and self.refused.get(literal) != kept:
+            return core
+        return None
 
     def _rank(self, clue: Symbol) -> int:
         return self.reasoner.clues.index(clue)
@@ -605,12 +628,13 @@ class _Walker:
         seed = self.seeds.pop(literal, None)
         if literal in self.reasons:
             if seed is not None:
-                try:
-                    found = self.reason(literal, seed)
-                except SearchLimit:
-                    return
+                clues = [m for m in seed if m[1] and m[0] in self.clue_set]
+                literals = [m for m in seed if m not in set(clues)]
+                found = self._within(literal, clues, literals, BUDGET)
                 if found.cost < self.reasons[literal].cost:
                     self.reasons[literal] = found
+                else:  # fewer clues that did not make it cheaper: not promised again
+                    self.refused[literal] = frozenset(s for s, _ in clues)
             return
         try:
             self.reasons[literal] = self.reason(literal, budget=budget)
@@ -736,17 +760,19 @@ class _Walker:
     def _case(self) -> Step | None:
         """A case split: among the candidates that rule an entry out, one whose
         assumption fails at once (a contradiction by propagation, no guess), the
-        cheapest; the case is the entry assumed, its reason what cannot hold with it."""
+        cheapest; the case is the entry assumed, its reason what cannot hold with it.
+        Costed lazily as ``cheapest`` does, and asked whether it fails at once only
+        when it could be the one (one probe each, with every known literal assumed)."""
         assumed = list(self.known.items())
-        ruling_out = sorted(
-            (lit for lit in self.candidates if not lit[1] and lit not in self.hard),
-            key=self._rank_bound,
-        )
-        failing = [
-            lit for lit in ruling_out if self.reasoner.fails_at_once(assumed, (lit[0], True))
-        ]
-        while failing:  # the cheapest of them, costed lazily as ``cheapest`` does
-            chosen = min(failing, key=self._rank_bound)
+        open_ = [lit for lit in self.candidates if not lit[1] and lit not in self.hard]
+        failing: set[Literal] = set()
+        while open_:
+            chosen = min(open_, key=self._rank_bound)
+            if chosen not in failing:
+                if not self.reasoner.fails_at_once(assumed, (chosen[0], True)):
+                    open_.remove(chosen)
+                    continue
+                failing.add(chosen)
             if self.settled(chosen):
                 reason = self.reasons[chosen] = self.exact(chosen, self.reasons[chosen])
                 assume = (chosen[0], True)
@@ -754,7 +780,7 @@ class _Walker:
                 return Step([chosen], reason, cases=[Case(assume, reason, chain)])
             self.settle(chosen, BUDGET)
             if chosen in self.hard:
-                failing.remove(chosen)
+                open_.remove(chosen)
         return None
 
     # -- a case followed through ------------------------------------------------------

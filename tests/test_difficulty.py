@@ -29,27 +29,30 @@ def _steps(*costs: int) -> list[_Step]:
     return [_Step(cost) for cost in costs]
 
 
-def test_the_score_is_the_mean_cost_beyond_the_walkthroughs_median_step() -> None:
+def test_the_score_is_the_mean_cost_beyond_a_routine_step() -> None:
     assert rule.score([]) == 0.0
-    # Median 4: two steps at or below it (nothing beyond), one of 10 (6), one of 6 (2).
-    assert rule.routine(_steps(3, 4, 10, 6)) == 5
-    assert rule.score(_steps(3, 4, 4, 10, 6)) == pytest.approx((0 + 0 + 0 + 6 + 2) / 5)
-    # A large board of routine steps stays at 0, however many, whatever they cost.
+    # Routine: 4 (a clue and a fact), the median (3.5, then 4) being no more. Steps
+    # within it add nothing, one of 10 adds 6, one of 6 adds 2.
+    assert rule.routine(_steps(3, 4, 10, 3)) == 4
+    assert rule.score(_steps(3, 4, 10, 3, 6)) == pytest.approx((0 + 0 + 6 + 0 + 2) / 5)
+    # A large board of routine steps stays at 0, however many.
     assert rule.score(_steps(*([3] * 500))) == 0.0
+    # Where the median step costs more (a Sudoku's single: eight facts), it is the
+    # routine: the same excess over it scores the same.
+    assert rule.routine(_steps(8, 8, 9, 14)) == 8.5
     assert rule.score(_steps(*([8] * 500))) == 0.0
-    # What is routine is the walkthrough's own: the same excess scores the same.
-    assert rule.score(_steps(3, 3, 3, 9)) == rule.score(_steps(8, 8, 8, 14))
+    assert rule.score(_steps(3, 3, 4, 10)) == rule.score(_steps(8, 8, 8, 14))
 
 
 @pytest.mark.parametrize(
     ("costs", "level"),
     [
         ((3, 3, 3), "easy"),
-        ((3, 3, 3, 12), "easy"),  # 9 beyond the median (3), over 4 steps: 2.25
-        ((3, 3, 3, 14), "normal"),  # 2.75: above 2.3, at most 2.9
-        ((3, 3, 3, 15), "tricky"),  # 3
-        ((3, 3, 3, 3, 35), "tricky"),  # 6.4: at most 8
-        ((3, 3, 30), "hard"),  # 9: above the costliest Tricky Undead of Tatham's
+        ((3, 3, 3, 11), "easy"),  # 7 beyond the routine (4) over 4 steps: 1.75
+        ((3, 3, 3, 14), "normal"),  # 2.5: above 2.05, at most 2.85
+        ((3, 3, 3, 16), "tricky"),  # 3
+        ((8, 8, 8, 40), "tricky"),  # 32 beyond the median (8) over 4 steps: 8
+        ((3, 3, 3, 40), "hard"),  # 9: above the costliest Tricky Undead of Tatham's
     ],
 )
 def test_levels_are_read_off_the_score(costs: tuple[int, ...], level: str) -> None:

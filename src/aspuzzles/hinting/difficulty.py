@@ -5,10 +5,11 @@ is made of: each step's cost (clues and earlier conclusions it combines, see
 :mod:`.walkthrough`; a case split costs one more). What makes a puzzle hard for a
 person is how much of the way needs more than a routine step, and how much more: so
 the score is the mean, over the steps, of what each costs beyond a routine step, and
-the level is read off the score. A routine step is the walkthrough's own median step:
-what is routine differs between puzzles (a Sudoku's single combines eight facts on the
-board, a Haunted step one clue or two), and a fixed routine cost ranked a Skyscrapers
-puzzle by its size more than by its level. A mean, not a sum, so that a large board of
+the level is read off the score. A routine step costs one clue and one fact on the
+board (``ROUTINE``), or the walkthrough's own median step where that costs more: what
+is routine differs between puzzles (a Sudoku's single combines eight facts on the
+board, a Haunted step one clue or two), and a fixed routine cost graded every Sudoku
+of Tatham's alike and ranked a Skyscrapers puzzle by its size more than by its level. A mean, not a sum, so that a large board of
 easy steps stays easy. Reasons are found semantically (what follows, not what
 propagation on the encoding as written reaches), so a redundant constraint in the
 encoding changes the time a walkthrough takes more than its steps' costs.
@@ -27,10 +28,13 @@ from typing import Protocol
 
 #: The levels, easiest first.
 LEVELS = ("easy", "normal", "tricky", "hard")
+#: What a routine step costs at least: one clue and one fact on the board. A step
+#: costing no more than this (or than the walkthrough's median step) adds nothing.
+ROUTINE = 4
 #: The highest score of each level but the last: the first two fitted on Tatham's
 #: Undead (best agreement on the even-numbered rows), the last just above his
 #: costliest Tricky one (7.37).
-THRESHOLDS = (2.3, 2.9, 8.0)
+THRESHOLDS = (2.05, 2.85, 8.0)
 
 
 class _Step(Protocol):
@@ -39,8 +43,9 @@ class _Step(Protocol):
 
 
 def routine(steps: Sequence[_Step]) -> float:
-    """What a routine step of this walkthrough costs: its median step's cost."""
-    return statistics.median(step.cost for step in steps) if steps else 0.0
+    """What a routine step of this walkthrough costs: ``ROUTINE``, or its median
+    step's cost where that is more."""
+    return max(ROUTINE, statistics.median(step.cost for step in steps)) if steps else ROUTINE
 
 
 def score(steps: Sequence[_Step]) -> float:

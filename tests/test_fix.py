@@ -226,8 +226,8 @@ def test_capture_is_refused_in_one_line(cli) -> None:
 
 
 def test_a_time_limit_ends_it_with_exit_3_and_one_line(cli) -> None:
-    """At once, and while reasoning: ten mistakes on a 15x15 board take about a second
-    (their reasons), past a limit of 0.2 s."""
+    """At once, and while reasoning: ten mistakes on a 15x15 board take about 0.2 s
+    (their reasons), past a limit of 0.05 s."""
     run = cli("fix", "haunted", "gen-15x15-s15", "--progress", "x", "--timeout", "0.001")
     assert run.code == ExitCode.TIMEOUT
     assert re.fullmatch(r"aspuzzles: error: time limit of 0\.001 s reached while \w+\n", run.err)
@@ -236,9 +236,9 @@ def test_a_time_limit_ends_it_with_exit_3_and_one_line(cli) -> None:
     progress = [e for e in true if re.sub(r",\w+\)$", "", e) not in wrong][::2]
     progress += list(wrong.values())[:10]
     args = ("fix", "haunted", "gen-15x15-s15", "--progress", _progress_text(progress))
-    run = cli(*args, "--timeout", "0.2")
+    run = cli(*args, "--timeout", "0.05")
     assert run.code == ExitCode.TIMEOUT and run.out == "", run.err
-    assert re.fullmatch(r"aspuzzles: error: time limit of 0\.2 s reached while \w+\n", run.err)
+    assert re.fullmatch(r"aspuzzles: error: time limit of 0\.05 s reached while \w+\n", run.err)
 
 
 # -- shipped puzzles ------------------------------------------------------------------

@@ -220,9 +220,11 @@ def _repair(ground: Grounded, entries: list[Symbol], limit: int, report: Fix) ->
     kept = [entry for entry in entries if entry not in first]
     _check_repair(ground, kept)
     place = {symbol: n for n, symbol in enumerate([*reasoner.clues, *kept])}
-    at_hand = [(e, True) for e in kept]
     for entry in found.found[0]:
-        # The clues are dropped while every kept entry is at hand, then the entries.
+        # The clues are dropped while every kept entry is at hand, then the entries;
+        # those sharing a place with the entry offered first, so that clasp's cores
+        # (which hold the members their first conflict needs) stay near it.
+        at_hand = _nearest_first(entry, kept)
         undecided: list[tuple[Symbol, bool]] = []
         core = minimal_in_turn(reasoner, [(entry, True)], at_hand, clues, undecided)
         because = [symbol for symbol, _ in core or []]
@@ -236,6 +238,16 @@ def _repair(ground: Grounded, entries: list[Symbol], limit: int, report: Fix) ->
             )
         ordered = sorted(because, key=place.__getitem__)
         report.changes.append(Change(entry, ordered, minimal=not undecided))
+
+
+def _nearest_first(entry: Symbol, kept: list[Symbol]) -> list[tuple[Symbol, bool]]:
+    """The kept entries (assumed), those sharing a place with ``entry`` first (an
+    argument but the last, at its position: a row, a column), each part in the
+    progress's order."""
+    places = set(enumerate(entry.arguments[:-1]))
+    near = [e for e in kept if not places.isdisjoint(enumerate(e.arguments[:-1]))]
+    shared = set(near)
+    return [(e, True) for e in [*near, *(e for e in kept if e not in shared)]]
 
 
 def _check_repair(ground: Grounded, kept: list[Symbol]) -> None:

@@ -11,12 +11,14 @@ is routine differs between puzzles (a Sudoku's single combines eight facts on th
 board, a Haunted step one clue or two), and a fixed routine cost graded every Sudoku
 of Tatham's alike and ranked a Skyscrapers puzzle by its size more than by its level.
 A mean, not a sum, so that a large board of easy steps stays easy. Reasons are found
-semantically (what follows, not what propagation on the encoding as written reaches), so
-a redundant constraint in the encoding changes the time a walkthrough takes more than
-its steps' costs. The thresholds were fitted on half of Simon Tatham's graded Undead
-puzzles (``../shared/data/haunted/tatham-graded.tsv``, the even-numbered rows) and are
-measured on the other half and on his graded Sudoku and Skyscrapers; the figures and the
-command that makes them are in docs/walkthrough.md and bench/NOTES-hints.md.
+semantically (what follows, not what propagation on the encoding as written
+reaches), so a redundant constraint in the encoding changes the time a walkthrough
+takes more than its steps' costs.
+
+The thresholds were fitted on half of Simon Tatham's graded Undead puzzles
+(``../shared/data/haunted/tatham-graded.tsv``, the even-numbered rows) and are
+measured on the other half and on his graded Sudoku and Skyscrapers; the figures and
+the command that makes them are in docs/walkthrough.md and bench/NOTES-hints.md.
 """
 
 from __future__ import annotations

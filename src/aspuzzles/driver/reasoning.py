@@ -210,6 +210,7 @@ class Reasoner:
         self._by_identity: dict[int, int | None] = {
             id(kept): self._looked_up(kept) for kept in [*self.entries, *self.clues]
         }
+        self._own: dict[Symbol, Symbol] | None = None
         self.probe = _Probe(self.entries, self.clues)
         self.control.register_propagator(self.probe)
         probe = self._looked_up(PROBE)
@@ -361,6 +362,14 @@ class Reasoner:
         if not result.unsatisfiable:
             raise SearchLimit(f"no answer within {conflicts} conflicts")
         return list(dict.fromkeys(by_literal[lit] for lit in found if lit in by_literal))
+
+    def own(self, symbols: Sequence[Symbol]) -> list[Symbol]:
+        """The symbols as the reasoner's own objects where they are its entries or
+        clues (equal, found by identity in ``core``: a question asked thousands of
+        times looks them up without a hash, a call into clingo each)."""
+        if self._own is None:
+            self._own = {kept: kept for kept in [*self.entries, *self.clues]}
+        return [self._own.get(symbol, symbol) for symbol in symbols]
 
     def _program_literal(self, symbol: Symbol) -> int | None:
         """A symbol's program literal (None for an atom the grounding does not hold)."""

@@ -27,10 +27,13 @@ from ..errors import TimeLimit
 from .reasoning import Assumption, Reasoner, SearchLimit
 
 #: Conflicts a deletion test of a reason may take (``minimal_in_turn``): a member
-#: whose test needs more search stays, and the reason is said not proved minimal.
-#: Most tests take a handful; a few refutations of a Haunted board's counts take
-#: clasp seconds (a 15x15's: up to minutes) for one member.
-REASON_BUDGET = 2000
+#: whose test needs more is tested again at the end with ``LAST_BUDGET``, and stays
+#: if that is not enough (the reason is then said not proved minimal). Most tests
+#: take a handful; a few refutations of a Haunted board's counts take clasp seconds
+#: (a 15x15's: up to minutes) for one member.
+REASON_BUDGET = 500
+#: Conflicts a deletion test that ran out of ``REASON_BUDGET`` is given once more.
+LAST_BUDGET = 2000
 
 
 @dataclass
@@ -134,15 +137,49 @@ def minimal_in_turn(
 
     Minimal as a whole: a member of ``first`` is needed with the rest; a member of
     ``then`` is needed even with every member of ``first``, so with fewer of them.
-    Each deletion test may take ``REASON_BUDGET`` conflicts; the members whose test
-    needed more are added to ``undecided`` (kept: the set has no solution all the
-    same, but is not proved minimal)."""
+    Each deletion test may take ``REASON_BUDGET`` conflicts, and one that needed more
+    ``LAST_BUDGET`` at the end; the members whose test needed more still are added to
+    ``undecided`` (kept: the set has no solution all the same, but is not proved
+    minimal)."""
     budget = REASON_BUDGET
-    latter = minimal_core(reasoner, [*fixed, *first], then, None, False, budget, undecided)
+    unsure: list[Assumption] = []
+    latter = minimal_core(reasoner, [*fixed, *first], then, None, False, budget, unsure)
     if latter is None:
         return None
-    former = minimal_core(reasoner, [*fixed, *latter], first, None, False, budget, undecided)
-    return None if former is None else [*former, *latter]
+    former = minimal_core(reasoner, [*fixed, *latter], first, None, False, budget, unsure)
+    if former is None:
+        return None
+    found = _settled([*former, *latter], reasoner, fixed, unsure, LAST_BUDGET)
+    if undecided is not None:
+        undecided.extend(unsure)
+    return found
+
+
+def _settled(
+    found: list[Assumption],
+    reasoner: Reasoner,
+    fixed: Sequence[Assumption],
+    unsure: list[Assumption],
+    budget: int,
+) -> list[Assumption]:
+    """The members whose deletion test ran out of its budget tested again with a
+    larger one (most tests need a handful of conflicts: the small budget keeps the
+    rare long ones short, and only those are asked again). A member still unsure
+    stays in ``unsure``."""
+    for member in list(unsure):
+        unsure.remove(member)
+        if member not in found:
+            continue
+        trial = [other for other in found if other != member]
+        try:
+            within = reasoner.core(fixed, trial, budget)
+        except SearchLimit:
+            unsure.append(member)
+            continue
+        if within is not None:
+            inside = set(within)
+            found = [other for other in trial if other in inside]
+    return found
 
 
 def fewest_dropped(

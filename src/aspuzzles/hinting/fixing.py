@@ -209,6 +209,7 @@ def fix(
 def _repair(ground: Grounded, entries: list[Symbol], limit: int, report: Fix) -> None:
     """The repairs and the reasons of the first one, into the report."""
     reasoner = ground.reasoner
+    entries = reasoner.own(entries)
     # An entry that no solution holds (outside the brave consequences) is a core alone.
     possible = reasoner.possible([]) or set()
     alone = [[entry] for entry in entries if entry not in possible]

@@ -364,9 +364,8 @@ class _Walker:
         self.order: dict[Symbol, int] = {e: i for i, e in enumerate(self.reasoner.entries)}
         # The reasoner's own symbol objects (an answer's are equal but others), which
         # it looks up by identity, without a hash.
-        same = {entry: entry for entry in self.reasoner.entries}
-        self.start = self._learn((same.get(s, s), v) for s, v in start)
-        self.candidates = {(same.get(s, s), v) for s, v in targets if s not in self.known}
+        self.start = self._learn(self._owned(start))
+        self.candidates = set(self._owned([lit for lit in targets if lit[0] not in self.known]))
         self.reasons: dict[Literal, Reason] = {}
         #: Candidates whose proof needs more search than ``BUDGET`` conflicts a solve
         #: call: costed only when no other step is left (or all are hard), since a
@@ -392,6 +391,11 @@ class _Walker:
         self.recost(self.ordered())
 
     # -- knowledge -----------------------------------------------------------------
+    def _owned(self, literals: list[Literal] | set[Literal]) -> list[Literal]:
+        listed = list(literals)
+        symbols = self.reasoner.own([symbol for symbol, _ in listed])
+        return [(symbol, value) for symbol, (_, value) in zip(symbols, listed, strict=True)]
+
     def _learn(self, literals: Iterable[Literal]) -> list[Literal]:
         """Add literals to what is known, with what each new entry alone rules out; the
         literals newly known, in order."""

@@ -377,7 +377,10 @@ class _Walker:
         self.place_numbers: dict[tuple[int, Symbol], int] = {}
         #: The known literals with their places, in the order they became known (made
         #: again after a step: ``_known_places``).
-        self.known_places: list[tuple[Literal, frozenset[int]]] | None = None
+        self.known_places: list[tuple[Literal, frozenset[int], int]] | None = None
+        #: Each entry's value (its last argument), as a number (``_value``).
+        self.values: dict[Symbol, int] = {}
+        self.value_numbers: dict[Symbol, int] = {}
         #: What a candidate may cost where its reason is not known yet or may have got
         #: cheaper (``bound``): it is costed only once it could be the next step.
         self.estimates: dict[Literal, int] = {}
@@ -437,8 +440,11 @@ class _Walker:
         symbol, value = literal
         fixed = [(symbol, not value)]
         known = self._nearest_first(symbol)
+        alone = self._nearest_first(symbol, by_value=True)
         clues: list[Literal] = []
-        if not known or self._core(fixed, known, budget) is None:
+        if known and self._core(fixed, alone, budget) is not None:
+            known = alone  # the known literals prove it alone: a value's places first
+        else:
             every = [*known, *((c, True) for c in self.reasoner.clues)]
             core = self._core(fixed, every, budget)
             if core is None:
@@ -491,32 +497,52 @@ class _Walker:
             core = again
         return core
 
-    def _nearest_first(self, entry: Symbol) -> list[Literal]:
+    def _nearest_first(self, entry: Symbol, by_value: bool = False) -> list[Literal]:
         """The known literals, those of ``entry``'s own place first (a cell's values
         ruled out: what its last value is read off), then those sharing a place with
         it, entries set before entries ruled out, then the rest likewise (each part in
         the order they became known). With the own place first, a Sudoku's cached
         reasons are found cheaper again as the board fills (half its case splits were
-        taken where a single was there, its cheaper reason unseen)."""
+        taken where a single was there, its cheaper reason unseen). ``by_value``: the
+        literals ruling out ``entry``'s value elsewhere come right after the near
+        entries set, the near ones first (a digit's other places in a row or a box:
+        what a hidden single is read off), for a reason from known literals alone."""
         places = self._where(entry)
+        own = self._value(entry) if by_value else None
         same: list[Literal] = []
         near_set: list[Literal] = []
         near_out: list[Literal] = []
         far_set: list[Literal] = []
         far_out: list[Literal] = []
-        for literal, where in self._known_places():
-            if places.isdisjoint(where):
-                (far_set if literal[1] else far_out).append(literal)
-            elif where == places:
+        value_near: list[Literal] = []
+        value_far: list[Literal] = []
+        for literal, where, value in self._known_places():
+            if where == places:
                 same.append(literal)
+            elif value == own and not literal[1]:
+                (value_far if places.isdisjoint(where) else value_near).append(literal)
+            elif places.isdisjoint(where):
+                (far_set if literal[1] else far_out).append(literal)
             else:
                 (near_set if literal[1] else near_out).append(literal)
-        return [*same, *near_set, *near_out, *far_set, *far_out]
+        return [*same, *near_set, *value_near, *near_out, *value_far, *far_set, *far_out]
 
-    def _known_places(self) -> list[tuple[Literal, frozenset[int]]]:
+    def _known_places(self) -> list[tuple[Literal, frozenset[int], int]]:
         if self.known_places is None:
-            self.known_places = [(lit, self._where(lit[0])) for lit in self.known.items()]
+            self.known_places = [
+                (lit, self._where(lit[0]), self._value(lit[0])) for lit in self.known.items()
+            ]
         return self.known_places
+
+    def _value(self, entry: Symbol) -> int:
+        """An entry's value (its last argument), numbered (looked up once an entry)."""
+        found = self.values.get(entry)
+        if found is None:
+            arguments = entry.arguments
+            value = arguments[-1] if arguments else entry
+            numbers = self.value_numbers
+            found = self.values[entry] = numbers.setdefault(value, len(numbers))
+        return found
 
     def _shrunk(
         self,
@@ -594,7 +620,8 @@ class _Walker:
         fixed = [(symbol, not value)]
         clues = [(clue, True) for clue in old.clues]
         try:
-            core = self._core(fixed, [*self._nearest_first(symbol), *clues], BUDGET)
+            near = self._nearest_first(symbol, by_value=not clues)
+            core = self._core(fixed, [*near, *clues], BUDGET)
         except SearchLimit:
             return None
         if core is None:  # cannot be: the reason still proves it

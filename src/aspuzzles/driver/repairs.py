@@ -76,7 +76,7 @@ def minimal_core(
         core = reasoner.core(fixed, members)
         if core is None:
             return None
-    core = _trimmed(reasoner, fixed, core, conflicts)
+    core = reasoner.trimmed(fixed, core, conflicts)
     order = {member: n for n, member in enumerate(members)}
     kept = sorted(core, key=lambda member: order.get(member, -1))
     tested: set[Assumption] = set()  # needed, or kept for want of budget
@@ -97,28 +97,6 @@ def minimal_core(
             inside = set(within)
             kept = [other for other in trial if other in inside or other in tested]
     return kept
-
-
-def _trimmed(
-    reasoner: Reasoner,
-    fixed: Sequence[Assumption],
-    core: Sequence[Assumption],
-    conflicts: int | None,
-) -> Sequence[Assumption]:
-    """A core made smaller by asking again with its members in reverse order, while
-    that shrinks it (clasp's core holds the members its first conflict needs, so the
-    late members of one order come early in the other): a few solve calls that save
-    many deletion tests (a 15x15 Haunted board's core of 57 clues, one needed, took
-    57 tests)."""
-    for _ in range(3):
-        try:
-            again = reasoner.core(fixed, list(reversed(core)), conflicts)
-        except SearchLimit:
-            break
-        if again is None or len(again) >= len(core):
-            break
-        core = again
-    return core
 
 
 def minimal_in_turn(

@@ -451,7 +451,7 @@ class _Walker:
                 raise CheckFailed(
                     f"a walkthrough step of '{self.ground.game.name}' does not follow"
                 )
-            core = self._trimmed(fixed, core, budget)
+            core = self.reasoner.trimmed(fixed, core, budget)
             clues = [m for m in core if m[1] and m[0] in self.clue_set]
         exact = True
         for member in list(clues):
@@ -478,24 +478,6 @@ class _Walker:
             tuple(sorted(after, key=self._lit)),
             exact and shrunk,
         )
-
-    def _trimmed(
-        self, fixed: list[Literal], core: list[Literal], budget: int | None
-    ) -> list[Literal]:
-        """A core made smaller by asking again with its members in reverse order, while
-        that shrinks it (clasp's core holds the members its first conflict needs, so
-        the late members of one order come early in the other): a few solve calls
-        that save many of the deletions that follow (on a 15x15 Haunted board a core of
-        all 63 clues often comes back as one)."""
-        for _ in range(3):
-            try:
-                again = self._core(fixed, list(reversed(core)), budget)
-            except SearchLimit:
-                break
-            if again is None or len(again) >= len(core):
-                break
-            core = again
-        return core
 
     def _nearest_first(self, entry: Symbol, by_value: bool = False) -> list[Literal]:
         """The known literals, those of ``entry``'s own place first (a cell's values

@@ -432,19 +432,21 @@ class _Walker:
     def reason(self, literal: Literal, budget: int | None = BUDGET) -> Reason:
         """A reason of a candidate: its negation with the reason has no answer set, and
         (where every test was answered within the ``budget``) with any member dropped it
-        has one. Seeded toward the cheap members: the known literals alone first; else
-        the clues of a core are dropped one at a time while every known literal stays
-        at hand, so that a conclusion already on the board replaces the clues it came from; then
-        the literals, the nearest (sharing a place with the candidate) offered first.
-        SearchLimit where proving it at all takes more than the budget."""
+        has one. Seeded toward the cheap members: the known literals alone first (those
+        ruling the candidate's value out elsewhere early: ``_nearest_first``); else the
+        clues of a core are dropped one at a time while every known literal stays at
+        hand, so that a conclusion already on the board replaces the clues it came
+        from; then the literals, the nearest (sharing a place with the candidate)
+        offered first. SearchLimit where proving it at all takes more than the
+        budget."""
         symbol, value = literal
         fixed = [(symbol, not value)]
-        known = self._nearest_first(symbol)
         alone = self._nearest_first(symbol, by_value=True)
         clues: list[Literal] = []
-        if known and self._core(fixed, alone, budget) is not None:
+        if alone and self._core(fixed, alone, budget) is not None:
             known = alone  # the known literals prove it alone: a value's places first
         else:
+            known = self._nearest_first(symbol)
             every = [*known, *((c, True) for c in self.reasoner.clues)]
             core = self._core(fixed, every, budget)
             if core is None:
@@ -472,7 +474,8 @@ class _Walker:
             core, exact = [*clues, *known], False
         if core is None:
             raise CheckFailed(f"a walkthrough step of '{self.ground.game.name}' does not follow")
-        after, shrunk = self._shrunk(fixed, clues, [m for m in core if m not in set(clues)], budget)
+        offered = set(clues)
+        after, shrunk = self._shrunk(fixed, clues, [m for m in core if m not in offered], budget)
         return Reason(
             tuple(sorted((s for s, _ in clues), key=self._rank)),
             tuple(sorted(after, key=self._lit)),
@@ -642,7 +645,7 @@ class _Walker:
         if literal in self.reasons:
             if seed is not None:
                 clues = [m for m in seed if m[1] and m[0] in self.clue_set]
-                literals = [m for m in seed if m not in set(clues)]
+                literals = [m for m in seed if not (m[1] and m[0] in self.clue_set)]
                 found = self._within(literal, clues, literals, BUDGET)
                 if found.cost < self.reasons[literal].cost:
                     self.reasons[literal] = found

@@ -33,7 +33,7 @@ from .reasoning import Assumption, Reasoner, SearchLimit
 #: (a 15x15's: up to minutes) for one member.
 REASON_BUDGET = 500
 #: Conflicts a deletion test that ran out of ``REASON_BUDGET`` is given once more.
-LAST_BUDGET = 2000
+LAST_BUDGET = 1000
 
 
 @dataclass

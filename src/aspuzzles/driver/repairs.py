@@ -127,37 +127,37 @@ def minimal_in_turn(
     former = minimal_core(reasoner, [*fixed, *latter], first, None, False, budget, unsure)
     if former is None:
         return None
-    found = _settled([*former, *latter], reasoner, fixed, unsure, LAST_BUDGET)
+    found, unsure = _settled(reasoner, fixed, [*former, *latter], unsure, LAST_BUDGET)
     if undecided is not None:
         undecided.extend(unsure)
     return found
 
 
 def _settled(
-    found: list[Assumption],
     reasoner: Reasoner,
     fixed: Sequence[Assumption],
+    found: list[Assumption],
     unsure: list[Assumption],
     budget: int,
-) -> list[Assumption]:
+) -> tuple[list[Assumption], list[Assumption]]:
     """The members whose deletion test ran out of its budget tested again with a
     larger one (most tests need a handful of conflicts: the small budget keeps the
-    rare long ones short, and only those are asked again). A member still unsure
-    stays in ``unsure``."""
-    for member in list(unsure):
-        unsure.remove(member)
+    rare long ones short, and only those are asked again): the set, and the members
+    still unsure."""
+    still: list[Assumption] = []
+    for member in unsure:
         if member not in found:
             continue
         trial = [other for other in found if other != member]
         try:
             within = reasoner.core(fixed, trial, budget)
         except SearchLimit:
-            unsure.append(member)
+            still.append(member)
             continue
         if within is not None:
             inside = set(within)
             found = [other for other in trial if other in inside]
-    return found
+    return found, still
 
 
 def fewest_dropped(

@@ -28,7 +28,7 @@ from clingo import Symbol
 from ..driver.repairs import fewest_dropped, minimal_in_turn
 from ..errors import CheckFailed, InputError
 from ..puzzle import Puzzle
-from .grounding import Grounded, check_in_solution, ground_instance, loaded, read_progress
+from .grounding import Grounded, check_in_solution, ground_instance, loaded, places, read_progress
 from .reports import BoardReport, hintable, recheck_fields
 
 #: How many repairs of the fewest size are listed unless asked otherwise.
@@ -242,11 +242,10 @@ def _repair(ground: Grounded, entries: list[Symbol], limit: int, report: Fix) ->
 
 
 def _nearest_first(entry: Symbol, kept: list[Symbol]) -> list[tuple[Symbol, bool]]:
-    """The kept entries (assumed), those sharing a place with ``entry`` first (an
-    argument but the last, at its position: a row, a column), each part in the
-    progress's order."""
-    places = set(enumerate(entry.arguments[:-1]))
-    near = [e for e in kept if not places.isdisjoint(enumerate(e.arguments[:-1]))]
+    """The kept entries (assumed), those sharing a place with ``entry`` first (a row,
+    a column: ``places``), each part in the progress's order."""
+    where = set(places(entry))
+    near = [e for e in kept if not where.isdisjoint(places(e))]
     shared = set(near)
     return [(e, True) for e in [*near, *(e for e in kept if e not in shared)]]
 

@@ -128,6 +128,21 @@ def _is_structure(declared: Declarations, fact: Symbol) -> bool:
     return (fact.name, len(fact.arguments)) in declared.structure
 
 
+def places(entry: Symbol) -> list[tuple[int, Symbol]]:
+    """Where an entry is, as a person reads a board: each argument but the last (the
+    value) at its position (a row, a column); an entry of one argument is a place of
+    its own. Entries that share a place are near each other (a walkthrough's and a
+    fix's reasons are sought among them first)."""
+    arguments = entry.arguments
+    return list(enumerate(arguments[:-1])) if len(arguments) >= 2 else [(-1, entry)]
+
+
+def value_of(entry: Symbol) -> Symbol:
+    """An entry's value: its last argument (the entry itself where it has none)."""
+    arguments = entry.arguments
+    return arguments[-1] if arguments else entry
+
+
 def read_progress(
     game: Puzzle[Any, Any], instance: Any, reference: str | None, ground: Grounded | None = None
 ) -> list[Symbol]:

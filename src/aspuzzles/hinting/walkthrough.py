@@ -73,7 +73,15 @@ from ..puzzle import Puzzle
 from .difficulty import difficulty as difficulty_of
 from .difficulty import score
 from .grading import class_anchor
-from .grounding import Grounded, check_in_solution, ground_instance, loaded, read_progress
+from .grounding import (
+    Grounded,
+    check_in_solution,
+    ground_instance,
+    loaded,
+    places,
+    read_progress,
+    value_of,
+)
 from .reports import hintable, recheck_fields
 
 #: What a reason costs a person: each clue to read and combine, and each conclusion of
@@ -371,16 +379,13 @@ class _Walker:
         #: call: costed only when no other step is left (or all are hard), since a
         #: person finds them hard too; tried again once a step touches them.
         self.hard: set[Literal] = set()
-        #: Each entry's places (``_where``), as numbers: sets of small integers are
+        #: Each entry's places and value (``_placed``), as numbers: small integers are
         #: compared without hashing a clingo symbol (a call into clingo each).
-        self.where: dict[Symbol, frozenset[int]] = {}
-        self.place_numbers: dict[tuple[int, Symbol], int] = {}
-        #: The known literals with their places, in the order they became known (made
-        #: again after a step: ``_known_places``).
+        self.placed: dict[Symbol, tuple[frozenset[int], int]] = {}
+        self.numbers: dict[tuple[int, Symbol], int] = {}
+        #: The known literals with their places and values, in the order they became
+        #: known (made again after a step: ``_known_places``).
         self.known_places: list[tuple[Literal, frozenset[int], int]] | None = None
-        #: Each entry's value (its last argument), as a number (``_value``).
-        self.values: dict[Symbol, int] = {}
-        self.value_numbers: dict[Symbol, int] = {}
         #: What a candidate may cost where its reason is not known yet or may have got
         #: cheaper (``bound``): it is costed only once it could be the next step.
         self.estimates: dict[Literal, int] = {}
@@ -454,7 +459,7 @@ class _Walker:
                     f"a walkthrough step of '{self.ground.game.name}' does not follow"
                 )
             core = self.reasoner.trimmed(fixed, core, budget)
-            clues = [m for m in core if m[1] and m[0] in self.clue_set]
+            clues = self._split(core)[0]
         exact = True
         for member in list(clues):
             trial = [kept for kept in clues if kept != member]
@@ -492,8 +497,8 @@ class _Walker:
         literals ruling out ``entry``'s value elsewhere come right after the near
         entries set, the near ones first (a digit's other places in a row or a box:
         what a hidden single is read off), for a reason from known literals alone."""
-        places = self._where(entry)
-        own = self._value(entry) if by_value else None
+        where_entry, value_entry = self._placed(entry)
+        own = value_entry if by_value else None
         same: list[Literal] = []
         near_set: list[Literal] = []
         near_out: list[Literal] = []
@@ -502,11 +507,11 @@ class _Walker:
         value_near: list[Literal] = []
         value_far: list[Literal] = []
         for literal, where, value in self._known_places():
-            if where == places:
+            if where == where_entry:
                 same.append(literal)
             elif value == own and not literal[1]:
-                (value_far if places.isdisjoint(where) else value_near).append(literal)
-            elif places.isdisjoint(where):
+                (value_far if where_entry.isdisjoint(where) else value_near).append(literal)
+            elif where_entry.isdisjoint(where):
                 (far_set if literal[1] else far_out).append(literal)
             else:
                 (near_set if literal[1] else near_out).append(literal)
@@ -514,20 +519,8 @@ class _Walker:
 
     def _known_places(self) -> list[tuple[Literal, frozenset[int], int]]:
         if self.known_places is None:
-            self.known_places = [
-                (lit, self._where(lit[0]), self._value(lit[0])) for lit in self.known.items()
-            ]
+            self.known_places = [(lit, *self._placed(lit[0])) for lit in self.known.items()]
         return self.known_places
-
-    def _value(self, entry: Symbol) -> int:
-        """An entry's value (its last argument), numbered (looked up once an entry)."""
-        found = self.values.get(entry)
-        if found is None:
-            arguments = entry.arguments
-            value = arguments[-1] if arguments else entry
-            numbers = self.value_numbers
-            found = self.values[entry] = numbers.setdefault(value, len(numbers))
-        return found
 
     def _shrunk(
         self,
@@ -611,13 +604,19 @@ class _Walker:
             return None
         if core is None:  # cannot be: the reason still proves it
             return None
-        kept = frozenset(symbol for symbol, value in core if value and symbol in self.clue_set)
+        kept = frozenset(symbol for symbol, _ in self._split(core)[0])
         cost = CLUE_COST * len(kept) + LITERAL_COST * (len(core) - len(kept))
         if cost < old.cost:
             return core
         if len(kept) < len(old.clues) and self.refused.get(literal) != kept:
             return core
         return None
+
+    def _split(self, members: list[Literal]) -> tuple[list[Literal], list[Literal]]:
+        """A core's clues (assumed) and its other members, each in the core's order."""
+        clues = [m for m in members if m[1] and m[0] in self.clue_set]
+        offered = set(clues)
+        return clues, [m for m in members if m not in offered]
 
     def _rank(self, clue: Symbol) -> int:
         return self.reasoner.clues.index(clue)
@@ -644,8 +643,7 @@ class _Walker:
         seed = self.seeds.pop(literal, None)
         if literal in self.reasons:
             if seed is not None:
-                clues = [m for m in seed if m[1] and m[0] in self.clue_set]
-                literals = [m for m in seed if not (m[1] and m[0] in self.clue_set)]
+                clues, literals = self._split(seed)
                 found = self._within(literal, clues, literals, BUDGET)
                 if found.cost < self.reasons[literal].cost:
                     self.reasons[literal] = found
@@ -907,16 +905,17 @@ class _Walker:
         return found
 
     def _where(self, entry: Symbol) -> frozenset[int]:
-        """Where an entry is: each argument but the last (the value) at its position;
-        an entry of one argument is everywhere (looked up once an entry, numbered)."""
-        found = self.where.get(entry)
+        return self._placed(entry)[0]
+
+    def _placed(self, entry: Symbol) -> tuple[frozenset[int], int]:
+        """Where an entry is (``grounding.places``) and its value, numbered (looked up
+        once an entry)."""
+        found = self.placed.get(entry)
         if found is None:
-            arguments = entry.arguments
-            places = enumerate(arguments[:-1]) if len(arguments) >= 2 else [(-1, entry)]
-            numbers = self.place_numbers
-            found = self.where[entry] = frozenset(
-                numbers.setdefault(place, len(numbers)) for place in places
-            )
+            numbers = self.numbers
+            where = frozenset(numbers.setdefault(place, len(numbers)) for place in places(entry))
+            value = numbers.setdefault((-2, value_of(entry)), len(numbers))
+            found = self.placed[entry] = (where, value)
         return found
 
 

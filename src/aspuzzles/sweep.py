@@ -255,7 +255,7 @@ def sweep(
     equivalents = swept.equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     counting = bool(options.get("count"))
-    known = {same for key, _ in every for same in equivalents.get(key, [key])}
+    known = {key for key, _ in every}.union(*equivalents.values())
     # Read and checked before anything is written: a file that is not this sweep's is
     # left as it was; a torn last line is cut before its results are counted.
     done, kept = resumable(output, header.strip(), known, counting)
@@ -264,7 +264,7 @@ def sweep(
     todo = [
         place
         for place, (key, _) in enumerate(variants)
-        if any(same not in done for same in equivalents.get(key, [key]))
+        if key not in done or any(same not in done for same in equivalents.get(key, ()))
     ]
     # A count takes a few milliseconds a variant: chunks of 32 keep the bar moving,
     # lose little to a kill, and cost the command about 1% of the workers' time in

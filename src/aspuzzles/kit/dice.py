@@ -433,8 +433,7 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         return DiceSweep(self)
 
     def roll_key(self, roll: tuple[int, ...]) -> str:
-        labels = self.cell_labels
-        return " ".join(labels[n] for n in roll)
+        return " ".join(map(self.cell_labels.__getitem__, roll))
 
     @cached_property
     def cell_labels(self) -> list[str]:
@@ -498,7 +497,10 @@ class DiceSweep(Sweep[DiceRoll]):
         """Every roll; with ``reduce``, one roll per orbit of the dice's symmetries."""
         base, puzzle = self.base(options), self.puzzle
         rolls = list(puzzle.orbits()) if options.get("reduce") else puzzle.all_rolls()
-        return [(puzzle.roll_key(roll), base._replace(blocked=roll)) for roll in rolls]
+        # Made before a sweep's first answer, 62,208 of them for the square: each key
+        # joined from the labels directly, each roll made without ``_replace``'s copy.
+        label = puzzle.cell_labels.__getitem__
+        return [(" ".join(map(label, roll)), DiceRoll(roll, base.golden)) for roll in rolls]
 
     def equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
         if not options.get("reduce"):

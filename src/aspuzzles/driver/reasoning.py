@@ -28,7 +28,6 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
 
 import clingo
 from clingo import Symbol
@@ -158,8 +157,9 @@ class SearchLimit(Exception):
     """A question given a number of conflicts was not answered within them."""
 
 
-#: What an identity not looked up yet finds (``Reasoner._program_literal``).
-_UNKNOWN = object()
+#: What an identity not looked up yet finds (``Reasoner._program_literal``): an int
+#: that is no program literal, so that a lookup's result needs no cast.
+_UNKNOWN = -(1 << 62)
 
 
 class Reasoner:
@@ -346,8 +346,9 @@ class Reasoner:
             assumed.append(number if value else -number)
         for symbol, value in members:
             # ``_program_literal`` written out: this loop runs a million times a walk.
-            known = identity(id(symbol), _UNKNOWN)
-            number = self._looked_up(symbol) if known is _UNKNOWN else cast("int | None", known)
+            number = identity(id(symbol), _UNKNOWN)
+            if number == _UNKNOWN:
+                number = self._looked_up(symbol)
             if number is None:
                 if value:  # an atom no rule can make true, assumed true: no solution
                     return [(symbol, value)]
@@ -396,7 +397,7 @@ class Reasoner:
     def _program_literal(self, symbol: Symbol) -> int | None:
         """A symbol's program literal (None for an atom the grounding does not hold)."""
         found = self._by_identity.get(id(symbol), _UNKNOWN)
-        return self._looked_up(symbol) if found is _UNKNOWN else cast("int | None", found)
+        return self._looked_up(symbol) if found == _UNKNOWN else found
 
     def _looked_up(self, symbol: Symbol) -> int | None:
         known = self._literals

@@ -308,6 +308,41 @@ def test_a_small_haunted_board_walks_to_its_solution(cli) -> None:
     assert "cell (" in text and "the clue" in text
 
 
+def test_a_promise_is_shrunk_under_a_ceiling_only_while_it_may_come_under_it() -> None:
+    """A reason shrunk with ``above`` stops (``_Costlier``) once the members proved
+    needed cost more than that: what they cost is a lower bound of the whole
+    shrinking's cost, and what is left still proves the candidate (a seed to go on
+    from). With ``above`` at the whole reason's cost it runs to the end, unchanged."""
+    import importlib
+
+    from aspuzzles.hinting.grounding import ground_instance, loaded
+    from aspuzzles.registry import get_puzzle
+
+    walking = importlib.import_module("aspuzzles.hinting.walkthrough")
+    game = get_puzzle("haunted")
+    ground = ground_instance(game, loaded(game, "gen-5x5-s3")[0], None)
+    reasoner = ground.reasoner
+    found = reasoner.one_solution([])
+    assert found is not None
+    walker = walking._Walker(ground, [], {(entry, True) for entry in found[1]})
+    clues = [(clue, True) for clue in reasoner.clues]
+    # A cell whose reason from the clues alone takes three clues or more.
+    literal, whole = next(
+        (candidate, reason)
+        for candidate in walker.ordered()
+        if (reason := walker._within(candidate, clues, [], walking.BUDGET)).exact
+        and len(reason.clues) >= 3
+    )
+    above = whole.cost - walking.CLUE_COST - 1
+    with pytest.raises(walking._Costlier) as stopped:
+        walker._within(literal, clues, [], walking.BUDGET, above)
+    assert above < stopped.value.bound <= whole.cost
+    negated = [(literal[0], not literal[1])]
+    assert walker._core(negated, stopped.value.members, None) is not None
+    assert set(whole.clues) <= {symbol for symbol, _ in stopped.value.members}
+    assert walker._within(literal, clues, [], walking.BUDGET, whole.cost) == whole
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("puzzle", "instance"),

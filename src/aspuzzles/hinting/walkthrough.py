@@ -129,6 +129,17 @@ class Reason:
         return CLUE_COST * len(self.clues) + LITERAL_COST * len(self.after)
 
 
+class _Costlier(Exception):
+    """A reason being shrunk whose members proved needed already cost more than it was
+    asked to: what they cost (at least what the reason will), and the members still
+    in it (a reason too, to go on shrinking from)."""
+
+    def __init__(self, bound: int, members: list[Literal]) -> None:
+        super().__init__(bound)
+        self.bound = bound
+        self.members = members
+
+
 @dataclass(frozen=True)
 class Link:
     """A step inside a case: ``literals`` follow from the ``clues`` and the ``after``
@@ -396,6 +407,11 @@ class _Walker:
         #: reason and proved no cheaper once shrunk: the same clues are not
         #: promised again (on a 15x15 board such promises came back step after step).
         self.refused: dict[Literal, frozenset[Symbol]] = {}
+        #: Candidates whose promise was shrunk only until it proved unable to bring
+        #: them under ``CASE_THRESHOLD`` (``settle``): their seed is what is left of
+        #: it, their estimate what it costs at least. On a 15x15 board nine in ten
+        #: promises were of hard candidates that stayed hard, most of the time spent.
+        self.deferred: set[Literal] = set()
         self.recost(self.ordered())
 
     # -- knowledge -----------------------------------------------------------------
@@ -528,11 +544,16 @@ class _Walker:
         clues: list[Literal],
         literals: list[Literal],
         budget: int | None,
+        above: int | None = None,
+        proved: int = 0,
     ) -> tuple[list[Literal], bool]:
         """The literals of a core shrunk by deletion, the clues kept: each literal
         dropped in turn, kept out while the rest still has no answer set; the core of
         such a test replaces the rest (it may drop several members at once). Also
-        whether every test was answered within the budget."""
+        whether every test was answered within the budget. With ``above``, _Costlier
+        once the members proved needed cost more (``proved``: what the clues proved
+        needed cost): a member needed in a set is in every subset without an answer
+        set, so they are in the reason whatever else is dropped."""
         needed = list(literals)
         exact = True
         # Ruled-out values first: an entry set says more than one ruled out, and a
@@ -549,6 +570,10 @@ class _Walker:
             if smaller is not None:
                 found = set(smaller)
                 needed = [kept for kept in trial if kept in found]
+                continue
+            proved += LITERAL_COST
+            if above is not None and proved > above:
+                raise _Costlier(proved, [*clues, *needed])
         return needed, exact
 
     def exact(self, literal: Literal, reason: Reason) -> Reason:
@@ -562,20 +587,32 @@ class _Walker:
         return self._within(literal, clues, list(reason.after), EXACT_BUDGET)
 
     def _within(
-        self, literal: Literal, clues: list[Literal], literals: list[Literal], budget: int
+        self,
+        literal: Literal,
+        clues: list[Literal],
+        literals: list[Literal],
+        budget: int,
+        above: int | None = None,
     ) -> Reason:
         """A reason made subset-minimal within itself: its clues dropped one at a time
-        while its literals stay at hand, then its literals (``_shrunk``)."""
+        while its literals stay at hand, then its literals (``_shrunk``). With
+        ``above``, _Costlier as soon as the members proved needed cost more."""
         fixed = [(literal[0], not literal[1])]
         exact = True
+        proved = 0
         for member in list(clues):
             trial = [kept for kept in clues if kept != member]
             try:
                 if self._core(fixed, [*trial, *literals], budget) is not None:
                     clues = trial
+                    continue
             except SearchLimit:
                 exact = False
-        after, shrunk = self._shrunk(fixed, clues, literals, budget)
+                continue
+            proved += CLUE_COST
+            if above is not None and proved > above:
+                raise _Costlier(proved, [*clues, *literals])
+        after, shrunk = self._shrunk(fixed, clues, literals, budget, above, proved)
         return Reason(
             tuple(sorted((s for s, _ in clues), key=self._rank)),
             tuple(sorted(after, key=self._lit)),
@@ -636,15 +673,29 @@ class _Walker:
         """Whether a candidate's cost is known, with no cheaper reason in prospect."""
         return literal in self.reasons and literal not in self.estimates
 
-    def settle(self, literal: Literal, budget: int | None) -> None:
+    def settle(self, literal: Literal, budget: int | None, ceiling: int | None = None) -> None:
         """A candidate's reason found (or a cheaper one sought, from ``seeds``), within
-        the budget: a candidate whose proof needs more search is noted hard."""
+        the budget: a candidate whose proof needs more search is noted hard. With a
+        ``ceiling`` that its reason costs more than, a cheaper one is sought only
+        while it may come under the ceiling: once the promise's members proved
+        needed cost more, the candidate is left with that as its estimate and the
+        rest of the promise as its seed (shrunk on only where no step under the
+        ceiling is left)."""
         self.estimates.pop(literal, None)
+        self.deferred.discard(literal)
         seed = self.seeds.pop(literal, None)
         if literal in self.reasons:
             if seed is not None:
+                old = self.reasons[literal].cost
+                above = ceiling if ceiling is not None and old > ceiling else None
                 clues, literals = self._split(seed)
-                found = self._within(literal, clues, literals, BUDGET)
+                try:
+                    found = self._within(literal, clues, literals, BUDGET, above)
+                except _Costlier as costlier:
+                    self.seeds[literal] = costlier.members
+                    self.estimates[literal] = min(old, costlier.bound)
+                    self.deferred.add(literal)
+                    return
                 if found.cost < self.reasons[literal].cost:
                     self.reasons[literal] = found
                 else:  # fewer clues that did not make it cheaper: not promised again
@@ -678,7 +729,7 @@ class _Walker:
                 self.hard.discard(literal)  # more is known: it may be easy now
                 self.estimate(literal)
                 continue
-            if literal in self.estimates:
+            if literal in self.estimates and literal not in self.deferred:
                 continue
             try:
                 promised = self.improved(literal)
@@ -689,6 +740,7 @@ class _Walker:
                 # clues a reason drops: 19 promised, 2 found): the bound of a
                 # candidate never costed stands for it.
                 self.seeds[literal] = promised
+                self.deferred.discard(literal)
                 self.estimate(literal)
 
     # -- steps ---------------------------------------------------------------------
@@ -726,7 +778,10 @@ class _Walker:
                     settled = [lit for lit in open_ if self.settled(lit)]
                     if settled:
                         return min(settled, key=self._rank_bound)
-                self.settle(best, budget)
+                # Under the ceiling, a promise is shrunk only while it may bring a
+                # candidate under it; past it (no cheaper step left), to the end.
+                below = ceiling is not None and self.bound(best) <= ceiling
+                self.settle(best, budget, ceiling if below else None)
             budget = None if budget is None or budget >= 100 * BUDGET else budget * 10
             for literal in self.candidates:  # the hard ones, costed with more budget
                 if literal not in self.reasons:
@@ -891,6 +946,7 @@ class _Walker:
             self.reasons.pop(literal, None)
             self.estimates.pop(literal, None)
             self.seeds.pop(literal, None)
+            self.deferred.discard(literal)
             self.hard.discard(literal)
         touched = self._places(lit[0] for lit in learnt)
         self.recost(lit for lit in self.ordered() if not touched.isdisjoint(self._where(lit[0])))

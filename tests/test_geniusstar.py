@@ -150,6 +150,9 @@ def test_sweep_on_a_slice_matches_single_solves_and_resumes(tmp_path):
     assert (first.total, first.solved_now, again.total, again.solved_now) == (40, 40, 60, 20)
     results = read_results(output, "# sweep geniusstar golden")
     assert len(results) == 60
+    # The totals are over the file: what was there before and what was solved now.
+    assert first.solvable == sum(list(results.values())[:40])
+    assert again.solvable == sum(results.values())
     for key in list(results)[:8]:
         single = solve("geniusstar", key, options={"golden": True})
         assert results[key] == (single.status == "solved")

@@ -255,10 +255,13 @@ def sweep(
     equivalents = swept.equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     counting = bool(options.get("count"))
-    known = {key for key, _ in every}.union(*equivalents.values())
+    # Every key the sweep can write, to check a results file's lines against: made
+    # only where there are lines (a set of the star's 165,888 keys is some 10 MB).
+    known = None if _empty(output) else {key for key, _ in every}.union(*equivalents.values())
     # Read and checked before anything is written: a file that is not this sweep's is
     # left as it was; a torn last line is cut before its results are counted.
-    done, kept = resumable(output, header.strip(), known, counting)
+    done, kept = resumable(output, header.strip(), known or set(), counting)
+    del known
     # A variant is solved again when any key it stands for is missing (a torn line
     # may have been one of its equivalents').
     todo = [
@@ -276,6 +279,11 @@ def sweep(
     # place it names (tasks name distinct places).
     keys_of = {part[0]: [variants[place][0] for place in part] for part in parts}
     finished = 0
+    # Without a count, what is solved now is only counted: each key is written once
+    # (tasks name distinct variants, whose keys are distinct), so ``done`` stays what
+    # the file held, and no dict of every key is kept to the end.
+    solvable_now = 0
+    written = len(done)  # the results in the file
     # Nothing to solve and nothing to cut: the file is only read (it may be read-only).
     idle = not todo and output.exists() and kept == output.stat().st_size
     sink = nullcontext(None) if idle else _opened(output, header.strip(), kept, len(done))
@@ -290,7 +298,7 @@ def sweep(
     )
     with (
         sink as results_file,
-        kept_when_stopped(lambda: _kept(output, len(done))),
+        kept_when_stopped(lambda: _kept(output, written)),
         chunks as solved,
     ):
         for part, values in solved:
@@ -307,21 +315,33 @@ def sweep(
                     results_file, "".join(f"{same}\t{value}\n" for same, value in lines).encode()
                 )
             except OSError as error:
-                raise _cannot_write(error, output, len(done)) from None
-            done.update(lines)
+                raise _cannot_write(error, output, written) from None
+            written += len(lines)
+            if counting:
+                done.update(lines)
+            else:
+                solvable_now += sum(value for _, value in lines)
             finished += len(values)
             if progress:
                 show_progress(finished, len(todo), started)
     if progress and todo:
         print(file=sys.stderr)
-    keys = {same for key, _ in variants for same in equivalents.get(key, [key])}
+    keys = [same for key, _ in variants for same in equivalents.get(key, [key])]
     return SweepSummary(
         total=len(keys),
-        solvable=sum(1 for key in keys if done.get(key)),
+        solvable=solvable_now + sum(1 for key in keys if done.get(key)),
         solved_now=finished,
         seconds=time.perf_counter() - started,
         counts={key: done[key] for key in keys if key in done} if counting else None,
     )
+
+
+def _empty(output: Path) -> bool:
+    """Whether a results file holds nothing yet (missing, or empty)."""
+    try:
+        return output.stat().st_size == 0
+    except FileNotFoundError:
+        return True
 
 
 def _kept(output: Path, results: int) -> str:

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import clingo
@@ -452,6 +452,42 @@ def test_a_character_clingo_cannot_read_is_an_input_error_not_a_crash(workspace,
     write(workspace, "split", LATIN + '% #include "nothing.lp".\n#include "parts/rules.lp".\n')
     run = cli("solve", "split", "--encoding", "encodings/split.lp", "instances/latin/three.lp")
     assert run.code == 2 and "rules.lp:2:18: unexpected character '\\xa0' (U+00A0)" in run.err
+
+
+#: Clingo's strings, comments, non-ASCII characters and numbers as one regular
+#: expression, tried at every position: the plain reading ``asp._lexemes`` must agree
+#: with (it is quadratic on runs of escaped quotes).
+PLAIN_LEXEMES = re.compile(
+    r'"(?:\\.|[^"\\\n])*"|%\*.*?\*%|%[^\n]*|([^\x00-\x7f])|(?<![A-Za-z0-9_\'])(\d+)', re.DOTALL
+)
+
+
+def _found(matches: Iterable[re.Match[str]]) -> list[tuple[int, str]]:
+    return [(m.start(), m.group(0)) for m in matches if m.group(1) or m.group(2)]
+
+
+def test_characters_and_numbers_are_found_outside_strings_as_a_plain_lexer_finds_them():
+    """Random texts of quotes, backslashes, comments, line ends, digits and a character
+    clingo cannot read: the same characters and numbers, at the same places, as the
+    plain regular expression tried at every position."""
+    from aspuzzles import asp
+
+    pieces = ['"', "\\", "\n", "%", "*", "é", "1", "23", "a", " ", "_", "'", "x9"]
+    rng = random.Random(7)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
+        assert _found(asp._lexemes(text)) == _found(PLAIN_LEXEMES.finditer(text)), repr(text)
+
+
+def test_a_long_run_of_escaped_quotes_is_read_to_its_end():
+    """An unterminated string of 200,000 escaped quotes, then a character clingo cannot
+    read and a number too large: both found where they are (the quotes inside open no
+    string of their own)."""
+    from aspuzzles import asp
+
+    text = 'a("' + '\\"' * 100_000 + "\né 4294967298"
+    assert asp.foreign_character(text) == (2, 1, "é")
+    assert asp.number_too_large(text) == (2, 3, "4294967298")
 
 
 @pytest.mark.parametrize("given", [["-c", "x=é"], ["-cx=é"], ["--const=x=é"], ["--const", "x=é"]])

@@ -219,3 +219,28 @@ def test_a_kept_declaration_naming_no_clue_is_refused(
     assert f"kept({named.replace('/', ',')}) names no clue" in run.err
     assert "given/3, less/4" in run.err and f"not {named}" in run.err
     assert len(run.err.strip().splitlines()) == 1
+
+
+def test_the_generators_grading_reads_the_given_entries_as_grade_does(monkeypatch) -> None:
+    """A Norinori region of two cells forces both shaded, but the board states neither:
+    ``grade`` finds them as steps, and so does the generator's grading of a draw (it
+    once counted every entry the board's shape forces as given)."""
+    import aspuzzles.hinting as hinting
+    from aspuzzles import generating
+    from aspuzzles.hinting.grounding import ground_instance, loaded
+    from aspuzzles.registry import get_puzzle
+
+    game = get_puzzle("norinori")
+    ground = ground_instance(game, loaded(game, "pzprjs-5x5")[0], None)
+    forced = clingo.Function("shaded", [clingo.Number(1), clingo.Number(1)])
+    assert forced in hinting.given_entries(ground.reasoner)  # the shape alone forces it
+    assert forced not in ground.given  # but grade does not take it as given
+    seen: list[set[clingo.Symbol]] = []
+
+    def steps(grounded, deepest):
+        seen.append(set(grounded.given))
+        return iter(())
+
+    monkeypatch.setattr(hinting, "unique_steps", steps)
+    generating._graded(ground, [], "hard")
+    assert seen == [ground.given]

@@ -256,7 +256,9 @@ def _graded(ground: Grounded, clues: list[Symbol], difficulty: str) -> str | Non
     steps = {"propagation": 0, "trial": 0, "search": 0}
     all_given = ground.given
     with ground.reasoner.only(clues):
-        ground.given = given_entries(ground.reasoner)  # what these clues state outright
+        # What the board states outright and these clues do: as ``grade`` reads the
+        # puzzle made (an entry the board's shape only forces is a step to find).
+        ground.given = given_entries(ground.reasoner, ground.structure)
         try:
             for level, _ in unique_steps(ground, DEEPEST[difficulty]):
                 if level in (BEYOND, OPEN):

@@ -34,6 +34,9 @@ class Grounded:
     given: set[Symbol]
     #: The encoding's standing: ``shipped``, ``edited`` or ``own`` (a bare encoding).
     standing: str = "shipped"
+    #: The instance's facts that are not clues (the board's shape): what says which
+    #: entries are given (``given_entries``) whatever clues are in force.
+    structure: tuple[Symbol, ...] = ()
 
 
 def ground_instance(
@@ -64,7 +67,7 @@ def ground_instance(
             raise TimeLimit(f"time limit of {timeout:g} s reached while grounding")
     instance = puzzle.with_entries(instance, reasoner.entries)
     given = given_entries(reasoner, others)
-    return Grounded(game, puzzle, instance, reasoner, given, used.standing)
+    return Grounded(game, puzzle, instance, reasoner, given, used.standing, tuple(others))
 
 
 def given_entries(reasoner: Reasoner, structure: Iterable[Symbol] | None = None) -> set[Symbol]:

@@ -256,11 +256,11 @@ def sweep(
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     counting = bool(options.get("count"))
     # Every key the sweep can write, to check a results file's lines against: made
-    # only where there are lines (a set of the star's 165,888 keys is some 10 MB).
+    # only where the file has lines (a set of the star's 165,888 keys is some 10 MB).
     known = None if _empty(output) else {key for key, _ in every}.union(*equivalents.values())
     # Read and checked before anything is written: a file that is not this sweep's is
     # left as it was; a torn last line is cut before its results are counted.
-    done, kept = resumable(output, header.strip(), known or set(), counting)
+    done, kept = resumable(output, header.strip(), known, counting)
     del known
     # A variant is solved again when any key it stands for is missing (a torn line
     # may have been one of its equivalents').
@@ -337,11 +337,14 @@ def sweep(
 
 
 def _empty(output: Path) -> bool:
-    """Whether a results file holds nothing yet (missing, or empty)."""
+    """Whether a results file holds nothing yet (missing, or empty); one that cannot be
+    looked at is left for ``resumable`` to say so."""
     try:
         return output.stat().st_size == 0
     except FileNotFoundError:
         return True
+    except OSError:
+        return False
 
 
 def _kept(output: Path, results: int) -> str:

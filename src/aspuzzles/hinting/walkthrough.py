@@ -750,7 +750,7 @@ class _Walker:
         calls), so a walkthrough is the same on every run."""
         return sorted(self.candidates, key=self._lit)
 
-    def cheapest(self, ceiling: int | None = CASE_THRESHOLD) -> Literal:
+    def cheapest(self, ceiling: int | None) -> Literal:
         """The candidate of the cheapest reason, costed lazily: the candidate that
         may cost least (``bound``) is costed, until the one that may cost least has
         its cost settled. Where the bounds are lower bounds (as ``estimate``'s are)
@@ -758,8 +758,9 @@ class _Walker:
         be it. Once every candidate may cost more than ``ceiling`` the step is hard
         (a case split is looked for) and the cheapest costed so far is taken: which
         hard step comes first matters less than finding it without costing every
-        candidate. Candidates hard within the budget are costed with ten times more,
-        and so on, only where none is left."""
+        candidate (``step`` gives ``CASE_THRESHOLD``, read when it is called; None:
+        every candidate costed). Candidates hard within the budget are costed with ten
+        times more, and so on, only where none is left."""
         budget: int | None = BUDGET
         while True:
             while True:
@@ -799,12 +800,12 @@ class _Walker:
 
     def step(self) -> Step:
         started = time.perf_counter()
-        best = self.cheapest()
+        best = self.cheapest(CASE_THRESHOLD)
         if self.reasons[best].cost > CASE_THRESHOLD:
             # The step is hard: every candidate whose reason may have got cheaper is
             # asked again; then a case split, else the cheapest of all.
             self.recost(self.ordered())
-            best = self.cheapest()
+            best = self.cheapest(CASE_THRESHOLD)
             if self.reasons[best].cost > CASE_THRESHOLD:
                 if (split := self._case()) is not None:
                     return self._take(split, started)

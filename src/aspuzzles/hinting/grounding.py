@@ -151,9 +151,7 @@ def read_progress(
 ) -> list[Symbol]:
     """A player's progress from a file, ``-`` (standard input) or the text itself; with
     ``ground``, an atom that is not one of its entries' kinds is refused (a bare
-    encoding's progress is any fact file: ``cel(1,2,3)`` is most likely a typo), and
-    each entry is the reasoner's own symbol object (equal, and found by identity: a
-    question asked thousands of times looks its assumptions up without a hash)."""
+    encoding's progress is any fact file: ``cel(1,2,3)`` is most likely a typo)."""
     if reference is None:
         return []
     text, source = referenced_text(reference)
@@ -167,7 +165,6 @@ def read_progress(
         entries = written
     if ground is not None:
         _refuse_foreign(ground, entries, text, source)
-        entries = ground.reasoner.own(entries)
     return entries
 
 

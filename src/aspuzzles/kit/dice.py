@@ -497,10 +497,10 @@ class DiceSweep(Sweep[DiceRoll]):
         """Every roll; with ``reduce``, one roll per orbit of the dice's symmetries."""
         base, puzzle = self.base(options), self.puzzle
         rolls = list(puzzle.orbits()) if options.get("reduce") else puzzle.all_rolls()
-        # Made before a sweep's first answer, 62,208 of them for the square: each key
-        # joined from the labels directly, each roll made without ``_replace``'s copy.
-        label = puzzle.cell_labels.__getitem__
-        return [(" ".join(map(label, roll)), DiceRoll(roll, base.golden)) for roll in rolls]
+        # Made before a sweep's first answer, 62,208 of them for the square: each roll
+        # made directly, without ``_replace``'s copy.
+        key = puzzle.roll_key
+        return [(key(roll), DiceRoll(roll, base.golden)) for roll in rolls]
 
     def equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:
         if not options.get("reduce"):

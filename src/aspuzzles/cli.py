@@ -589,6 +589,23 @@ def _parse_command(sub: argparse.ArgumentParser, argv: Sequence[str], command: s
     return sub.parse_intermixed_args(argv[at + 1 :], namespace=namespace)
 
 
+def _interrupted() -> int:
+    """The command ends on Ctrl-C: a second Ctrl-C must not cut its last words (and its
+    exit code) short with a traceback, so SIGINT is ignored from here on. A second
+    press that lands before that holds (once in some hundred double presses, inside
+    the very call that ignores it) is caught and the call made again."""
+    import signal
+
+    while True:
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            break
+        except KeyboardInterrupt:
+            continue
+    print("aspuzzles: interrupted", file=sys.stderr)
+    return ExitCode.INTERRUPTED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:  # a first try: show what there is to do, not just what is missing
@@ -609,13 +626,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"aspuzzles: error: {error}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:
-        import signal
-
-        # The command ends: a second Ctrl-C must not cut its last words (and its exit
-        # code) short with a traceback.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        print("aspuzzles: interrupted", file=sys.stderr)
-        return ExitCode.INTERRUPTED
+        return _interrupted()
     except MemoryError:  # past --memory outside a search (which reports it itself)
         print("aspuzzles: memory limit reached (see --memory)", file=sys.stderr)
         return ExitCode.MEMORY

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from aspuzzles import InputError, solve
 from aspuzzles.kit.dice import Tiling
 from aspuzzles.puzzles.geniussquare import PUZZLE
+from aspuzzles.registry import get_puzzle
 
 from .oracles import geniusstar_algx
 
@@ -31,6 +34,23 @@ def test_orientation_counts_of_the_polyominoes():
 
 def test_the_dice_give_62208_rolls():
     assert len(PUZZLE.all_rolls()) == 62208
+
+
+@pytest.mark.parametrize("name", ["geniussquare", "geniusstar"])
+def test_the_rolls_are_every_distinct_sorted_choice_of_one_face_a_die(name):
+    game = get_puzzle(name)
+    faces = [{game.labels[face.upper()] for face in die} for die in game.dice]
+    assert game.all_rolls() == sorted({tuple(sorted(roll)) for roll in product(*faces)})
+
+
+def test_a_sweeps_variants_are_the_rolls_named_as_its_results_file_names_them():
+    rolls = PUZZLE.all_rolls()
+    variants = PUZZLE.sweep().variants({})
+    assert len(variants) == len(rolls)
+    places = [0, 5, 61_000, len(rolls) - 1]
+    assert variants.keys(places) == [PUZZLE.roll_key(rolls[place]) for place in places]
+    assert [roll.blocked for roll in variants.instances(places)] == [rolls[p] for p in places]
+    assert variants.keys([0]) == ["A1 A2 A4 A5 A6 B4 D5"]
 
 
 def test_count_agrees_with_algorithm_x():
@@ -99,7 +119,7 @@ def test_a_counting_sweep_gives_each_rolls_count_as_algorithm_x_does(cli, tmp_pa
     assert lines[0] == "# sweep geniussquare count reduce"
     counts = {key: int(value) for key, value in (line.split("\t") for line in lines[1:])}
     assert len(counts) > 2  # the classes' other rolls, written out
-    representatives = [key for key, _ in PUZZLE.sweep().variants({"reduce": True})[:2]]
+    representatives = PUZZLE.sweep().variants({"reduce": True}).keys(range(2))
     others = sorted(set(counts) - set(representatives))
     for key in [*representatives, others[0]]:
         roll = PUZZLE.parse_roll(key, "<sweep>")

@@ -166,6 +166,24 @@ class PlayerMove(NamedTuple):
     text: str
 
 
+class Variants(Generic[InstanceT]):
+    """A sweep's variants by their places, each variant's key and instance made when
+    asked for: a sweep's command writes its first answer before it has named every
+    variant (the Genius Star's 165,888 keys take a third of a second), and a worker
+    makes the instances of its own tasks only."""
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def keys(self, places: Sequence[int]) -> list[str]:
+        """The keys the variants at ``places`` are recorded under."""
+        raise NotImplementedError
+
+    def instances(self, places: Sequence[int]) -> list[InstanceT]:
+        """The variants at ``places``, as instances."""
+        raise NotImplementedError
+
+
 class Sweep(Generic[InstanceT]):
     """Every variant of a puzzle solved on one grounding, the variants differing only
     in the externals they assume (the dice puzzles: every roll)."""
@@ -174,8 +192,8 @@ class Sweep(Generic[InstanceT]):
         """The instance grounded once for a sweep."""
         raise NotImplementedError
 
-    def variants(self, options: dict[str, Any]) -> list[tuple[str, Any]]:
-        """Every variant of a sweep, with the key it is recorded under."""
+    def variants(self, options: dict[str, Any]) -> Variants[InstanceT]:
+        """Every variant of a sweep, each with the key it is recorded under."""
         raise NotImplementedError
 
     def equivalents(self, options: dict[str, Any]) -> dict[str, list[str]]:

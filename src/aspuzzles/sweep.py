@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .capabilities import Sweep, offered
+from .capabilities import Sweep, Variants, offered
 from .driver import Session
 from .errors import InputError
 from .puzzle import Puzzle
@@ -61,9 +61,7 @@ class SweepSummary:
         return lines
 
 
-def _grounded(
-    puzzle: str, options: dict[str, Any]
-) -> tuple[Sweep[Any], Session, list[tuple[str, Any]]]:
+def _grounded(puzzle: str, options: dict[str, Any]) -> tuple[Sweep[Any], Session, Variants[Any]]:
     """A worker's sweep: the puzzle's sweep slot, one grounding, and the variants (a
     task names them by their place in this list, made alike in every process)."""
     game = get_puzzle(puzzle)
@@ -73,10 +71,10 @@ def _grounded(
 
 #: The variants of a sweep made in this process, by puzzle and options: the command
 #: makes them once, and its forked workers start with them.
-_VARIANTS: dict[str, list[tuple[str, Any]]] = {}
+_VARIANTS: dict[str, Variants[Any]] = {}
 
 
-def _variants(swept: Sweep[Any], puzzle: str, options: dict[str, Any]) -> list[tuple[str, Any]]:
+def _variants(swept: Sweep[Any], puzzle: str, options: dict[str, Any]) -> Variants[Any]:
     key = json.dumps([puzzle, {k: v for k, v in options.items() if k != "count"}], sort_keys=True)
     if key not in _VARIANTS:
         _VARIANTS.clear()
@@ -95,22 +93,22 @@ def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[
     swept, grounded, variants = worker_state(
         json.dumps(["sweep", puzzle, options], sort_keys=True), lambda: _grounded(puzzle, options)
     )
-    chosen = [variants[place][1] for place in places]
+    chosen = variants.instances(places)
     if not options.get("count"):
         return places[0], [int(found) for found in grounded.firsts_of(swept, chosen)]
     counts = [grounded.count_of(swept, variant) for variant in chosen]
     counted = [place for place, count in zip(places, counts, strict=True) if count]
-    found = grounded.firsts_of(swept, [variants[place][1] for place in counted])
+    found = grounded.firsts_of(swept, variants.instances(counted))
     for place, tiled in zip(counted, found, strict=True):
         if not tiled:
-            raise RuntimeError(f"{variants[place][0]}: solutions counted, none found")
+            raise RuntimeError(f"{variants.keys([place])[0]}: solutions counted, none found")
     return places[0], counts
 
 
 def warm_sweep(puzzle: str, options: dict[str, Any], place: int) -> None:
     """The variant at ``place`` solved (and counted up to one) before any limit applies."""
     swept, grounded, variants = _grounded(puzzle, options)
-    grounded.load_for(swept, variants[place][1], bool(options.get("count")))
+    grounded.load_for(swept, variants.instances([place])[0], bool(options.get("count")))
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
@@ -251,24 +249,31 @@ def sweep(
     swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
     swept.base(options)
     every = _variants(swept, game.name, options)
-    variants = every[:limit]
+    count = len(every) if limit is None else min(limit, len(every))
     equivalents = swept.equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     counting = bool(options.get("count"))
     # Every key the sweep can write, to check a results file's lines against: made
     # only where the file has lines (a set of the star's 165,888 keys is some 10 MB).
-    known = None if _empty(output) else {key for key, _ in every}.union(*equivalents.values())
+    known = None if _empty(output) else set(every.keys(range(len(every))))
+    if known is not None:
+        known.update(*equivalents.values())
     # Read and checked before anything is written: a file that is not this sweep's is
     # left as it was; a torn last line is cut before its results are counted.
     done, kept = resumable(output, header.strip(), known, counting)
     del known
     # A variant is solved again when any key it stands for is missing (a torn line
-    # may have been one of its equivalents').
-    todo = [
-        place
-        for place, (key, _) in enumerate(variants)
-        if key not in done or any(same not in done for same in equivalents.get(key, ()))
-    ]
+    # may have been one of its equivalents'). On a fresh file every variant is, and
+    # each is named only as its result is written.
+    todo = (
+        [
+            place
+            for place, key in enumerate(every.keys(range(count)))
+            if key not in done or any(same not in done for same in equivalents.get(key, ()))
+        ]
+        if done
+        else list(range(count))
+    )
     # A count takes a few milliseconds a variant: chunks of 32 keep the bar moving,
     # lose little to a kill, and cost the command about 1% of the workers' time in
     # handing them out (chunks of 4 cost 8%).
@@ -277,7 +282,7 @@ def sweep(
     tasks = [(game.name, options, part) for part in parts]
     # Each task's result comes back as its values alone, told apart by the first
     # place it names (tasks name distinct places).
-    keys_of = {part[0]: [variants[place][0] for place in part] for part in parts}
+    part_of = {part[0]: part for part in parts}
     finished = 0
     # Without a count, what is solved now is only counted: each key is written once
     # (tasks name distinct variants, whose keys are distinct), so ``done`` stays what
@@ -301,8 +306,8 @@ def sweep(
         kept_when_stopped(lambda: _kept(output, written)),
         chunks as solved,
     ):
-        for part, values in solved:
-            results = zip(keys_of[part], values, strict=True)
+        for first, values in solved:
+            results = zip(every.keys(part_of[first]), values, strict=True)
             lines = [  # a class solved again has only its missing keys written
                 (same, value)
                 for key, value in results
@@ -326,9 +331,15 @@ def sweep(
                 show_progress(finished, len(todo), started)
     if progress and todo:
         print(file=sys.stderr)
-    keys = [same for key, _ in variants for same in equivalents.get(key, [key])]
+    # Every key the totals are over, named only where the file held results before
+    # or a count was kept, or where a variant stands for others.
+    keys = (
+        [same for key in every.keys(range(count)) for same in equivalents.get(key, [key])]
+        if done or equivalents
+        else []
+    )
     return SweepSummary(
-        total=len(keys),
+        total=len(keys) if keys else count,
         solvable=solvable_now + sum(1 for key in keys if done.get(key)),
         solved_now=finished,
         seconds=time.perf_counter() - started,

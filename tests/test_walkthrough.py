@@ -334,12 +334,27 @@ def test_a_promise_is_shrunk_under_a_ceiling_only_while_it_may_come_under_it() -
         and len(reason.clues) >= 3
     )
     above = whole.cost - walking.CLUE_COST - 1
+    calls = reasoner.solve_calls
     with pytest.raises(walking._Costlier) as stopped:
         walker._within(literal, clues, [], walking.BUDGET, above)
+    tests = reasoner.solve_calls - calls
     assert above < stopped.value.bound <= whole.cost
     negated = [(literal[0], not literal[1])]
-    assert walker._core(negated, stopped.value.members, None) is not None
-    assert set(whole.clues) <= {symbol for symbol, _ in stopped.value.members}
+    members = stopped.value.members
+    assert walker._core(negated, members, None) is not None
+    assert set(whole.clues) <= {symbol for symbol, _ in members}
+    # The members proved needed: each one's deletion leaves an answer set, and what
+    # they cost is the bound.
+    needed = stopped.value.needed
+    assert walking.CLUE_COST * len(needed) == stopped.value.bound
+    for member in needed:
+        assert walker._core(negated, [m for m in members if m != member], None) is None
+    # Tested first in the next promise, they prove it costlier in fewer tests.
+    calls = reasoner.solve_calls
+    with pytest.raises(walking._Costlier) as again:
+        walker._within(literal, clues, [], walking.BUDGET, above, needed)
+    assert reasoner.solve_calls - calls < tests
+    assert again.value.bound > above
     assert walker._within(literal, clues, [], walking.BUDGET, whole.cost) == whole
 
 

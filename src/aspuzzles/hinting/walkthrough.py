@@ -131,13 +131,14 @@ class Reason:
 
 class _Costlier(Exception):
     """A reason being shrunk whose members proved needed already cost more than it was
-    asked to: what they cost (at least what the reason will), and the members still
-    in it (a reason too, to go on shrinking from)."""
+    asked to: what they cost (at least what the reason will), the members still in
+    it (a reason too, to go on shrinking from), and those proved needed."""
 
-    def __init__(self, bound: int, members: list[Literal]) -> None:
+    def __init__(self, bound: int, members: list[Literal], needed: frozenset[Literal]) -> None:
         super().__init__(bound)
         self.bound = bound
         self.members = members
+        self.needed = needed
 
 
 @dataclass(frozen=True)
@@ -412,6 +413,9 @@ class _Walker:
         #: it, their estimate what it costs at least. On a 15x15 board nine in ten
         #: promises were of hard candidates that stayed hard, most of the time spent.
         self.deferred: set[Literal] = set()
+        #: The members a deferred candidate's promise proved needed: tested first in
+        #: its next promise (``_within``).
+        self.needed: dict[Literal, frozenset[Literal]] = {}
         self.recost(self.ordered())
 
     # -- knowledge -----------------------------------------------------------------
@@ -545,20 +549,24 @@ class _Walker:
         literals: list[Literal],
         budget: int | None,
         above: int | None = None,
-        proved: int = 0,
+        shown: list[Literal] | None = None,
+        first: frozenset[Literal] = frozenset(),
     ) -> tuple[list[Literal], bool]:
         """The literals of a core shrunk by deletion, the clues kept: each literal
         dropped in turn, kept out while the rest still has no answer set; the core of
         such a test replaces the rest (it may drop several members at once). Also
         whether every test was answered within the budget. With ``above``, _Costlier
-        once the members proved needed cost more (``proved``: what the clues proved
-        needed cost): a member needed in a set is in every subset without an answer
-        set, so they are in the reason whatever else is dropped."""
+        once the members proved needed cost more (``shown``: the clues proved needed):
+        a member needed in a set is in every subset without an answer set, so they are
+        in the reason whatever else is dropped; ``first``: members tested before the
+        others (see ``_within``)."""
         needed = list(literals)
         exact = True
+        shown = list(shown or ())
+        proved = CLUE_COST * len(shown)
         # Ruled-out values first: an entry set says more than one ruled out, and a
         # reason that keeps it is the shorter one.
-        for member in sorted(literals, key=lambda m: (m[1], self._lit(m))):
+        for member in sorted(literals, key=lambda m: (m not in first, m[1], self._lit(m))):
             if member not in needed:
                 continue
             trial = [kept for kept in needed if kept != member]
@@ -572,8 +580,9 @@ class _Walker:
                 needed = [kept for kept in trial if kept in found]
                 continue
             proved += LITERAL_COST
+            shown.append(member)
             if above is not None and proved > above:
-                raise _Costlier(proved, [*clues, *needed])
+                raise _Costlier(proved, [*clues, *needed], frozenset(shown))
         return needed, exact
 
     def exact(self, literal: Literal, reason: Reason) -> Reason:
@@ -593,14 +602,19 @@ class _Walker:
         literals: list[Literal],
         budget: int,
         above: int | None = None,
+        first: frozenset[Literal] = frozenset(),
     ) -> Reason:
         """A reason made subset-minimal within itself: its clues dropped one at a time
         while its literals stay at hand, then its literals (``_shrunk``). With
-        ``above``, _Costlier as soon as the members proved needed cost more."""
+        ``above``, _Costlier as soon as the members proved needed cost more. The
+        members in ``first`` are tested first: those a candidate's last promise proved
+        needed, likely needed again in the next, so that its cost is proved past
+        ``above`` in fewer tests."""
         fixed = [(literal[0], not literal[1])]
         exact = True
         proved = 0
-        for member in list(clues):
+        shown: list[Literal] = []
+        for member in sorted(clues, key=lambda m: m not in first):
             trial = [kept for kept in clues if kept != member]
             try:
                 if self._core(fixed, [*trial, *literals], budget) is not None:
@@ -610,9 +624,10 @@ class _Walker:
                 exact = False
                 continue
             proved += CLUE_COST
+            shown.append(member)
             if above is not None and proved > above:
-                raise _Costlier(proved, [*clues, *literals])
-        after, shrunk = self._shrunk(fixed, clues, literals, budget, above, proved)
+                raise _Costlier(proved, [*clues, *literals], frozenset(shown))
+        after, shrunk = self._shrunk(fixed, clues, literals, budget, above, shown, first)
         return Reason(
             tuple(sorted((s for s, _ in clues), key=self._rank)),
             tuple(sorted(after, key=self._lit)),
@@ -689,12 +704,14 @@ class _Walker:
                 old = self.reasons[literal].cost
                 above = ceiling if ceiling is not None and old > ceiling else None
                 clues, literals = self._split(seed)
+                first = self.needed.get(literal, frozenset()) if above else frozenset()
                 try:
-                    found = self._within(literal, clues, literals, BUDGET, above)
+                    found = self._within(literal, clues, literals, BUDGET, above, first)
                 except _Costlier as costlier:
                     self.seeds[literal] = costlier.members
                     self.estimates[literal] = min(old, costlier.bound)
                     self.deferred.add(literal)
+                    self.needed[literal] = costlier.needed
                     return
                 if found.cost < self.reasons[literal].cost:
                     self.reasons[literal] = found
@@ -948,6 +965,7 @@ class _Walker:
             self.estimates.pop(literal, None)
             self.seeds.pop(literal, None)
             self.deferred.discard(literal)
+            self.needed.pop(literal, None)
             self.hard.discard(literal)
         touched = self._places(lit[0] for lit in learnt)
         self.recost(lit for lit in self.ordered() if not touched.isdisjoint(self._where(lit[0])))

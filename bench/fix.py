@@ -1,5 +1,6 @@
 """``aspuzzles fix`` on the generated 15x15 Haunted board: 20 boards of progress, each
-80% of the solution with 1 to 10 entries made wrong (seeded), timed after grounding.
+80% of the solution with 1 to 10 entries made wrong (seeded), timed after grounding
+(grounded as ``fix`` grounds, ``fixing.ground_for_repair``).
 
 Goal: a median under 100 ms. Two figures: the repair search alone (what no solution
 holds, then the hitting sets over cores: ``driver.repairs.fewest_dropped``), and the
@@ -51,13 +52,13 @@ def run() -> None:
     search, whole = [], []
     for _ in range(BOARDS):
         progress = _progress(rng, solution, wrong)
-        fresh = grounding.ground_instance(game, parsed, None).reasoner
+        fresh = fixing.ground_for_repair(game, parsed).reasoner
         started = time.perf_counter()
         possible = fresh.possible([]) or set()
         alone = [[entry] for entry in progress if entry not in possible]
         fewest_dropped(fresh, [(c, True) for c in fresh.clues], progress, 10, alone)
         search.append(time.perf_counter() - started)
-        again = grounding.ground_instance(game, parsed, None)
+        again = fixing.ground_for_repair(game, parsed)
         report = fixing.Fix(
             game, again.instance, name, "mistakes", progress, list(again.reasoner.clues), []
         )

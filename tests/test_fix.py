@@ -321,3 +321,24 @@ def test_other_puzzles_with_hints_are_fixed(cli, puzzle: str, instance: str) -> 
     data = run.json()
     assert data["status"] in ("mistakes", "correct")
     _recheck(ROOT / "encodings" / f"{puzzle}.lp", data)
+
+
+def test_fix_asks_under_the_conservative_configuration_unless_the_puzzle_names_one() -> None:
+    from aspuzzles.hinting.fixing import ground_for_repair
+    from aspuzzles.hinting.grounding import ground_instance, loaded
+    from aspuzzles.registry import get_puzzle
+
+    # Each grounding kept in a name while its configuration is read: a Control's
+    # configuration is a view into it.
+    haunted = get_puzzle("haunted")
+    board = loaded(haunted, "gen-4x4-s2")[0]
+    repairing = ground_for_repair(haunted, board).reasoner.control
+    assert repairing.configuration.configuration == "frumpy"
+    # Hints and walkthroughs keep clingo's own choice.
+    hinting = ground_instance(haunted, board, None).reasoner.control
+    assert hinting.configuration.configuration == "auto"
+    # A puzzle that names a configuration keeps its options (the square's: no restarts).
+    square = get_puzzle("geniussquare")
+    roll = loaded(square, "roll-b2-d6-c3-f2-f1-d2-f5")[0]
+    rolling = ground_for_repair(square, roll).reasoner.control
+    assert str(rolling.configuration.solver.restarts) == "0"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,11 +44,12 @@ def ground_instance(
     instance: Any,
     encoding: str | Path | None,
     timeout: float | None = None,
+    options: Sequence[str] = (),
 ) -> Grounded:
     """The instance grounded for reasoning, with what holds without any clue (given
     entries, which are never hints). Clues stay assumptions even where none is dropped
     (grading): as facts the grounder would simplify them away, and a step's level
-    could then differ from the hint's."""
+    could then differ from the hint's. ``options``: clingo's, after the puzzle's."""
     puzzle = hintable(game)
     used = checked_encoding(game, encoding)
     declared = declarations(used.path)
@@ -59,7 +60,8 @@ def ground_instance(
     started = time.perf_counter()
     note_phase("grounding")
     program = puzzle.hint_program(instance)
-    reasoner = Reasoner(used.path, others, clues, entries_of, game.clingo_options, program)
+    arguments = [*game.clingo_options, *options]
+    reasoner = Reasoner(used.path, others, clues, entries_of, arguments, program)
     note_phase("reasoning")
     if timeout is not None:
         reasoner.deadline, reasoner.time_limit = started + timeout, timeout

@@ -562,3 +562,35 @@ def test_a_capped_count_says_n_or_more_and_weighs_classes_by_their_placements(cl
     again = cli("census", "geniussquare", "--count-cap", cap, *shard, *files)  # resumed
     assert again.code == 0 and f"placements by solutions (counted up to {cap}): " in again.out
     assert f"{cap} or more: {placements[f'{cap}+']}" in again.out
+
+
+def test_the_counts_summed_from_their_tally_are_statistics_over_every_class():
+    """A census keeps how many classes have each count, not each class's count: its
+    fewest, most, median and mean are what ``statistics`` gives over the classes'
+    counts themselves (an even number of classes: the mean of the middle two)."""
+    import statistics
+
+    from aspuzzles.census import Totals, _distribution
+
+    rng = random.Random(5)
+    for size in [1, 2, 3, 4, 7, 10, 101, 1000]:
+        counts = [rng.choice([0, 1, 2, 3, rng.randrange(10**6)]) for _ in range(size)]
+        totals = Totals()
+        for start in range(0, size, 3):  # units of three classes each
+            unit = {f"c{n}": counts[n] for n in range(start, min(start + 3, size))}
+            totals.add(1, len(unit), len(unit), [], dict(unit))
+        found = _distribution(totals.classes_by_count)
+        median = statistics.median(counts)
+        assert found["fewest"] == min(counts) and found["most"] == max(counts)
+        assert found["median"] == median and type(found["median"]) is type(median)
+        assert found["mean"] == statistics.fmean(counts)
+        assert found["classes_by_count"] == {
+            str(value): counts.count(value) for value in sorted(set(counts))
+        }
+        assert totals.classes == size and not totals.placements_by_count
+    capped = Totals()
+    capped.add(5, 2, 2, ["a b"], {"x": [3, 4], "y": [3, 1]})
+    capped.add(2, 1, 0, [], {"z": [0, 2]})
+    assert capped.classes_by_count == {3: 2, 0: 1}
+    assert capped.placements_by_count == {3: 5, 0: 2}
+    assert (capped.units, capped.placements, capped.unsolvable) == (2, 7, ["a b"])

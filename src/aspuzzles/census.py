@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -276,27 +275,19 @@ class Store:
             raise self.failed(error) from None
         self._committed = time.monotonic()
 
-    def results(self, wanted: list[tuple[int, ...]]) -> list[UnitResult]:
+    def totals(self, wanted: list[tuple[int, ...]]) -> Totals:
+        """The figures of the stored units of ``wanted``, summed a unit at a time as
+        they are read: a class's count is kept only in the tally of its number (the
+        star's capped census has millions of classes, 1.8 GB held as a dict by key)."""
         keep = {json.dumps(list(prefix)) for prefix in wanted}
-        found = []
+        summed = Totals()
         for prefix, placements, classes, solvable, unsolvable, counts in self.connection.execute(
             "SELECT * FROM units"
         ):
             if prefix in keep:
-                read = json.loads(counts)  # under a cap: [count, size] pairs
-                pairs = {key: value for key, value in read.items() if isinstance(value, list)}
-                found.append(
-                    UnitResult(
-                        tuple(json.loads(prefix)),
-                        placements,
-                        classes,
-                        solvable,
-                        json.loads(unsolvable),
-                        {key: value[0] if key in pairs else value for key, value in read.items()},
-                        {key: value[1] for key, value in pairs.items()},
-                    )
-                )
-        return found
+                failed, counted = json.loads(unsolvable), json.loads(counts)
+                summed.add(placements, classes, solvable, failed, counted)
+        return summed
 
     def close(self) -> None:
         """Commit what is left and close; on the way out of a stop (Ctrl-C, a limit)
@@ -305,6 +296,42 @@ class Store:
         with contextlib.suppress(sqlite3.Error):
             self.connection.commit()
         self.connection.close()
+
+
+@dataclass
+class Totals:
+    """Stored units summed (``Store.totals``): with counting, how many classes have
+    each number of solutions, and under a cap how many placements they hold."""
+
+    units: int = 0
+    placements: int = 0
+    classes: int = 0
+    solvable: int = 0
+    unsolvable: list[str] = field(default_factory=list)
+    classes_by_count: dict[int, int] = field(default_factory=dict)
+    placements_by_count: dict[int, int] = field(default_factory=dict)
+
+    def add(
+        self,
+        placements: int,
+        classes: int,
+        solvable: int,
+        unsolvable: list[str],
+        counts: dict[str, int | list[int]],
+    ) -> None:
+        """One unit's figures; ``counts`` as stored, by class: a count, or under a cap
+        a count and the placements the class holds."""
+        self.units += 1
+        self.placements += placements
+        self.classes += classes
+        self.solvable += solvable
+        self.unsolvable += unsolvable
+        by_count, held = self.classes_by_count, self.placements_by_count
+        for stored in counts.values():
+            count, size = stored if isinstance(stored, list) else (stored, None)
+            by_count[count] = by_count.get(count, 0) + 1
+            if size is not None:
+                held[count] = held.get(count, 0) + size
 
 
 @dataclass
@@ -321,10 +348,12 @@ class CensusSummary:
     units: int
     seconds: float
     unsolvable_keys: list[str]
-    counts: dict[str, int] | None = None
-    #: ``--count-cap``: each class counted up to it; its classes' sizes, by key.
+    #: With counting: how many classes have each number of solutions.
+    classes_by_count: dict[int, int] | None = None
+    #: ``--count-cap``: each class counted up to it; how many placements the classes
+    #: of each number hold.
     count_cap: int | None = None
-    sizes: dict[str, int] = field(default_factory=dict)
+    placements_by_count: dict[int, int] = field(default_factory=dict)
 
     @property
     def partial(self) -> bool:
@@ -341,29 +370,27 @@ class CensusSummary:
             "units_asked": self.units_asked,
             "units_done": self.units_done,
         }
-        if self.counts is not None and self.count_cap is not None:
+        if self.classes_by_count is not None and self.count_cap is not None:
             data["count_cap"] = self.count_cap
             data["counts"] = self.capped()
-        elif self.counts is not None:
-            data["counts"] = _distribution(self.counts)
+        elif self.classes_by_count is not None:
+            data["counts"] = _distribution(self.classes_by_count)
         return data
 
     def capped(self) -> dict[str, dict[str, int]]:
         """Under ``--count-cap N``: how many classes, and how many placements (each
         class weighted by the placements it holds), have each number of solutions, the
         last ``N+`` for N or more, in order of the number."""
-        assert self.counts is not None and self.count_cap is not None
+        assert self.classes_by_count is not None and self.count_cap is not None
         cap = self.count_cap
-        classes: dict[int, int] = {}
-        placements: dict[int, int] = {}
-        for key, value in self.counts.items():
-            classes[value] = classes.get(value, 0) + 1
-            placements[value] = placements.get(value, 0) + self.sizes[key]
 
         def named(values: dict[int, int]) -> dict[str, int]:
             return {(f"{n}+" if n >= cap else str(n)): values[n] for n in sorted(values)}
 
-        return {"classes_by_count": named(classes), "placements_by_count": named(placements)}
+        return {
+            "classes_by_count": named(self.classes_by_count),
+            "placements_by_count": named(self.placements_by_count),
+        }
 
     def lines(self) -> list[str]:
         scope = f" ({self.units_done} of {self.units} units)" if self.partial else ""
@@ -371,14 +398,14 @@ class CensusSummary:
             f"{self.puzzle} census{scope}: {self.placements} placements, {self.classes} classes, "
             f"{self.solvable} solvable, {self.unsolvable} unsolvable"
         ]
-        if self.counts and self.count_cap is not None:
+        if self.classes_by_count and self.count_cap is not None:
             shown = self.capped()["placements_by_count"]
             lines.append(
                 f"placements by solutions (counted up to {self.count_cap}): "
                 + ", ".join(f"{n.replace('+', ' or more')}: {many}" for n, many in shown.items())
             )
-        elif self.counts:
-            shape = _distribution(self.counts)
+        elif self.classes_by_count:
+            shape = _distribution(self.classes_by_count)
             lines.append(
                 f"solutions per class: fewest {shape['fewest']}, most {shape['most']}, "
                 f"median {shape['median']:g}, mean {shape['mean']:.1f}"
@@ -386,21 +413,31 @@ class CensusSummary:
         return lines
 
 
-def _distribution(counts: dict[str, int]) -> dict[str, Any]:
-    """Per-class counts summed up: fewest, most, median, mean, and how many classes
-    have each count."""
-    values = sorted(counts.values())
-    if not values:
+def _distribution(by_count: dict[int, int]) -> dict[str, Any]:
+    """The classes' counts summed up from how many classes have each: fewest, most,
+    median and mean (as ``statistics.median`` and ``fmean`` give them over the
+    classes' counts), and the tally itself, in order of the count."""
+    values = sorted(by_count)
+    total = sum(by_count.values())
+    if not total:
         return {"fewest": 0, "most": 0, "median": 0, "mean": 0.0, "classes_by_count": {}}
-    histogram: dict[str, int] = {}
-    for value in values:
-        histogram[str(value)] = histogram.get(str(value), 0) + 1
+
+    def at(place: int) -> int:
+        """The count of the class at ``place`` in order of the counts."""
+        for value in values:
+            place -= by_count[value]
+            if place < 0:
+                return value
+        raise IndexError(place)
+
+    middle = total // 2
+    median = at(middle) if total % 2 else (at(middle - 1) + at(middle)) / 2
     return {
         "fewest": values[0],
         "most": values[-1],
-        "median": statistics.median(values),
-        "mean": statistics.fmean(values),
-        "classes_by_count": histogram,
+        "median": median,
+        "mean": float(sum(value * by_count[value] for value in values)) / total,
+        "classes_by_count": {str(value): by_count[value] for value in values},
     }
 
 
@@ -463,33 +500,23 @@ def census(
         if progress and todo:
             print(file=sys.stderr)
         store.commit()
-        done = store.read(lambda: store.results(wanted))
+        done = store.read(lambda: store.totals(wanted))
     finally:
         store.close()
-    counts: dict[str, int] | None = {} if count else None
-    unsolvable: list[str] = []
-    sizes: dict[str, int] = {}
-    for result in done:
-        unsolvable += result.unsolvable
-        if counts is not None:
-            counts.update(result.counts)
-            sizes.update(result.sizes)
-    classes = sum(result.classes for result in done)
-    solvable = sum(result.solvable for result in done)
     return CensusSummary(
         puzzle=game.name,
-        placements=sum(result.placements for result in done),
-        classes=classes,
-        solvable=solvable,
-        unsolvable=classes - solvable,
-        units_done=len(done),
+        placements=done.placements,
+        classes=done.classes,
+        solvable=done.solvable,
+        unsolvable=done.classes - done.solvable,
+        units_done=done.units,
         units_asked=len(wanted),
         units=len(chosen),
         seconds=time.perf_counter() - started,
-        unsolvable_keys=sorted(unsolvable),
-        counts=counts,
+        unsolvable_keys=sorted(done.unsolvable),
+        classes_by_count=done.classes_by_count if count else None,
         count_cap=count_cap,
-        sizes=sizes,
+        placements_by_count=done.placements_by_count,
     )
 
 

@@ -63,7 +63,7 @@ class SweepSummary:
 
 def _grounded(puzzle: str, options: dict[str, Any]) -> tuple[Sweep[Any], Session, Variants[Any]]:
     """A worker's sweep: the puzzle's sweep slot, one grounding, and the variants (a
-    task names them by their place in this list, made alike in every process)."""
+    task names them by their places, the same in every process)."""
     game = get_puzzle(puzzle)
     swept = sweepable(game)
     return swept, Session(game, swept.base(options)), _variants(swept, puzzle, options)
@@ -249,7 +249,7 @@ def sweep(
     swept = sweepable(game)  # a puzzle without a sweep says so here, not in every worker
     swept.base(options)
     every = _variants(swept, game.name, options)
-    count = len(every) if limit is None else min(limit, len(every))
+    covered = len(every) if limit is None else min(limit, len(every))  # variants asked for
     equivalents = swept.equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     counting = bool(options.get("count"))
@@ -268,11 +268,11 @@ def sweep(
     todo = (
         [
             place
-            for place, key in enumerate(every.keys(range(count)))
+            for place, key in enumerate(every.keys(range(covered)))
             if key not in done or any(same not in done for same in equivalents.get(key, ()))
         ]
         if done
-        else list(range(count))
+        else list(range(covered))
     )
     # A count takes a few milliseconds a variant: chunks of 32 keep the bar moving,
     # lose little to a kill, and cost the command about 1% of the workers' time in
@@ -334,12 +334,12 @@ def sweep(
     # Every key the totals are over, named only where the file held results before
     # or a count was kept, or where a variant stands for others.
     keys = (
-        [same for key in every.keys(range(count)) for same in equivalents.get(key, [key])]
+        [same for key in every.keys(range(covered)) for same in equivalents.get(key, [key])]
         if done or equivalents
         else []
     )
     return SweepSummary(
-        total=len(keys) if keys else count,
+        total=len(keys) if keys else covered,
         solvable=solvable_now + sum(1 for key in keys if done.get(key)),
         solved_now=finished,
         seconds=time.perf_counter() - started,

@@ -549,21 +549,21 @@ class _Walker:
         literals: list[Literal],
         budget: int | None,
         above: int | None = None,
-        shown: list[Literal] | None = None,
+        proven: list[Literal] | None = None,
         first: frozenset[Literal] = frozenset(),
     ) -> tuple[list[Literal], bool]:
         """The literals of a core shrunk by deletion, the clues kept: each literal
         dropped in turn, kept out while the rest still has no answer set; the core of
         such a test replaces the rest (it may drop several members at once). Also
         whether every test was answered within the budget. With ``above``, _Costlier
-        once the members proved needed cost more (``shown``: the clues proved needed):
+        once the members proved needed cost more (``proven``: the clues proved needed):
         a member needed in a set is in every subset without an answer set, so they are
         in the reason whatever else is dropped; ``first``: members tested before the
         others (see ``_within``)."""
         needed = list(literals)
         exact = True
-        shown = list(shown or ())
-        proved = CLUE_COST * len(shown)
+        proven = list(proven or ())
+        proved = CLUE_COST * len(proven)
         # Ruled-out values first: an entry set says more than one ruled out, and a
         # reason that keeps it is the shorter one.
         for member in sorted(literals, key=lambda m: (m not in first, m[1], self._lit(m))):
@@ -580,9 +580,9 @@ class _Walker:
                 needed = [kept for kept in trial if kept in found]
                 continue
             proved += LITERAL_COST
-            shown.append(member)
+            proven.append(member)
             if above is not None and proved > above:
-                raise _Costlier(proved, [*clues, *needed], frozenset(shown))
+                raise _Costlier(proved, [*clues, *needed], frozenset(proven))
         return needed, exact
 
     def exact(self, literal: Literal, reason: Reason) -> Reason:
@@ -613,7 +613,7 @@ class _Walker:
         fixed = [(literal[0], not literal[1])]
         exact = True
         proved = 0
-        shown: list[Literal] = []
+        proven: list[Literal] = []
         for member in sorted(clues, key=lambda m: m not in first):
             trial = [kept for kept in clues if kept != member]
             try:
@@ -624,10 +624,10 @@ class _Walker:
                 exact = False
                 continue
             proved += CLUE_COST
-            shown.append(member)
+            proven.append(member)
             if above is not None and proved > above:
-                raise _Costlier(proved, [*clues, *literals], frozenset(shown))
-        after, shrunk = self._shrunk(fixed, clues, literals, budget, above, shown, first)
+                raise _Costlier(proved, [*clues, *literals], frozenset(proven))
+        after, shrunk = self._shrunk(fixed, clues, literals, budget, above, proven, first)
         return Reason(
             tuple(sorted((s for s, _ in clues), key=self._rank)),
             tuple(sorted(after, key=self._lit)),
@@ -704,7 +704,7 @@ class _Walker:
                 old = self.reasons[literal].cost
                 above = ceiling if ceiling is not None and old > ceiling else None
                 clues, literals = self._split(seed)
-                first = self.needed.get(literal, frozenset()) if above else frozenset()
+                first = self.needed.get(literal, frozenset()) if above is not None else frozenset()
                 try:
                     found = self._within(literal, clues, literals, BUDGET, above, first)
                 except _Costlier as costlier:

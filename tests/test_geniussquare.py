@@ -43,6 +43,14 @@ def test_the_rolls_are_every_distinct_sorted_choice_of_one_face_a_die(name):
     assert game.all_rolls() == sorted({tuple(sorted(roll)) for roll in product(*faces)})
 
 
+def test_rolls_too_wide_for_one_number_each_are_told_apart_row_by_row(monkeypatch):
+    from aspuzzles.kit import dice
+
+    read_as_numbers = PUZZLE.roll_table()
+    monkeypatch.setattr(dice, "ROLL_BITS", 0)
+    assert (PUZZLE.roll_table() == read_as_numbers).all()
+
+
 def test_a_sweeps_variants_are_the_rolls_named_as_its_results_file_names_them():
     rolls = PUZZLE.all_rolls()
     variants = PUZZLE.sweep().variants({})

@@ -40,6 +40,11 @@ if TYPE_CHECKING:
     from .dice_play import DicePlay
 
 
+#: The bits a roll is read into as one number (``DiceTiling.roll_table``): a signed
+#: 64-bit integer's, kept clear of its sign.
+ROLL_BITS = 62
+
+
 class DiceRoll(NamedTuple):
     """The blocked cell numbers (sorted); ``golden`` is the Genius Star's challenge."""
 
@@ -223,7 +228,7 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         rolls = np.stack(grid, axis=-1).reshape(-1, len(faces))
         rolls.sort(axis=1)
         width = int(rolls.max()).bit_length()
-        if width * len(faces) > 62:  # too many dice or cells to make one number of a roll
+        if width * len(faces) > ROLL_BITS:  # too many dice or cells for one number a roll
             return np.unique(rolls, axis=0)
         codes = np.zeros(len(rolls), dtype=np.int64)
         for column in rolls.T:

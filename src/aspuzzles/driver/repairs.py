@@ -80,8 +80,10 @@ def minimal_core(
     order = {member: n for n, member in enumerate(members)}
     kept = sorted(core, key=lambda member: order.get(member, -1))
     tested: set[Assumption] = set()  # needed, or kept for want of budget
-    while untested := [member for member in kept if member not in tested]:
-        member = untested[-1]
+    # The tested members are always the last ones kept (tested from the last back, and
+    # kept in order by every deletion), so the next to test is found by counting.
+    while len(kept) > len(tested):
+        member = kept[len(kept) - len(tested) - 1]
         trial = [other for other in kept if other != member]
         try:
             within = (

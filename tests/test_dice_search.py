@@ -164,6 +164,7 @@ def test_a_count_past_its_step_bound_is_left_to_clingo():
 
 def test_without_numba_the_search_runs_in_python_and_clingo_counts(monkeypatch):
     monkeypatch.setattr(dice_search, "compiled", lambda: None)
+    monkeypatch.setattr(dice_native, "native", lambda: None)  # built with numba
     game, swept, roll = _roll("geniussquare", "B2 D6 C3 F2 F1 D2 F5")
     assert swept.count_in_python(roll) is None
     atoms = swept.first_in_python(roll)
@@ -219,6 +220,29 @@ def test_the_build_made_ahead_of_time_finds_numbas_tilings(puzzle, step):
     jit = _first_tilings_by(dice_search.compiled(), puzzle, step)
     assert ahead[0].tolist() == jit[0].tolist() and (ahead[1] == jit[1]).all()
     assert set(ahead[0].tolist()) <= {1, 0, -1} and 1 in ahead[0]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "step", "most"),
+    [("geniussquare", 997, 0), ("geniusstar", 4999, 0), ("geniussquare", 1999, 32)],
+)
+def test_the_build_made_ahead_of_time_counts_as_numbas_does(puzzle, step, most):
+    """Counting loads no compiler either: the build's count is numba's, roll by roll
+    (each with its own memo, as both keep what they counted), capped or not."""
+    game = get_puzzle(puzzle)
+    search = game.tiling_search(game.sweep().base({}))
+    frees = [free for roll in game.all_rolls()[::step] if (free := search.free_cells(roll))]
+    counts = {}
+    for compiled in (dice_native.native(), dice_search.compiled()):
+        table = (*search._table[:-1], search._table[-1].copy())  # a memo of its own
+        counts[compiled] = [
+            dice_native.count_tilings(compiled, free, search._left, table, 10**9, most)
+            for free in frees
+        ]
+    ahead, jit = counts.values()
+    assert ahead == jit and len(ahead) > 20 and max(ahead) > 1
+    if most:
+        assert max(ahead) == most
 
 
 def test_a_build_of_another_kernel_is_not_used(monkeypatch):

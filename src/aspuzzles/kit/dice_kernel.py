@@ -36,8 +36,6 @@ tiling (``most`` 1) neither reads nor writes the table, as its placements are wa
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from .. import compiled
@@ -209,10 +207,6 @@ def search(  # noqa: C901
         frees[depth], lows[depth], nexts[depth] = rest, low, starts[low]
 
 
-#: ``search`` as Python code calls it (numba's dispatcher is typed as taking no arguments).
-_search: Any = search
-
-
 @njit(cache=_CACHE)
 def first_tilings(
     frees,
@@ -254,11 +248,3 @@ def first_tilings(
                 steps,
             )
     return answers
-
-
-def tilings(
-    free: int, left: list[int], table: tuple[object, ...], steps: int, most: int = 0
-) -> int:
-    """How many tilings there are (up to ``most``, if not 0), or ``UNDECIDED``."""
-    chosen = np.empty(sum(left), np.int64)
-    return int(_search(free, np.array(left, np.int64), *table, chosen, most, steps))

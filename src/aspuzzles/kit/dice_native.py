@@ -1,14 +1,16 @@
-"""The compiled tiling search's first tilings, compiled ahead of time into an extension
-module (numba's ``pycc``), and the placement table every compiled search reads.
+"""The compiled tiling search (its first tilings, and its count), compiled ahead of
+time into an extension module (numba's ``pycc``), and the placement table every
+compiled search reads.
 
 Why: a sweep or a census that only asks each roll for a tiling spends under a second
 on its whole work, and loading numba's compiler to run the search (:mod:`.dice_kernel`)
 cost each process 0.6 s and some 120 MB before its first answer, even with the
-machine code cached. The same functions built once, at install (``make`` runs
-``python -m aspuzzles.kit.dice_native``), load as a plain extension module with numpy
-alone. Counting (``sweep --count``, ``census --count-cap``) still runs numba's own
-build of the search, tuned for this machine's processor and some 12% faster a count
-(bench/NOTES-geniusstar.md), where the start-up is nothing beside the minutes counted.
+machine code cached; a counting one held those 120 MB in every process. The same
+functions built once, at install (``make`` runs ``python -m
+aspuzzles.kit.dice_native``), load as a plain extension module with numpy alone. The
+count's arrays are declared C-contiguous, as the table's are: declared of any layout,
+the build counted 12% slower than numba's own (indexing through strides), so it
+counts as fast (bench/NOTES-geniusstar.md).
 
 The module is named after a digest of the kernel's source (``_dice_native_<digest>``),
 so a changed kernel is never run from a stale build: the search then falls back to
@@ -30,8 +32,10 @@ PREFIX = "_dice_native_"
 
 
 def digest() -> str:
-    """What the build is named after: the kernel's source, which it compiles."""
-    return hashlib.sha256((HERE / "dice_kernel.py").read_bytes()).hexdigest()[:16]
+    """What the build is named after: the kernel's source, which it compiles, and the
+    types its functions are built for."""
+    built = (HERE / "dice_kernel.py").read_bytes() + (SIGNATURE + COUNT_SIGNATURE).encode()
+    return hashlib.sha256(built).hexdigest()[:16]
 
 
 @cache
@@ -82,9 +86,25 @@ def first_tilings(
     return answers, chosen
 
 
+def count_tilings(
+    compiled: Any, free: int, left: list[int], table: tuple[object, ...], steps: int, most: int
+) -> int:
+    """How many tilings the ``free`` cells have (up to ``most``, if not 0), or
+    ``UNDECIDED`` past ``steps`` placements, by ``compiled``'s ``search`` (this build
+    or :mod:`.dice_kernel`'s)."""
+    import numpy as np
+
+    chosen = np.empty(sum(left), np.int64)
+    return int(compiled.search(free, np.array(left, np.int64), *table, chosen, most, steps))
+
+
 #: ``first_tilings``'s types: the frees, the pieces left and the table's nine arrays,
 #: the memo (two columns), the tilings' rows and the step bound, all int64.
 SIGNATURE = "i8[:](" + "i8[:], " * 11 + "i8[:,:], i8[:,:], i8)"
+#: ``search``'s (a count): the free cells, the pieces left and the table's nine
+#: arrays, the memo, the placements laid, the bound on tilings and the step bound;
+#: the arrays C-contiguous (``[::1]``), as every caller's are.
+COUNT_SIGNATURE = "i8(i8, " + "i8[::1], " * 10 + "i8[:,::1], i8[::1], i8, i8)"
 
 
 def build(folder: Path = HERE) -> Path:
@@ -103,6 +123,7 @@ def build(folder: Path = HERE) -> Path:
         compiler.target_cpu = "host"
         compiler.verbose = False
         compiler.export("first_tilings", SIGNATURE)(dice_kernel.first_tilings.py_func)
+        compiler.export("search", COUNT_SIGNATURE)(dice_kernel.search.py_func)
         compiler.compile()
     built = next(folder.glob(PREFIX + digest() + ".*"))
     for old in folder.glob(PREFIX + "*"):

@@ -175,9 +175,10 @@ class TilingSearch:
         otherwise (no numba, a count of none, or the bound reached), for clingo to
         count."""
         free = self.free_cells(blocked)
-        if free is None or self.kernel is None:
+        compiled = dice_native.native() or self.kernel
+        if free is None or compiled is None:
             return None
-        found = self.kernel.tilings(free, self._left, self._table, steps, most)
+        found = dice_native.count_tilings(compiled, free, self._left, self._table, steps, most)
         return found if found > 0 else None
 
     @cached_property

@@ -32,9 +32,10 @@ $(LINT): $(RUN)
 bytecode: $(RUN)
 	@$(BIN)/python -m compileall -q src
 
-# The dice sweeps' first-tiling search compiled ahead of time (a few seconds, once per
-# change of its source): a sweep or census then loads no compiler (0.6 s and 120 MB a
-# process saved). Where it cannot be built, one line says why and numba compiles it.
+# The dice sweeps' tiling search (first tilings and counts) compiled ahead of time (a
+# few seconds, once per change of its source): a sweep or census then loads no
+# compiler (0.6 s and 120 MB a process saved). Where it cannot be built, one line says
+# why and numba compiles it.
 native: $(RUN)
 	@$(BIN)/python -m aspuzzles.kit.dice_native
 

@@ -253,27 +253,27 @@ def sweep(
     equivalents = swept.equivalents(options)
     header = f"# sweep {game.name} " + " ".join(sorted(k for k, v in options.items() if v))
     counting = bool(options.get("count"))
-    # Every key the sweep can write, to check a results file's lines against: made
-    # only where the file has lines (a set of the star's 165,888 keys is some 10 MB).
-    known = None if _empty(output) else set(every.keys(range(len(every))))
-    if known is not None:
-        known.update(*equivalents.values())
+    # Every variant's key, and every key the sweep can write, to check a results
+    # file's lines against: made only where the file has lines (a set of the star's
+    # 165,888 keys is some 10 MB).
+    named = None if _empty(output) else every.keys(range(len(every)))
+    known = None if named is None else set(named).union(*equivalents.values())
     # Read and checked before anything is written: a file that is not this sweep's is
     # left as it was; a torn last line is cut before its results are counted.
     done, kept = resumable(output, header.strip(), known, counting)
-    del known
     # A variant is solved again when any key it stands for is missing (a torn line
     # may have been one of its equivalents'). On a fresh file every variant is, and
     # each is named only as its result is written.
     todo = (
         [
             place
-            for place, key in enumerate(every.keys(range(covered)))
+            for place, key in enumerate(named[:covered])
             if key not in done or any(same not in done for same in equivalents.get(key, ()))
         ]
-        if done
+        if done and named is not None
         else list(range(covered))
     )
+    del known, named
     # A count takes a few milliseconds a variant: chunks of 32 keep the bar moving,
     # lose little to a kill, and cost the command about 1% of the workers' time in
     # handing them out (chunks of 4 cost 8%).

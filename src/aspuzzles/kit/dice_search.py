@@ -115,6 +115,11 @@ class TilingSearch:
         """The compiled search, loaded when first asked (None without numba)."""
         return compiled()
 
+    def _compiled(self) -> Any:
+        """The search to run compiled: the build made ahead of time where there is one
+        (no compiler to load), else numba's; None without either."""
+        return dice_native.native() or self.kernel
+
     def free_cells(self, blocked: Sequence[int]) -> int | None:
         """The cells not ``blocked``, as a mask; None where their number is not the
         pieces' area (no tiling, which clingo is left to prove)."""
@@ -152,7 +157,7 @@ class TilingSearch:
         """``dice_native.first_tilings`` of the rolls, by the build made ahead of time
         where there is one (no compiler to load), else numba's; None without numba. A
         roll whose free cells are not the pieces' area is asked as 0 (answered: none)."""
-        compiled = dice_native.native() or self.kernel
+        compiled = self._compiled()
         if compiled is None:
             return None
         frees = [self.free_cells(blocked) or 0 for blocked in rolls]
@@ -175,7 +180,7 @@ class TilingSearch:
         otherwise (no numba, a count of none, or the bound reached), for clingo to
         count."""
         free = self.free_cells(blocked)
-        compiled = dice_native.native() or self.kernel
+        compiled = self._compiled()
         if free is None or compiled is None:
             return None
         found = dice_native.count_tilings(compiled, free, self._left, self._table, steps, most)

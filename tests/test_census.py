@@ -23,7 +23,7 @@ from aspuzzles.driver import Session
 from aspuzzles.puzzles.geniussquare import PUZZLE
 from aspuzzles.registry import get_puzzle
 from aspuzzles.spread import spread
-from aspuzzles.sweep import SweepSummary, sweep
+from aspuzzles.sweep import SweepSummary, _chunks, sweep
 
 from .conftest import ROOT, command_process, interrupted_run
 from .oracles import geniusstar_algx
@@ -338,6 +338,26 @@ def test_a_torn_last_line_is_solved_again_and_the_figures_are_an_uninterrupted_r
     _resumed_after_cuts(
         tmp_path, lambda lines: [1, 2, len(lines[-1]) - 1, len(lines[-1]), len(lines[-1]) + 2]
     )
+
+
+@pytest.mark.parametrize(
+    ("count", "sizes"),
+    [
+        (0, []),
+        (1, [1]),
+        (5, [2, 2, 1]),
+        (6, [2, 2, 2]),
+        (7, [2, 2, 2, 1]),
+        (14, [2, 2, 2, 4, 4]),
+        (15, [2, 2, 2, 4, 4, 1]),
+    ],
+)
+def test_a_sweeps_chunks_hand_out_every_variant_once_the_first_ones_small(count, sizes):
+    """Three chunks of two (each worker's first answers come soon), then of four."""
+    items = list(range(100, 100 + count))
+    chunks = list(_chunks(items, 4, 2, 3))
+    assert [item for chunk in chunks for item in chunk] == items
+    assert [len(chunk) for chunk in chunks] == sizes
 
 
 def test_a_torn_line_of_a_reduced_sweep_has_its_class_solved_again(tmp_path):

@@ -610,3 +610,28 @@ def test_a_puzzles_own_name_for_a_command_is_its_alone(cli):
     assert rolled.code == 0 and rolled.out == cli("generate", "geniussquare", "--seed", "1").out
     run = cli("roll", "haunted")
     assert run.code == 2 and "invalid choice: 'roll'" in run.err
+
+
+@pytest.mark.parametrize("callers", [None, "4"])
+def test_the_command_keeps_numpys_blas_to_one_thread_unless_told(monkeypatch, callers):
+    """OpenBLAS's threads, started as numpy loads, took as much processor time as the
+    import itself in every command; nothing the command does is linear algebra."""
+    from aspuzzles import entry
+
+    for name in entry.ONE_THREAD:
+        if callers is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, callers)
+    seen = []
+    monkeypatch.setattr(
+        entry, "main", lambda: seen.append([os.environ[name] for name in entry.ONE_THREAD])
+    )
+
+    def leave(code):
+        raise SystemExit(code)
+
+    monkeypatch.setattr(entry, "leave", leave)
+    with pytest.raises(SystemExit):
+        entry.command()
+    assert seen == [[callers or "1"] * 4]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import product
 
 import pytest
@@ -49,6 +50,24 @@ def test_rolls_too_wide_for_one_number_each_are_told_apart_row_by_row(monkeypatc
     read_as_numbers = PUZZLE.roll_table()
     monkeypatch.setattr(dice, "ROLL_BITS", 0)
     assert (PUZZLE.roll_table() == read_as_numbers).all()
+
+
+@pytest.mark.parametrize("roll_bits", [62, 0])
+def test_a_rolls_orbit_is_every_image_of_it_named_by_the_least(monkeypatch, roll_bits):
+    """The orbits made in numpy (each roll read as a number) and one roll at a time
+    (rolls too wide for a number) are the orbits by definition, in the same order."""
+    from aspuzzles.kit import dice
+
+    monkeypatch.setattr(dice, "ROLL_BITS", roll_bits)
+    game = get_puzzle("geniussquare")
+    symmetries = dice.dice_symmetries(game)
+    orbits = type(game)._orbits.func(game)  # made afresh, not the cached ones
+    assert [roll for orbit in orbits.values() for roll in orbit] != game.all_rolls()
+    assert sorted(roll for orbit in orbits.values() for roll in orbit) == game.all_rolls()
+    assert list(orbits) == sorted(orbits)
+    for least, orbit in random.Random(roll_bits).sample(list(orbits.items()), 300):
+        images = {tuple(sorted(symmetry[n] for n in least)) for symmetry in symmetries}
+        assert orbit == sorted(images) and least == orbit[0]
 
 
 def test_a_sweeps_variants_are_the_rolls_named_as_its_results_file_names_them():

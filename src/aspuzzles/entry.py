@@ -13,6 +13,7 @@ a tenth of a small board's whole command.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import NoReturn
 
@@ -40,8 +41,24 @@ def main() -> int:
     return run()
 
 
+#: What the numerical libraries are told before they load: one BLAS thread and one
+#: numba thread. Nothing the command does is linear algebra or parallel numba code
+#: (numpy holds its tables only); OpenBLAS's threads, started as numpy loads, took
+#: 0.08 s of processor time in every command that loads it, as much as the import
+#: itself, and OpenBLAS reserves a buffer a thread, which failed under a memory limit.
+ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
+
+
+def one_thread() -> None:
+    """The numerical libraries kept to one thread (see ``ONE_THREAD``), where the
+    caller has not set them."""
+    for name in ONE_THREAD:
+        os.environ.setdefault(name, "1")
+
+
 def command() -> NoReturn:
     """The ``aspuzzles`` command: ``main``, then the process ends with its exit code."""
+    one_thread()
     leave(main())
 
 
@@ -52,7 +69,6 @@ def leave(code: int) -> NoReturn:
     output) is done first. Anything else still running gets Python's normal exit."""
     import atexit
     import contextlib
-    import os
 
     threads = sys.modules.get("threading")  # never loaded: no thread was started by it
     children = sys.modules.get("multiprocessing")

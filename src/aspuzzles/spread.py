@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from .driver import solving
 from .driver.limits import SharedBound, die_with_parent, limit_memory, note_parent
+from .entry import one_thread
 from .errors import AspuzzlesError, InputError, MemoryLimit, TimeLimit
 from .logs import DEBUG, enabled
 
@@ -226,18 +227,12 @@ def _on_pool(
 #: loaded (its grounding, its searches): the least share of ``--memory`` taken.
 HEADROOM = 128 << 20
 
-#: What the work's numerical libraries are told before they load: one BLAS thread
-#: (OpenBLAS reserves a buffer a thread, for as many threads as cores, and failed to
-#: under a limit) and one numba thread.
-ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
-
 
 def _warmed(warm: Callable[[], object] | None) -> None:
     """Run ``warm`` in this process before any limit is set, with what its libraries
     need set first; what it kept is then dropped (a worker forked from here grounds
     its own)."""
-    for name in ONE_THREAD:
-        os.environ.setdefault(name, "1")
+    one_thread()  # the command has; a caller of the API under a limit too
     import hashlib  # noqa: F401  (its OpenSSL: every hash failed to load under a limit)
 
     if warm is None:

@@ -16,7 +16,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,27 +82,53 @@ def _variants(swept: Sweep[Any], puzzle: str, options: dict[str, Any]) -> Varian
     return _VARIANTS[key]
 
 
-def solve_chunk(task: tuple[str, dict[str, Any], list[int]]) -> tuple[int, list[int]]:
-    """The first place a task names, and the values of the variants at its places of
-    the sweep's list: with ``options["count"]`` each one's number of solutions (where
-    it has one, a first solution is found and checked too, so that no count stands on
-    an unchecked answer), otherwise 1 or 0 (a solution found and checked, or none).
+#: A task: the puzzle, the sweep's options, the places of its variants, and whether
+#: the worker writes their results' lines itself.
+SweepTask = tuple[str, dict[str, Any], list[int], bool]
+
+
+def solve_chunk(task: SweepTask) -> tuple[int, list[int], bytes]:
+    """The first place a task names, the values of the variants at its places of the
+    sweep's list, and, where the task says so, their lines for the results file.
+    With ``options["count"]`` a value is a variant's number of solutions (where it has
+    one, a first solution is found and checked too, so that no count stands on an
+    unchecked answer), otherwise 1 or 0 (a solution found and checked, or none).
     The worker's grounding and variants are made on its first chunk and kept; a task
-    carries numbers only, so handing it out costs the command next to nothing."""
-    puzzle, options, places = task
+    carries numbers only, so handing it out costs the command next to nothing, and
+    naming the variants (a string each) is the workers' work where the lines need
+    nothing the command alone knows."""
+    puzzle, options, places, lines = task
     swept, grounded, variants = worker_state(
         json.dumps(["sweep", puzzle, options], sort_keys=True), lambda: _grounded(puzzle, options)
     )
+    values = _values(swept, grounded, variants, options, places)
+    text = _lines(zip(variants.keys(places), values, strict=True)) if lines else b""
+    return places[0], values, text
+
+
+def _lines(results: Iterable[tuple[str, int]]) -> bytes:
+    """Results as the results file holds them: a variant's key and its value a line."""
+    return "".join(f"{key}\t{value}\n" for key, value in results).encode()
+
+
+def _values(
+    swept: Sweep[Any],
+    grounded: Session,
+    variants: Variants[Any],
+    options: dict[str, Any],
+    places: list[int],
+) -> list[int]:
+    """The values of the variants at ``places`` (see ``solve_chunk``)."""
     chosen = variants.instances(places)
     if not options.get("count"):
-        return places[0], [int(found) for found in grounded.firsts_of(swept, chosen)]
+        return [int(found) for found in grounded.firsts_of(swept, chosen)]
     counts = [grounded.count_of(swept, variant) for variant in chosen]
     counted = [place for place, count in zip(places, counts, strict=True) if count]
     found = grounded.firsts_of(swept, variants.instances(counted))
     for place, tiled in zip(counted, found, strict=True):
         if not tiled:
             raise RuntimeError(f"{variants.keys([place])[0]}: solutions counted, none found")
-    return places[0], counts
+    return counts
 
 
 def warm_sweep(puzzle: str, options: dict[str, Any], place: int) -> None:
@@ -111,8 +137,13 @@ def warm_sweep(puzzle: str, options: dict[str, Any], place: int) -> None:
     grounded.load_for(swept, variants.instances([place])[0], bool(options.get("count")))
 
 
-def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
-    for start in range(0, len(items), size):
+def _chunks(items: list[int], size: int, first: int, firsts: int) -> Iterator[list[int]]:
+    """``items`` in ``firsts`` chunks of ``first`` (for the first answers to come
+    soon), then in chunks of ``size``."""
+    opening = min(len(items), first * firsts)
+    for start in range(0, opening, first):
+        yield items[start : min(start + first, opening)]
+    for start in range(opening, len(items), size):
         yield items[start : start + size]
 
 
@@ -276,10 +307,17 @@ def sweep(
     del known, named
     # A count takes a few milliseconds a variant: chunks of 32 keep the bar moving,
     # lose little to a kill, and cost the command about 1% of the workers' time in
-    # handing them out (chunks of 4 cost 8%).
-    chunk = max(1, min(32 if counting else 500, len(todo) // (jobs * 20) or 1))
-    parts = list(_chunks(todo, chunk))
-    tasks = [(game.name, options, part) for part in parts]
+    # handing them out (chunks of 4 cost 8%). A first solution takes some 50
+    # microseconds: each worker's first chunk is of 500 (its first answers within a
+    # few hundredths of a second), the rest of up to 2,000 (a chunk handed out and
+    # its results taken in cost the command about half a millisecond).
+    chunk = max(1, min(32 if counting else 2000, len(todo) // (jobs * 20) or 1))
+    parts = list(_chunks(todo, chunk, min(chunk, 500), jobs))
+    # Where a line needs no more than a variant's key and value (no equivalents to
+    # write beside it, nothing in the file to leave out, no count to keep by key), the
+    # workers write the lines and the command only appends them.
+    by_workers = not (counting or equivalents or done)
+    tasks: list[SweepTask] = [(game.name, options, part, by_workers) for part in parts]
     # Each task's result comes back as its values alone, told apart by the first
     # place it names (tasks name distinct places).
     part_of = {part[0]: part for part in parts}
@@ -306,26 +344,26 @@ def sweep(
         kept_when_stopped(lambda: _kept(output, written)),
         chunks as solved,
     ):
-        for first, values in solved:
-            results = zip(every.keys(part_of[first]), values, strict=True)
-            lines = [  # a class solved again has only its missing keys written
-                (same, value)
-                for key, value in results
-                for same in equivalents.get(key, [key])
-                if same not in done
-            ]
+        for first, values, text in solved:
+            lines = None
+            if not by_workers:  # a class solved again has only its missing keys written
+                lines = [
+                    (same, value)
+                    for key, value in zip(every.keys(part_of[first]), values, strict=True)
+                    for same in equivalents.get(key, [key])
+                    if same not in done
+                ]
+                text = _lines(lines)
             assert results_file is not None  # there are results: the file was opened
             try:
-                _write(
-                    results_file, "".join(f"{same}\t{value}\n" for same, value in lines).encode()
-                )
+                _write(results_file, text)
             except OSError as error:
                 raise _cannot_write(error, output, written) from None
-            written += len(lines)
+            written += len(values if lines is None else lines)
             if counting:
-                done.update(lines)
+                done.update(lines or ())
             else:
-                solvable_now += sum(value for _, value in lines)
+                solvable_now += sum(values if lines is None else (v for _, v in lines))
             finished += len(values)
             if progress:
                 show_progress(finished, len(todo), started)

@@ -227,12 +227,10 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
         grid = np.meshgrid(*(np.array(die, dtype=np.int64) for die in faces), indexing="ij")
         rolls = np.stack(grid, axis=-1).reshape(-1, len(faces))
         rolls.sort(axis=1)
-        width = int(rolls.max()).bit_length()
-        if width * len(faces) > ROLL_BITS:  # too many dice or cells for one number a roll
+        width = _number_width(rolls)
+        if width is None:  # too many dice or cells for one number a roll
             return np.unique(rolls, axis=0)
-        codes = np.zeros(len(rolls), dtype=np.int64)
-        for column in rolls.T:
-            codes = (codes << width) | column
+        codes = _as_numbers(rolls, width)
         codes.sort()  # the distinct ones kept by hand: ``np.unique`` loads numpy.ma (11 ms)
         codes = codes[np.concatenate(([True], codes[1:] != codes[:-1]))]
         table = np.empty((len(codes), len(faces)), dtype=np.int64)
@@ -479,12 +477,36 @@ class DiceTiling(Puzzle[DiceRoll, Tiling]):
     @cached_property
     def _orbits(self) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
         """``orbits``, made once a process: a reduced sweep asks for its variants and
-        for their equivalents."""
+        for their equivalents. Each orbit is named by its least roll (the images of a
+        roll are rolls) and holds its rolls in order; the orbits come in the order of
+        their least rolls. Made in numpy where a roll reads as one number (0.4 s of a
+        reduced sweep's start for the square's 62,208 rolls one by one, 0.04 s so)."""
+        import numpy as np
+
         symmetries = dice_symmetries(self)
+        table = self.roll_table()
+        width = _number_width(table)
+        rolls = list(map(tuple, table.tolist()))
         orbits: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-        for roll in self.all_rolls():
-            images = {tuple(sorted(sym[n] for n in roll)) for sym in symmetries}
-            orbits.setdefault(min(images), []).append(roll)
+        if width is None:
+            for roll in rolls:
+                seen = {tuple(sorted(sym[n] for n in roll)) for sym in symmetries}
+                orbits.setdefault(min(seen), []).append(roll)
+            return orbits
+        cells = int(table.max()) + 1  # a symmetry as a table: image by cell number
+        least = _as_numbers(table, width)
+        for symmetry in symmetries:
+            images = np.array([symmetry.get(n, n) for n in range(cells)], dtype=np.int64)[table]
+            images.sort(axis=1)
+            np.minimum(least, _as_numbers(images, width), out=least)
+        # Rolls of one orbit side by side, each orbit's in the table's order: its first
+        # is its least roll, so the orbits come in the order of their least rolls too.
+        order = np.argsort(least, kind="stable")
+        grouped = least[order]
+        starts = np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))
+        members = order.tolist()
+        for start, end in zip(starts.tolist(), [*starts[1:].tolist(), len(members)], strict=True):
+            orbits[rolls[members[start]]] = [rolls[place] for place in members[start:end]]
         return orbits
 
 
@@ -668,6 +690,24 @@ def board_automorphisms(puzzle: DiceTiling) -> list[dict[int, int]]:
 
     extend({}, set(), 0)
     return found
+
+
+def _number_width(rolls: NDArray[np.int64]) -> int | None:
+    """The bits a cell takes where each roll (a row) reads as one number of at most
+    ``ROLL_BITS`` bits, its first cell weighing most; None where rolls are too wide."""
+    width = int(rolls.max()).bit_length() if rolls.size else 1
+    return None if width * rolls.shape[1] > ROLL_BITS else width
+
+
+def _as_numbers(rolls: NDArray[np.int64], width: int) -> NDArray[np.int64]:
+    """Each roll (a row) read as one number, its first cell weighing most: numbers
+    order as the rolls do, cell by cell."""
+    import numpy as np
+
+    codes = np.zeros(len(rolls), dtype=np.int64)
+    for column in rolls.T:
+        codes = (codes << width) | column
+    return codes
 
 
 def dice_symmetries(puzzle: DiceTiling) -> list[dict[int, int]]:

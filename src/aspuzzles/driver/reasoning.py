@@ -66,6 +66,9 @@ class _Probe(Propagator):
         #: equivalent, or fixed them before solving).
         self.watch: dict[int, list[Symbol]] = {}
         self.solver: dict[Symbol, int] = {}
+        #: The same solver literals by the atoms' program literals (what a question's
+        #: assumptions are given to clingo as).
+        self.of_program: dict[int, int] = {}
         #: The assumed literals, the last pushed first: until all are set, the check
         #: stops at one of the last, so a probe costs one look per propagation fixpoint.
         self.assumed: list[int] | None = None
@@ -90,13 +93,21 @@ class _Probe(Propagator):
             atom = atoms[symbol]
             if atom is not None:
                 self.solver[symbol] = init.solver_literal(atom.literal)
+                self.of_program[atom.literal] = self.solver[symbol]
         self.watch = {}
         for entry in self.entries:
             if entry in self.solver:
                 self.watch.setdefault(self.solver[entry], []).append(entry)
 
-    def literal(self, symbol: Symbol, value: bool) -> int:
-        return self.solver[symbol] if value else -self.solver[symbol]
+    def literals(self, assumed: Sequence[int]) -> list[int]:
+        """The solver literals of the program literals ``assumed`` that are entries,
+        clues or the probe's, the others left out."""
+        of_program = self.of_program
+        return [
+            of_program[lit] if lit > 0 else -of_program[-lit]
+            for lit in assumed
+            if abs(lit) in of_program
+        ]
 
     def check(self, control: PropagateControl) -> None:
         """Called at every propagation fixpoint, so once per assumption pushed: the
@@ -344,25 +355,31 @@ class Reasoner:
                     return []
                 continue
             assumed.append(number if value else -number)
-        for symbol, value in members:
+        for member in members:
+            symbol, value = member
             # ``_program_literal`` written out: this loop runs a million times a walk.
             number = identity(id(symbol), _UNKNOWN)
             if number == _UNKNOWN:
                 number = self._looked_up(symbol)
             if number is None:
                 if value:  # an atom no rule can make true, assumed true: no solution
-                    return [(symbol, value)]
+                    return [member]
                 continue
             signed = number if value else -number
-            by_literal[signed] = (symbol, value)
+            by_literal[signed] = member
             assumed.append(signed)
         found: list[int] = []
-        result = self._solve(assumed, clues=[], on_core=found.extend, conflicts=conflicts, models=1)
+        result = self._solve(
+            (), literals=assumed, clues=[], on_core=found.extend, conflicts=conflicts, models=1
+        )
         if result.satisfiable:
             return None
         if not result.unsatisfiable:
             raise SearchLimit(f"no answer within {conflicts} conflicts")
-        return list(dict.fromkeys(by_literal[lit] for lit in found if lit in by_literal))
+        # The members themselves, not copies (a caller may tell them apart by identity),
+        # each once: told apart by their solver literals, not by their symbols (a
+        # symbol's hash is a call into clingo).
+        return [by_literal[lit] for lit in dict.fromkeys(found) if lit in by_literal]
 
     def trimmed(
         self,
@@ -393,6 +410,24 @@ class Reasoner:
         if self._own is None:
             self._own = {kept: kept for kept in [*self.entries, *self.clues]}
         return [self._own.get(symbol, symbol) for symbol in symbols]
+
+    def _assumed(self, assumptions: Sequence[Assumption | int]) -> list[int]:
+        """Assumptions as program literals, each symbol looked up once a grounding
+        (given as symbols, clingo looks each up again in every solve call: 432,000
+        look-ups in a 15x15 walkthrough). An atom the grounding does not hold, assumed
+        true, is a contradiction (1 and -1, as clingo makes it); assumed false, it is
+        left out."""
+        every: list[int] = []
+        for item in assumptions:
+            if isinstance(item, int):
+                every.append(item)
+                continue
+            number = self._program_literal(item[0])
+            if number is not None:
+                every.append(number if item[1] else -number)
+            elif item[1]:
+                return [1, -1]
+        return every
 
     def _program_literal(self, symbol: Symbol) -> int | None:
         """A symbol's program literal (None for an atom the grounding does not hold)."""
@@ -487,6 +522,7 @@ class Reasoner:
         self,
         assumptions: Sequence[Assumption | int],
         *,
+        literals: Sequence[int] = (),
         probing: bool = False,
         clues: Sequence[Symbol] | None = None,
         on_model: Callable[[clingo.Model], None] | None = None,
@@ -495,20 +531,17 @@ class Reasoner:
         models: int = 0,
         enum_mode: str = "auto",
     ) -> clingo.SolveResult:
-        """One solve call under the assumptions and the clues (all in force, unless
+        """One solve call under the assumptions, the program ``literals`` (assumed as
+        they are: ``core`` looks its own up) and the clues (all in force, unless
         given), the probe switched on only when ``probing``; ``models``, ``enum_mode``
         and ``conflicts`` hold for this call (``_options``)."""
         self.solve_calls += 1
         assumed_clues = self.in_force if clues is None else clues
-        every = [*((clue, True) for clue in assumed_clues), *assumptions]
+        every = self._assumed([*((clue, True) for clue in assumed_clues), *assumptions])
+        every.extend(literals)
         if probing:
-            every.append((PROBE, True))
-            literals = [  # a probe is asked with symbols only (solver literals: ``core``)
-                self.probe.literal(item[0], item[1])
-                for item in every
-                if isinstance(item, tuple) and item[0] in self.probe.solver
-            ]
-            self.probe.assumed = list(dict.fromkeys(reversed(literals)))
+            every.append(self._probe_literal)
+            self.probe.assumed = list(dict.fromkeys(reversed(self.probe.literals(every))))
         else:
             every.append(-self._probe_literal)
             self.probe.assumed = None

@@ -57,6 +57,7 @@ it on paper.
 
 from __future__ import annotations
 
+import heapq
 import time
 from collections.abc import Iterable
 from contextlib import suppress
@@ -564,20 +565,25 @@ class _Walker:
         exact = True
         proven = list(proven or ())
         proved = CLUE_COST * len(proven)
+        # The members are told apart by identity (a core returns the objects it was
+        # given), not by equality: comparing two literals' symbols is a call into
+        # clingo, and these tests compare a million pairs a walk.
+        still = {id(kept) for kept in needed}
         # Ruled-out values first: an entry set says more than one ruled out, and a
         # reason that keeps it is the shorter one.
         for member in sorted(literals, key=lambda m: (m not in first, m[1], self._lit(m))):
-            if member not in needed:
+            if id(member) not in still:
                 continue
-            trial = [kept for kept in needed if kept != member]
+            trial = [kept for kept in needed if kept is not member]
             try:
                 smaller = self._core(fixed, [*clues, *trial], budget)
             except SearchLimit:
                 exact = False
                 continue
             if smaller is not None:
-                found = set(smaller)
-                needed = [kept for kept in trial if kept in found]
+                found = {id(kept) for kept in smaller}
+                needed = [kept for kept in trial if id(kept) in found]
+                still = {id(kept) for kept in needed}
                 continue
             proved += LITERAL_COST
             proven.append(member)
@@ -779,31 +785,43 @@ class _Walker:
         every candidate costed). Candidates hard within the budget are costed with ten
         times more, and so on, only where none is left."""
         budget: int | None = BUDGET
+        ordered = self.ordered()
         while True:
-            while True:
-                open_ = [
-                    lit
-                    for lit in self.ordered()
-                    if (lit in self.reasons or lit in self.estimates)
-                    and (budget != BUDGET or lit not in self.hard)
-                ]
-                if not open_:
-                    break
-                best = min(open_, key=self._rank_bound)
+            # The open candidates by rank, ties in the entries' order. Costing one
+            # changes its own rank only (and no candidate), so the queue is made once
+            # a budget, the one costed put back.
+            queue = [
+                (self._rank_bound(lit), place)
+                for place, lit in enumerate(ordered)
+                if self._open(lit, budget)
+            ]
+            heapq.heapify(queue)
+            while queue:
+                _, place = heapq.heappop(queue)
+                best = ordered[place]
                 if self.settled(best):
                     return best
                 if ceiling is not None and self.bound(best) > ceiling:
-                    settled = [lit for lit in open_ if self.settled(lit)]
+                    settled = [entry for entry in queue if self.settled(ordered[entry[1]])]
                     if settled:
-                        return min(settled, key=self._rank_bound)
+                        return ordered[min(settled)[1]]
                 # Under the ceiling, a promise is shrunk only while it may bring a
                 # candidate under it; past it (no cheaper step left), to the end.
                 below = ceiling is not None and self.bound(best) <= ceiling
                 self.settle(best, budget, ceiling if below else None)
+                if self._open(best, budget):
+                    heapq.heappush(queue, (self._rank_bound(best), place))
             budget = None if budget is None or budget >= 100 * BUDGET else budget * 10
             for literal in self.candidates:  # the hard ones, costed with more budget
                 if literal not in self.reasons:
                     self.estimates.setdefault(literal, CLUE_COST)
+
+    def _open(self, literal: Literal, budget: int | None) -> bool:
+        """Whether ``cheapest`` may cost a candidate: it has a reason or a bound, and
+        it is not hard within the first budget."""
+        return (literal in self.reasons or literal in self.estimates) and (
+            budget != BUDGET or literal not in self.hard
+        )
 
     def _rank_bound(self, literal: Literal) -> tuple[int, bool, bool, tuple[int, bool]]:
         """Cheapest first; of equal bounds a settled cost first, then a set entry

@@ -97,12 +97,12 @@ def solve_chunk(task: SweepTask) -> tuple[int, list[int], bytes]:
     carries numbers only, so handing it out costs the command next to nothing, and
     naming the variants (a string each) is the workers' work where the lines need
     nothing the command alone knows."""
-    puzzle, options, places, lines = task
+    puzzle, options, places, writes_lines = task
     swept, grounded, variants = worker_state(
         json.dumps(["sweep", puzzle, options], sort_keys=True), lambda: _grounded(puzzle, options)
     )
     values = _values(swept, grounded, variants, options, places)
-    text = _lines(zip(variants.keys(places), values, strict=True)) if lines else b""
+    text = _lines(zip(variants.keys(places), values, strict=True)) if writes_lines else b""
     return places[0], values, text
 
 
@@ -318,8 +318,8 @@ def sweep(
     # workers write the lines and the command only appends them.
     by_workers = not (counting or equivalents or done)
     tasks: list[SweepTask] = [(game.name, options, part, by_workers) for part in parts]
-    # Each task's result comes back as its values alone, told apart by the first
-    # place it names (tasks name distinct places).
+    # Each task's result comes back as its values (and the workers' lines), told
+    # apart by the first place it names (tasks name distinct places).
     part_of = {part[0]: part for part in parts}
     finished = 0
     # Without a count, what is solved now is only counted: each key is written once

@@ -345,7 +345,7 @@ def sweep(
         chunks as solved,
     ):
         for first, values, text in solved:
-            lines = None
+            results, solvable = len(values), sum(values)  # the lines the workers wrote
             if not by_workers:  # a class solved again has only its missing keys written
                 lines = [
                     (same, value)
@@ -354,16 +354,17 @@ def sweep(
                     if same not in done
                 ]
                 text = _lines(lines)
+                results, solvable = len(lines), sum(value for _, value in lines)
             assert results_file is not None  # there are results: the file was opened
             try:
                 _write(results_file, text)
             except OSError as error:
                 raise _cannot_write(error, output, written) from None
-            written += len(values if lines is None else lines)
-            if counting:
-                done.update(lines or ())
+            written += results
+            if counting:  # never written by the workers: the counts are kept by key
+                done.update(lines)
             else:
-                solvable_now += sum(values if lines is None else (v for _, v in lines))
+                solvable_now += solvable
             finished += len(values)
             if progress:
                 show_progress(finished, len(todo), started)

@@ -411,21 +411,18 @@ class Reasoner:
             self._own = {kept: kept for kept in [*self.entries, *self.clues]}
         return [self._own.get(symbol, symbol) for symbol in symbols]
 
-    def _assumed(self, assumptions: Sequence[Assumption | int]) -> list[int]:
+    def _assumed(self, assumptions: Sequence[Assumption]) -> list[int]:
         """Assumptions as program literals, each symbol looked up once a grounding
         (given as symbols, clingo looks each up again in every solve call: 432,000
         look-ups in a 15x15 walkthrough). An atom the grounding does not hold, assumed
         true, is a contradiction (1 and -1, as clingo makes it); assumed false, it is
         left out."""
         every: list[int] = []
-        for item in assumptions:
-            if isinstance(item, int):
-                every.append(item)
-                continue
-            number = self._program_literal(item[0])
+        for symbol, value in assumptions:
+            number = self._program_literal(symbol)
             if number is not None:
-                every.append(number if item[1] else -number)
-            elif item[1]:
+                every.append(number if value else -number)
+            elif value:
                 return [1, -1]
         return every
 
@@ -520,7 +517,7 @@ class Reasoner:
 
     def _solve(
         self,
-        assumptions: Sequence[Assumption | int],
+        assumptions: Sequence[Assumption],
         *,
         literals: Sequence[int] = (),
         probing: bool = False,

@@ -35,6 +35,7 @@ from clingo.propagator import PropagateControl, PropagateInit, Propagator, Propa
 
 from ..errors import InputError, TimeLimit
 from . import solving
+from .answered import Answered, symbol_handle, true_bits
 
 PROPAGATION, TRIAL, SEARCH = "propagation", "trial", "search"
 LEVELS = (PROPAGATION, TRIAL, SEARCH)
@@ -229,6 +230,23 @@ class Reasoner:
         #: The probe's program literal: assumed false in every call but a probe's.
         self._probe_literal = probe
         self._options = _SolveOptions(solving.solve_settings(self.control))
+        asked = [*self.entries, *self.clues]
+        literals = [self._by_identity[id(atom)] for atom in asked]
+        #: What ``core``'s questions found, to answer later ones without a search:
+        #: questions are asked about the entries and the clues.
+        self.answered = Answered(lit for lit in literals if lit is not None)
+        #: Their bits by symbol and by clingo's handle of it, to read an answer set
+        #: off (``true_bits``).
+        self._bits = {
+            atom: self.answered.bits[lit]
+            for atom, lit in zip(asked, literals, strict=True)
+            if lit is not None
+        }
+        self._handles = {
+            handle: bit
+            for atom, bit in self._bits.items()
+            if (handle := symbol_handle(atom)) is not None
+        }
         self.solve_calls = 0
         #: When the questions must have been answered (``time.perf_counter()``), if ever,
         #: and the limit it stands for (seconds), for the message.
@@ -355,6 +373,7 @@ class Reasoner:
                     return []
                 continue
             assumed.append(number if value else -number)
+        key = tuple(assumed)
         for member in members:
             symbol, value = member
             # ``_program_literal`` written out: this loop runs a million times a walk.
@@ -368,18 +387,46 @@ class Reasoner:
             signed = number if value else -number
             by_literal[signed] = member
             assumed.append(signed)
-        found: list[int] = []
-        result = self._solve(
-            (), literals=assumed, clues=[], on_core=found.extend, conflicts=conflicts, models=1
-        )
-        if result.satisfiable:
+        found = self._answer(key, assumed, conflicts)
+        if found is None:
             return None
-        if not result.unsatisfiable:
-            raise SearchLimit(f"no answer within {conflicts} conflicts")
         # The members themselves, not copies (a caller may tell them apart by identity),
         # each once: told apart by their solver literals, not by their symbols (a
         # symbol's hash is a call into clingo).
         return [by_literal[lit] for lit in dict.fromkeys(found) if lit in by_literal]
+
+    def _answer(
+        self, fixed: tuple[int, ...], assumed: list[int], conflicts: int | None
+    ) -> list[int] | None:
+        """An unsatisfiable core of the ``assumed`` program literals (``fixed`` the first
+        of them), or None where they have an answer set: one kept from an earlier
+        question (``answered``), else clasp's, read and kept in its turn."""
+        answered = self.answered
+        masks = answered.masks(assumed)
+        if masks is not None and answered.satisfied(fixed, *masks):
+            return None
+        found: list[int] = []
+        model: list[int] = []
+
+        def read(answer: clingo.Model) -> None:
+            model.append(true_bits(answer, self._bits, self._handles))
+
+        result = self._solve(
+            (),
+            literals=assumed,
+            clues=[],
+            on_core=found.extend,
+            on_model=read if masks is not None else None,
+            conflicts=conflicts,
+            models=1,
+        )
+        if result.satisfiable:
+            if model:
+                answered.keep_model(fixed, model[0])
+            return None
+        if not result.unsatisfiable:
+            raise SearchLimit(f"no answer within {conflicts} conflicts")
+        return found
 
     def trimmed(
         self,

@@ -66,6 +66,7 @@ def board() -> tuple[Reasoner, set[clingo.Symbol]]:
 
     game = get_puzzle("haunted")
     reasoner = ground_instance(game, loaded(game, "gen-5x5-s3")[0], None).reasoner
+    reasoner.keep_answers()
     found = reasoner.one_solution([])
     assert found is not None
     return reasoner, found[1]
@@ -97,7 +98,8 @@ def test_a_reasoner_answering_from_kept_answer_sets_agrees_with_clasp(board) -> 
 
     game = get_puzzle("haunted")
     clasp_only = ground_instance(game, loaded(game, "gen-5x5-s3")[0], None).reasoner
-    clasp_only.answered = Answered([])  # no atom has a bit: every question to clasp
+    assert clasp_only.answered is None  # every question to clasp: none kept unless asked
+    assert reasoner.answered is not None
     before = reasoner.answered.answered
     for fixed, members in _questions(reasoner, solution, 3):
         ours = reasoner.core(fixed, members)

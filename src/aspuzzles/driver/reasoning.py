@@ -230,23 +230,11 @@ class Reasoner:
         #: The probe's program literal: assumed false in every call but a probe's.
         self._probe_literal = probe
         self._options = _SolveOptions(solving.solve_settings(self.control))
-        asked = [*self.entries, *self.clues]
-        literals = [self._by_identity[id(atom)] for atom in asked]
-        #: What ``core``'s questions found, to answer later ones without a search:
-        #: questions are asked about the entries and the clues.
-        self.answered = Answered(lit for lit in literals if lit is not None)
-        #: Their bits by symbol and by clingo's handle of it, to read an answer set
-        #: off (``true_bits``).
-        self._bits = {
-            atom: self.answered.bits[lit]
-            for atom, lit in zip(asked, literals, strict=True)
-            if lit is not None
-        }
-        self._handles = {
-            handle: bit
-            for atom, bit in self._bits.items()
-            if (handle := symbol_handle(atom)) is not None
-        }
+        #: What ``core``'s questions found, to answer later ones without a search
+        #: (``keep_answers``); None: every question goes to clasp.
+        self.answered: Answered | None = None
+        self._bits: dict[Symbol, int] = {}
+        self._handles: dict[int, int] = {}
         self.solve_calls = 0
         #: When the questions must have been answered (``time.perf_counter()``), if ever,
         #: and the limit it stands for (seconds), for the message.
@@ -395,15 +383,37 @@ class Reasoner:
         # symbol's hash is a call into clingo).
         return [by_literal[lit] for lit in dict.fromkeys(found) if lit in by_literal]
 
+    def keep_answers(self) -> None:
+        """Keep the answer sets ``core``'s questions find, to answer later questions
+        they satisfy with no solve call (``driver/answered.py``): worth it where the
+        same questions come back (a walkthrough asks about a candidate again after
+        every step near it), not where each is asked once (``fix``'s deletion tests,
+        where reading each answer set would cost a tenth more). Questions are asked
+        about the entries and the clues: they have the bits."""
+        if self.answered is not None:
+            return
+        asked = [*self.entries, *self.clues]
+        literals = [self._by_identity[id(atom)] for atom in asked]
+        self.answered = Answered(lit for lit in literals if lit is not None)
+        bits = self.answered.bits
+        self._bits = {
+            atom: bits[lit] for atom, lit in zip(asked, literals, strict=True) if lit is not None
+        }
+        self._handles = {
+            handle: bit
+            for atom, bit in self._bits.items()
+            if (handle := symbol_handle(atom)) is not None
+        }
+
     def _answer(
         self, fixed: tuple[int, ...], assumed: list[int], conflicts: int | None
     ) -> list[int] | None:
         """An unsatisfiable core of the ``assumed`` program literals (``fixed`` the first
         of them), or None where they have an answer set: one kept from an earlier
-        question (``answered``), else clasp's, read and kept in its turn."""
+        question (``keep_answers``), else clasp's, read and kept in its turn."""
         answered = self.answered
-        masks = answered.masks(assumed)
-        if masks is not None and answered.satisfied(fixed, *masks):
+        masks = None if answered is None else answered.masks(assumed)
+        if masks is not None and answered is not None and answered.satisfied(fixed, *masks):
             return None
         found: list[int] = []
         model: list[int] = []
@@ -421,7 +431,7 @@ class Reasoner:
             models=1,
         )
         if result.satisfiable:
-            if model:
+            if model and answered is not None:
                 answered.keep_model(fixed, model[0])
             return None
         if not result.unsatisfiable:

@@ -1085,6 +1085,9 @@ def walk(
     targets = {(e, True) for e in shared} | {
         (e, False) for e in reasoner.entries if e not in possible
     }
+    # A candidate's questions come back after every step near it: answer those an
+    # answer set found before satisfies with no solve call.
+    reasoner.keep_answers()
     walker = _Walker(ground, start, targets, chains)
     report.start = walker.start
     while walker.candidates:

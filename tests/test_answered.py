@@ -130,8 +130,7 @@ def test_an_answer_set_is_read_the_same_without_clingos_c_library(board, monkeyp
             patched.setattr(answered, "_lib", None)
             slow.append(answered.true_bits(model, reasoner._bits, reasoner._handles))
 
-    reasoner.control.configuration.solve.models = "1"
-    reasoner.control.solve(assumptions=[-reasoner._probe_literal], on_model=both)
+    reasoner._solve([], on_model=both, models=1)
     assert read == slow
     assert read[0] != 0
 
@@ -149,3 +148,18 @@ def test_the_answer_sets_kept_in_all_stay_within_a_budget(monkeypatch) -> None:
     assert first is not None
     assert not kept.satisfied((-1,), *first)  # the oldest let go
     assert sum(len(models) for models in kept._models.values()) <= KEPT
+
+
+def test_walkthroughs_in_two_threads_at_once_walk_as_one_alone() -> None:
+    """Answer sets are read through buffers of each call's own (clingo's C calls let go
+    of Python's lock), so two threads' walkthroughs (a server's requests) keep the
+    answer sets they found, not each other's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import aspuzzles
+
+    boards = ["gen-7x7-s5", "gen-6x6-s4"]
+    alone = [aspuzzles.walkthrough("haunted", board).to_dict() for board in boards]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(lambda board: aspuzzles.walkthrough("haunted", board), boards))
+    assert [walk.to_dict() for walk in together] == alone

@@ -97,19 +97,29 @@ def true_bits(model: clingo.Model, bits: dict[Symbol, int], by_rep: dict[int, in
     its Python bindings expose it: a symbol object made for each true atom, and hashed
     (a call into clingo), would cost more than the questions the model answers."""
     found = 0
-    if _lib is None:  # pragma: no cover - bindings without cffi's library object
+    handles = _atom_handles(model) if _lib is not None else None
+    if handles is None:  # bindings without cffi's library object, or a call refused
         for atom in model.symbols(atoms=True):
             found |= bits.get(atom, 0)
         return found
-    handle = model._rep
-    _lib.clingo_model_symbols_size(handle, _lib.clingo_show_type_atoms, _size)
-    size = _size[0]
-    atoms = _ffi.new("clingo_symbol_t[]", size)
-    _lib.clingo_model_symbols(handle, _lib.clingo_show_type_atoms, atoms, size)
     get = by_rep.get
-    for rep in _ffi.unpack(atoms, size):
-        found |= get(rep, 0)
+    for handle in handles:
+        found |= get(handle, 0)
     return found
+
+
+def _atom_handles(model: clingo.Model) -> list[int] | None:
+    """The handles of the model's true atoms, or None where clingo refuses a call. The
+    buffers are the call's own: cffi lets go of Python's lock around a C call, so two
+    threads' walkthroughs (a server's) may read models at once."""
+    show = _lib.clingo_show_type_atoms
+    size = _ffi.new("size_t*")
+    if not _lib.clingo_model_symbols_size(model._rep, show, size):
+        return None
+    atoms = _ffi.new("clingo_symbol_t[]", size[0])
+    if not _lib.clingo_model_symbols(model._rep, show, atoms, size[0]):
+        return None
+    return list(_ffi.unpack(atoms, size[0]))
 
 
 def symbol_handle(symbol: Symbol) -> int | None:
@@ -120,7 +130,5 @@ def symbol_handle(symbol: Symbol) -> int | None:
 
 try:  # clingo's C library as its Python bindings (cffi) load it
     from clingo._internal import _ffi, _lib
-
-    _size = _ffi.new("size_t*")
 except ImportError:  # pragma: no cover - other bindings
     _lib = None

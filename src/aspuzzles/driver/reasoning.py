@@ -412,9 +412,11 @@ class Reasoner:
         of them), or None where they have an answer set: one kept from an earlier
         question (``keep_answers``), else clasp's, read and kept in its turn."""
         answered = self.answered
-        masks = None if answered is None else answered.masks(assumed)
-        if masks is not None and answered is not None and answered.satisfied(fixed, *masks):
-            return None
+        masks = None
+        if answered is not None:
+            masks = answered.masks(assumed)
+            if masks is not None and answered.satisfied(fixed, *masks):
+                return None
         found: list[int] = []
         model: list[int] = []
 

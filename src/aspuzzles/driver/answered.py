@@ -46,8 +46,8 @@ class Answered:
         self._models: OrderedDict[tuple[int, ...], list[int]] = OrderedDict()
         self._most = max(KEPT, BUDGET_BITS // max(1, len(self.bits)))
         self._kept = 0
-        #: Answer sets kept, and questions they answered.
-        self.read = self.answered = 0
+        #: Questions answered by a kept answer set.
+        self.answered = 0
 
     def masks(self, literals: Sequence[int]) -> tuple[int, int] | None:
         """The bits of the literals assumed true and of those assumed false, or None
@@ -77,7 +77,6 @@ class Answered:
 
     def keep_model(self, fixed: tuple[int, ...], model: int) -> None:
         """An answer set found under ``fixed``: the bits of the atoms true in it."""
-        self.read += 1
         kept = self._models.setdefault(fixed, [])
         self._models.move_to_end(fixed)
         kept.insert(0, model)  # the latest first

@@ -291,7 +291,13 @@ def test_hints_explanations_and_grades_keep_their_time_limit(cli):
         graded.err,
     ), graded.err
     planned = cli("hint", "capture", "wight", "--timeout", "0.05")
-    assert planned.code == 3 and "time limit reached" in planned.err
+    assert planned.code == 3
+    # Loading the capture board may already take the whole limit on a slow machine.
+    assert re.fullmatch(
+        r"aspuzzles: error: time limit of 0\.05 s reached "
+        r"(while loading|before a shortest plan was proved: no hint)\n",
+        planned.err,
+    ), planned.err
     zero = cli("explain", "haunted", "--timeout", "0")
     assert zero.code == 2 and "--timeout: must be a number of seconds from 0.001" in zero.err
 

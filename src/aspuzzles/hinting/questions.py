@@ -231,7 +231,8 @@ def plan_hint(
     )
     if result.solution is None:
         if result.status == "timeout":
-            raise TimeLimit("time limit reached before a shortest plan was proved: no hint")
+            limit = "" if timeout is None else f" of {timeout:g} s"
+            raise TimeLimit(f"time limit{limit} reached before a shortest plan was proved: no hint")
         if result.status != "unsatisfiable":
             raise InputError(f"no plan was found ({result.status}): no hint")
         return report

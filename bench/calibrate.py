@@ -14,6 +14,8 @@ own levels, on puzzles his generators made and graded (``../shared/data``):
 Skyscrapers of each level only (a Sudoku walkthrough takes 10-30 s, a 6x6 Skyscrapers
 one up to a minute, so the whole sets take long); the Undead are always all measured.
 ``CALIBRATE_SETS=undead,sudoku,towers`` (the default) names the sets to measure.
+``CALIBRATE_RULES=1`` also reads other scores off the same walks (``score_rules.py``)
+and prints how each agrees with Tatham's levels, beside the shipped one.
 """
 
 from __future__ import annotations
@@ -23,9 +25,12 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import aspuzzles
 from aspuzzles.hinting.difficulty import LEVELS, score
+from score_rules import rows as rule_rows
+from score_rules import spearman
 
 from common import SHARED_DATA, table
 
@@ -36,29 +41,6 @@ SETS = {
     "sudoku": ("solo", ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable"]),
     "towers": ("towers", ["easy", "hard", "extreme", "unreasonable"]),
 }
-
-
-def spearman(first: Sequence[float], second: Sequence[float]) -> float:
-    """Spearman's rank correlation (ties take their mean rank)."""
-
-    def ranks(values: Sequence[float]) -> list[float]:
-        order = sorted(range(len(values)), key=lambda i: values[i])
-        found = [0.0] * len(values)
-        start = 0
-        while start < len(order):
-            end = start
-            while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
-                end += 1
-            for place in range(start, end + 1):
-                found[order[place]] = (start + end) / 2
-            start = end + 1
-        return found
-
-    a, b = ranks(first), ranks(second)
-    mean_a, mean_b = sum(a) / len(a), sum(b) / len(b)
-    cov = sum((x - mean_a) * (y - mean_b) for x, y in zip(a, b, strict=True))
-    var = (sum((x - mean_a) ** 2 for x in a) * sum((y - mean_b) ** 2 for y in b)) ** 0.5
-    return cov / var if var else 0.0
 
 
 def _per_level() -> int | None:
@@ -84,16 +66,21 @@ def _sample(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return kept
 
 
-def _walk(puzzle: str, instance: str, encoding: Path | None = None) -> tuple[str, float]:
+#: Each set's plain walks, as (Tatham's level's index, the walk's steps), for the rules.
+WALKS: dict[str, list[tuple[int, Sequence[Any]]]] = {}
+
+
+def _walk(puzzle: str, instance: str, encoding: Path | None = None) -> tuple[str, float, Any]:
     walk = aspuzzles.walkthrough(puzzle, instance, encoding=encoding)
     assert walk.difficulty is not None, (puzzle, instance, walk.status)
-    return walk.difficulty, score(walk.steps)
+    return walk.difficulty, score(walk.steps), walk.steps
 
 
 def _undead_rows() -> list[list[str]]:
     found = []
     for number, (level, game_id) in enumerate(_undead()):
-        difficulty, _ = _walk("haunted", game_id)
+        difficulty, _, steps = _walk("haunted", game_id)
+        WALKS.setdefault("undead", []).append((LEVELS.index(level), steps))
         found.append((number, level, difficulty))
         print(f"undead {game_id[:12]}: Tatham {level}, ours {difficulty}", file=sys.stderr)
     rows = []
@@ -115,8 +102,9 @@ def _graded_rows(puzzle: str) -> list[list[str]]:
     for level, file in items:
         path = str(GRADED / folder / file)
         started = time.perf_counter()
-        ours, found = _walk(puzzle, path)
-        theirs, found_again = _walk(puzzle, path, redundant)
+        ours, found, steps = _walk(puzzle, path)
+        WALKS.setdefault(puzzle, []).append((levels.index(level), steps))
+        theirs, found_again, _ = _walk(puzzle, path, redundant)
         same += ours == theirs
         plain.append((levels.index(level), found))
         again.append(found_again)
@@ -140,3 +128,11 @@ def run() -> None:
         if puzzle in chosen:
             rows += _graded_rows(puzzle)
     table(["difficulty against Tatham's levels", "agreement", "Spearman", "goal"], rows)
+    if os.environ.get("CALIBRATE_RULES"):
+        graded = {p: WALKS[p] for p in SETS if p in WALKS}
+        heads = ["score rule", *(["Undead four-fold", "Spearman"] if "undead" in WALKS else [])]
+        print()
+        table(
+            [*heads, *(f"{p} Spearman" for p in graded)],
+            rule_rows(WALKS.get("undead", []), graded),
+        )

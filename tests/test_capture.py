@@ -36,6 +36,7 @@ from aspuzzles.puzzles.capture.plans import (
     answer_atoms,
     lonely_tiles,
     mirror_move,
+    move_atoms,
     plan_atoms,
     quick_plan,
     shortest_plan,
@@ -437,6 +438,17 @@ def test_a_plan_is_named_as_the_encoding_names_it_with_a_tick_per_phase():
     ticks = [1 + sum(phases[:number]) for number in range(len(SEED_MOVES))]
     assert atoms[:2] == [f"swap({ticks[0]},49,57)", f"swap({ticks[1]},54,62)"]  # 7 1 Up, 7 6 Up
     assert [int(atom[5:].split(",")[0]) for atom in atoms] == ticks
+
+
+def test_a_walkthrough_names_each_move_of_the_plan_as_it_is():
+    """``move_atoms`` names the plan's own moves, where ``plan_atoms`` gives a
+    symmetric board's plan as the encoding finds it (its mirror image if that starts
+    further left)."""
+    mirrored = [mirror_move(move) for move in SEED_MOVES]
+    assert move_atoms(wight(), SEED_MOVES) == plan_atoms(wight(), SEED_MOVES)
+    assert move_atoms(wight(), mirrored) != plan_atoms(wight(), mirrored)
+    ticks = [str(atom).split(",")[0] for atom in move_atoms(wight(), mirrored)]
+    assert ticks == [str(atom).split(",")[0] for atom in plan_atoms(wight(), SEED_MOVES)]
 
 
 def test_a_hint_on_a_symmetric_board_starts_on_the_left_half_as_the_encoding_does():

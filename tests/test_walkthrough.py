@@ -263,12 +263,83 @@ def test_output_file_and_the_api(workspace: Path, cli) -> None:
     assert walk.status == "solved" and "solved" in repr(walk)
 
 
-def test_capture_is_refused_in_one_line(cli) -> None:
-    run = cli("walkthrough", "capture")
-    assert run.code == ExitCode.BAD_INPUT
-    assert run.err == (
-        "aspuzzles: error: capture's walkthrough is its plan: aspuzzles solve capture\n"
+# -- a puzzle played by moves: its proved-shortest plan ----------------------------------
+def test_capture_walks_through_its_proved_shortest_plan(cli) -> None:
+    run = cli("walkthrough", "capture", "wight")
+    assert run.code == ExitCode.SOLVED, run.err
+    assert run.out.startswith("capture wight.txt: solved\n6 moves (the fewest possible)\n")
+    assert " 1. 7 1 Up: 3 tiles in 1 phase" in run.out  # as solve draws a plan
+    data = cli("walkthrough", "capture", "wight", "--format", "json").json()
+    assert (data["status"], data["plan"]) == ("solved", "the fewest moves")
+    facts = cli("facts", "capture", "wight").out.split()
+    assert [f"{clue}." for clue in data["clues"]] == facts  # as aspuzzles facts prints them
+    moves = [step["move"] for step in data["steps"]]
+    assert len(moves) == 6 and data["steps"][0]["text"] == "move 7 1 Up"
+    atoms = [atom for step in data["steps"] for atom in step["literals"]]
+    assert all(re.fullmatch(r"swap\(\d+,\d+,\d+\)", atom) for atom in atoms), atoms
+    for number, step in enumerate(data["steps"]):  # each after the moves before it
+        assert step["after"] == atoms[:number] and step["because"] == [] and step["cost"] == 1
+    # The plan clears the board by the checker's own simulator.
+    checked = cli("check", "capture", "wight", "; ".join(moves))
+    assert checked.code == ExitCode.SOLVED and "valid (checked)" in checked.out
+
+
+def test_capture_walks_on_from_the_moves_made(cli) -> None:
+    whole = cli("walkthrough", "capture", "wight", "--format", "json").json()
+    moves = [step["move"] for step in whole["steps"]]
+    run = cli("walkthrough", "capture", "wight", "--progress", moves[0], "--format", "json")
+    data = run.json()
+    assert data["start"] == moves[:1] and len(data["steps"]) == len(moves) - 1
+    checked = cli(
+        "check", "capture", "wight", "; ".join(moves[:1] + [s["move"] for s in data["steps"]])
     )
+    assert checked.code == ExitCode.SOLVED
+    text = cli("walkthrough", "capture", "wight", "--progress", "\n".join(moves)).out
+    assert (
+        text
+        == "capture wight.txt: solved from the board after the 6 moves made: the board is clear\n"
+    )
+    stuck = cli("walkthrough", "capture", "wight", "--progress", "6 2 Left")
+    assert stuck.code == ExitCode.NO_SOLUTION
+    assert stuck.out.endswith("the moves made can no longer lead to a clear board\n")
+    bad = cli("walkthrough", "capture", "wight", "--progress", "0 0 Up")
+    assert bad.code == ExitCode.BAD_INPUT and bad.err.count("\n") == 1 and "illegal" in bad.err
+
+
+def test_capture_with_no_plan_is_unsolvable_with_exit_1(cli) -> None:
+    run = cli("walkthrough", "capture", "unsolvable-planted", "--format", "json")
+    assert run.code == ExitCode.NO_SOLUTION
+    assert run.json()["status"] == "unsolvable" and run.json()["steps"] == []
+    text = cli("walkthrough", "capture", "unsolvable-planted").out
+    assert text == "capture unsolvable-planted.txt: unsolvable\nno plan clears this board\n"
+
+
+def test_capture_draws_its_plan_a_board_a_move(cli, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    import aspuzzles
+
+    walk = aspuzzles.walkthrough("capture", "wight")
+    drawn = ET.fromstring(cli("walkthrough", "capture", "wight", "--format", "svg").out)
+    frames = [e for e in drawn.iter() if e.get("data-frame") is not None]
+    assert [f.get("data-frame") for f in frames] == [str(n) for n in range(7)]
+    texts = [e.text for e in drawn.iter() if e.get("data-frame-text") == "2"]
+    assert texts == ["move 2 of 6", "move 6 2 Right"]
+    assert ">after 6 2 Right</text>" in ET.tostring(frames[2], encoding="unicode")
+    page = tmp_path / "plan.html"
+    run = cli("walkthrough", "capture", "wight", "--format", "html", "-o", page)
+    assert run.code == ExitCode.SOLVED and page.read_text().count('<li class="walk-frame"') == 7
+    assert "move 6 6 Down" in walk._repr_html_() and repr(walk).startswith("<capture wight.txt")
+
+
+def test_capture_keeps_its_time_limit(cli) -> None:
+    run = cli("walkthrough", "capture", "wight", "--timeout", "0.05")
+    assert run.code == ExitCode.TIMEOUT and run.out == ""
+    assert re.fullmatch(
+        r"aspuzzles: error: time limit of 0\.05 s reached "
+        r"(while loading|before a shortest plan was proved)\n",
+        run.err,
+    ), run.err
 
 
 def test_a_time_limit_ends_it_with_exit_3_and_one_line(cli) -> None:

@@ -114,7 +114,7 @@ def test_capture_is_played_by_moves_and_answers_as_the_command_line(server, cli)
     status, data = _post(server, "hint", body)
     cli_hint = cli("hint", "capture", "wight", "--progress", "6 2 Right", "--format", "json")
     assert status == 200 and _without_drawing(data) == cli_hint.json()
-    assert ">now</text>" in data["svg"] and ">1. 6 3 Up</text>" in data["svg"]  # marked, played
+    assert ">now</text>" in data["svg"] and ">after 6 3 Up</text>" in data["svg"]  # marked, played
     status, data = _post(server, "solve", body)
     assert status == 200 and data["entries"][0] == "6 2 Right" and len(data["entries"]) == 6
     replayed = cli("check", "capture", "wight", "; ".join(data["entries"]))

@@ -42,7 +42,6 @@ def test_the_walkthrough_action_answers_behind_the_gate(server):
         ({"puzzle": "latin", "instance": '#include "/etc/passwd".\n'}, 400),
         ({"puzzle": "latin", "instance": "four.lp", "progress": ["not an atom("]}, 400),
         ({"puzzle": "latin", "instance": "four.lp", "progress": "cell(1,3,4)"}, 400),
-        ({"puzzle": "capture", "instance": ""}, 400),  # its walkthrough is its plan
     ]
     for body, expected in refused:
         status, data = _post(server, "walkthrough", body)
@@ -217,13 +216,51 @@ def test_show_me_how_on_a_bare_latin_square(server, browser):
     _no_console_errors(browser)
 
 
-@needs_browser
-def test_show_me_how_is_offered_where_there_are_hints(server, browser):
-    from selenium.webdriver.common.by import By
+def test_capture_walks_through_its_plan_behind_the_gate(server, cli):
+    """A puzzle played by moves: its frames are the start and each move's board, each
+    holding the moves made up to it (the player's first), as its walkthrough's JSON."""
+    body = {"puzzle": "capture", "instance": "wight", "progress": ["7 1 Up"]}
+    status, data = _post(server, "walkthrough", body)
+    assert status == 200 and data["plan"] == "the fewest moves"
+    command = cli("walkthrough", "capture", "wight", "--progress", "7 1 Up", "--format", "json")
+    assert {k: v for k, v in data.items() if k not in ("frames", "message")} == command.json()
+    moves = [step["move"] for step in data["steps"]]
+    assert [frame["entries"] for frame in data["frames"]] == [
+        ["7 1 Up", *moves[:number]] for number in range(len(moves) + 1)
+    ]
+    assert data["frames"][1]["text"] == data["steps"][0]["text"] == f"move {moves[0]}"
+    assert (
+        data["message"]
+        == "capture wight.txt: solved from the board after the 1 move made, 5 moves, the fewest possible"
+    )
+    status, data = _post(server, "walkthrough", {**body, "progress": ["0 0 Up"]})
+    assert status == 400 and list(data) == ["error"]
 
-    browser.get(f"http://127.0.0.1:{server.port}/?puzzle=capture")
-    _wait(browser, lambda d: _message(d).startswith("capture:"))
-    assert not browser.find_element(By.CSS_SELECTOR, "[data-action=walkthrough]").is_enabled()
+
+@needs_browser
+def test_show_me_how_steps_through_captures_plan(server, browser):
+    """Capture's "Show me how" is its plan, a move a frame; "Play from here" makes the
+    moves shown the player's; Fix, which takes entries back, is not offered."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    frames = _frames(server, "capture", "wight")
+    _open(browser, server, "puzzle=capture&instance=wight", "click a tile, then a neighbour")
+    assert not browser.find_element(By.CSS_SELECTOR, "[data-action=fix]").is_enabled()
+    said = _press(browser, "walkthrough", "moves")
+    assert said == "capture wight.txt: solved, 6 moves, the fewest possible"
+    first = _walked(browser, "step 1 of 6")
+    assert first["text"] == frames[1]["text"] == "move 7 1 Up"
+    _key(browser, Keys.ARROW_RIGHT)
+    second = _walked(browser, "step 2 of 6")
+    assert second["text"] == frames[2]["text"]
+    assert test_web._boards(browser) == 2  # the board the move is made on, and after it
+    test_web._screenshot(browser, "walkthrough-capture")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=walk-keep]").click()
+    _wait(browser, lambda d: _shown(d)["hidden"])
+    # The two moves are the player's now: the check counts the four left.
+    assert _press(browser, "check", "left") == "no mistakes: 4 moves left at best"
+    _no_console_errors(browser)
 
 
 # -- the walkthrough's own page ----------------------------------------------------------

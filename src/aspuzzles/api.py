@@ -23,6 +23,7 @@ from .registry import get_puzzle
 
 if TYPE_CHECKING:
     from .hinting import Fix, Grade, PlanReport, Report, Walkthrough
+    from .hinting.plan_walk import PlanWalkthrough
 
 T = TypeVar("T")
 
@@ -231,10 +232,11 @@ def walkthrough(
     encoding: str | Path | None = None,
     timeout: float | None = None,
     memory: int | None = None,
-) -> Walkthrough:
+) -> Walkthrough | PlanWalkthrough:
     """The whole way from the givens (or ``progress``) to the solution, step by step,
     each step the cheapest available with a minimal reason
-    (:func:`aspuzzles.hinting.walkthrough`); limits as for ``hint``."""
+    (:func:`aspuzzles.hinting.walkthrough`); a puzzle played by moves (capture) its
+    proved-shortest plan, move by move; limits as for ``hint``."""
     from . import hinting
 
     game, limit = _puzzle(puzzle), checked_timeout(timeout)

@@ -151,6 +151,11 @@ class PlanHints(Generic[InstanceT, SolutionT]):
         reads them joined by lines)."""
         raise NotImplementedError
 
+    def move_atoms(self, instance: InstanceT, solution: SolutionT) -> list[Symbol]:
+        """Each move of a plan as the encoding's answer set names it, one atom a move
+        (a walkthrough's steps, re-checkable against the encoding)."""
+        raise NotImplementedError
+
     def moves(self, instance: InstanceT) -> list[PlayerMove]:
         """Every move a player may make on the board as it stands, for a board played
         by pointing (the web board)."""

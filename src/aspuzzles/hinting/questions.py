@@ -3,12 +3,13 @@ the entries no solution shares, and a minimal set of clues that cannot all hold.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from clingo import Symbol
 
-from ..capabilities import offered
+from ..capabilities import PlanHints, offered
 from ..driver import load_instance, solve_instance
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL
@@ -202,6 +203,57 @@ def _asked(
     return ground, entries, report
 
 
+@dataclass
+class Planned:
+    """A planning puzzle's board after the player's moves and a checked, proved-shortest
+    solve of it (``result`` None where the moves made clear the board)."""
+
+    game: PlanHints[Any, Any]
+    board: Any
+    name: str
+    result: Any
+    moved: bool
+    #: The player's moves, as progress names them.
+    made: list[str] = field(default_factory=list)
+
+
+def planned(
+    puzzle: Puzzle[Any, Any],
+    instance: str | Path | None,
+    progress: str | None,
+    encoding: str | Path | None,
+    timeout: float | None,
+    lacking: str = "",
+) -> Planned:
+    """The board after the player's moves (replayed by the shipped rules' simulator),
+    solved for a shortest plan. A time limit before the plan is proved raises TimeLimit;
+    a solve that ends otherwise than with a plan or a proof of none, InputError (each
+    message ends with ``lacking``: what the question goes without)."""
+    game = offered(puzzle.plan_hints(), puzzle.name, "gives no hints yet")
+    parsed, name = load_instance(puzzle, instance)
+    made: list[str] = []
+    if progress is not None:
+        if checked_encoding(puzzle, encoding).standing != "shipped":
+            raise InputError(
+                f"progress of '{puzzle.name}' is replayed by the shipped rules' simulator: "
+                "it cannot be used with an edited encoding"
+            )
+        text, source = referenced_text(progress)
+        after = game.board_after(parsed, text, source)
+        made = game.progress_of(puzzle.parse_solution(parsed, text, source))
+        if after is None:
+            return Planned(game, parsed, name, None, True, made)
+        parsed = after
+    result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
+    if result.solution is None:
+        if result.status == "timeout":
+            limit = "" if timeout is None else f" of {timeout:g} s"
+            raise TimeLimit(f"time limit{limit} reached before a shortest plan was proved{lacking}")
+        if result.status != "unsatisfiable":
+            raise InputError(f"no plan was found ({result.status}){lacking}")
+    return Planned(game, parsed, name, result, progress is not None, made)
+
+
 def plan_hint(
     puzzle: Puzzle[Any, Any],
     instance: str | Path | None = None,
@@ -212,29 +264,14 @@ def plan_hint(
 ) -> PlanReport:
     """The first move of a shortest plan from the board after the player's moves (a
     checked, proved-shortest solve of that board)."""
-    game = offered(puzzle.plan_hints(), puzzle.name, "gives no hints yet")
-    parsed, name = load_instance(puzzle, instance)
-    if progress is not None:
-        if checked_encoding(puzzle, encoding).standing != "shipped":
-            raise InputError(
-                f"progress of '{puzzle.name}' is replayed by the shipped rules' simulator: "
-                "it cannot be used with an edited encoding"
-            )
-        text, source = referenced_text(progress)
-        after = game.board_after(parsed, text, source)
-        if after is None:
-            return PlanReport(puzzle, parsed, name, "solved", moves_left=0)
-        parsed = after
-    result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
+    plan = planned(puzzle, instance, progress, encoding, timeout, ": no hint")
+    game, parsed, result = plan.game, plan.board, plan.result
+    if result is None:
+        return PlanReport(puzzle, parsed, plan.name, "solved", moves_left=0)
     report = PlanReport(
-        puzzle, parsed, name, "stuck", encoding=result.encoding, moved=bool(progress)
+        puzzle, parsed, plan.name, "stuck", encoding=result.encoding, moved=plan.moved
     )
     if result.solution is None:
-        if result.status == "timeout":
-            limit = "" if timeout is None else f" of {timeout:g} s"
-            raise TimeLimit(f"time limit{limit} reached before a shortest plan was proved: no hint")
-        if result.status != "unsatisfiable":
-            raise InputError(f"no plan was found ({result.status}): no hint")
         return report
     moves = puzzle.to_dict(parsed, result.solution.data).get("moves", [])
     report.moves_left = len(moves)

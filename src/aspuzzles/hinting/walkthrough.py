@@ -64,12 +64,12 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol
 
 from ..driver.reasoning import Reasoner, SearchLimit
-from ..errors import CheckFailed, InputError
+from ..errors import CheckFailed
 from ..puzzle import Puzzle
 from .difficulty import difficulty as difficulty_of
 from .difficulty import score
@@ -84,6 +84,9 @@ from .grounding import (
     value_of,
 )
 from .reports import hintable, recheck_fields
+
+if TYPE_CHECKING:
+    from .plan_walk import PlanWalkthrough
 
 #: What a reason costs a person: each clue to read and combine, and each conclusion of
 #: an earlier step to recall (a clue is a rule about a region of the board, applied
@@ -1020,16 +1023,22 @@ def walkthrough(
     encoding: str | Path | None = None,
     timeout: float | None = None,
     chains: bool = True,
-) -> Walkthrough:
+) -> Walkthrough | PlanWalkthrough:
     """The steps from the givens (or the player's progress) to the solution, each the
     cheapest available with its minimal reason; ``stuck`` where the puzzle has several
-    solutions (the open entries named), ``unsolvable`` where it has none. ``timeout``
+    solutions (the open entries named), ``unsolvable`` where it has none. A puzzle
+    played by moves (capture) walks through its proved-shortest plan instead
+    (:mod:`.plan_walk`). ``timeout``
     (seconds) bounds the whole question: TimeLimit when it runs out. Without
     ``chains``, a case split names what cannot hold but is not followed through (a
     grade reads only the costs)."""
     started = time.perf_counter()
     if puzzle.hints() is None and puzzle.plan_hints() is not None:
-        raise InputError(f"{puzzle.name}'s walkthrough is its plan: aspuzzles solve {puzzle.name}")
+        from .plan_walk import plan_walkthrough
+
+        return plan_walkthrough(
+            puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
+        )
     parsed, name = loaded(puzzle, instance)
     return walk(puzzle, parsed, name, progress, encoding, timeout, started, chains)
 

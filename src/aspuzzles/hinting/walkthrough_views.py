@@ -28,6 +28,7 @@ from ..render import render_template
 from .reports import hintable
 
 if TYPE_CHECKING:
+    from .plan_walk import PlanWalkthrough
     from .walkthrough import Step, Walkthrough
 
 SVG = "http://www.w3.org/2000/svg"
@@ -82,8 +83,17 @@ class Frame:
 
 
 # -- the frames --------------------------------------------------------------------------
-def frames(walk: Walkthrough) -> list[Frame]:
-    """The start and the position after each step, each drawn and marked."""
+def frames(walk: Walkthrough | PlanWalkthrough) -> list[Frame]:
+    """The start and the position after each step, each drawn and marked (a plan's
+    walkthrough draws its own: :meth:`.PlanWalkthrough.frames`)."""
+    from .plan_walk import PlanWalkthrough
+
+    return walk.frames() if isinstance(walk, PlanWalkthrough) else _step_frames(walk)
+
+
+def _step_frames(walk: Walkthrough) -> list[Frame]:
+    """A walkthrough of entries: each step's new entries highlighted, the values it
+    rules out outlined, its reason marked."""
     hints = hintable(walk.game)
     instance = walk.instance
 
@@ -402,10 +412,13 @@ def _size(root: ET.Element) -> tuple[float, float]:
         return (box[2], box[3]) if len(box) == 4 else (400.0, 400.0)
 
 
-def svg(walk: Walkthrough) -> str:
+def svg(walk: Walkthrough | PlanWalkthrough) -> str:
     """The walkthrough as one SVG: a heading, then a grid of boards (the start and the
     position after each step), each with its title and sentence under it."""
+    from .plan_walk import LEGEND, PlanWalkthrough
+
     shown = frames(walk)
+    legend = LEGEND if isinstance(walk, PlanWalkthrough) else _LEGEND
     boards = [_parse(frame.svg) for frame in shown]
     sizes = [_size(board) for board in boards]
     column = max([MIN_COLUMN, *(w for w, _ in sizes)])
@@ -417,7 +430,7 @@ def svg(walk: Walkthrough) -> str:
     root = ET.Element(f"{{{SVG}}}svg", {"font-family": "sans-serif"})
     width = columns * column + (columns - 1) * GAP + 16
     across = int((width - 16) / CHAR_WIDTH)
-    heading = [*textwrap.wrap(walk.lines()[0], across), *textwrap.wrap(_LEGEND, across)]
+    heading = [*textwrap.wrap(walk.lines()[0], across), *textwrap.wrap(legend, across)]
     top = 8.0
     for line in heading:
         top += LINE_HEIGHT
@@ -464,7 +477,7 @@ _LEGEND = (
 
 
 # -- HTML: a page, and a notebook's cell ----------------------------------------------------
-def html(walk: Walkthrough, *, page: bool = False) -> str:
+def html(walk: Walkthrough | PlanWalkthrough, *, page: bool = False) -> str:
     """The walkthrough as HTML that steps forward and back through its boards (buttons,
     and the arrow keys): a whole page (``page``), or a fragment for a notebook, its
     style scoped to its own element (an id of its own) and its script finding only that

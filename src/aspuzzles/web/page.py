@@ -28,7 +28,9 @@ def puzzles() -> list[dict[str, Any]]:
                 "hints": game.hints() is not None or game.plan_hints() is not None,
                 "checks": game.hints() is not None or game.plan_hints() is not None,
                 "explains": game.hints() is not None,
-                "walks": game.hints() is not None,
+                # A puzzle played by moves walks through its plan; it has no entries to fix.
+                "walks": game.hints() is not None or game.plan_hints() is not None,
+                "fixes": game.hints() is not None,
                 "difficulties": list(difficulty.choices or ()) if difficulty else [],
             }
         )

@@ -58,7 +58,15 @@ from .model import (
     Move,
     MoveEffect,
 )
-from .plans import BOARD_BYTES, MOST_BOARDS, answer_atoms, plan_atoms, quick_plan, shortest_plan
+from .plans import (
+    BOARD_BYTES,
+    MOST_BOARDS,
+    answer_atoms,
+    move_atoms,
+    plan_atoms,
+    quick_plan,
+    shortest_plan,
+)
 from .rules import check_moves, dead_reason, illegal_reason, legal_moves, mover_name, replay
 from .travel import refutation
 
@@ -410,6 +418,9 @@ class CapturePlanHints(PlanHints[CaptureInstance, CaptureSolution]):
 
     def progress_of(self, solution: CaptureSolution) -> list[str]:
         return [str(move) for move in solution.moves]
+
+    def move_atoms(self, instance: CaptureInstance, solution: CaptureSolution) -> list[Symbol]:
+        return move_atoms(instance.board, solution.moves)
 
     def moves(self, instance: CaptureInstance) -> list[PlayerMove]:
         """Each legal swap from either of its tiles (the board's rows and columns from

@@ -217,15 +217,27 @@ def answer_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
     return swaps + boards
 
 
+def move_atoms(board: Board, plan: Sequence[Move]) -> list[Symbol]:
+    """Each move of a plan as the encoding names it, ``swap(Tick,A,B)``, the plan as
+    it is (a walkthrough's moves; ``plan_atoms`` may give a symmetric board's plan as
+    its mirror image, as the encoding's answer set does)."""
+    return [fact_of("swap", tick, *_swap_of(move)) for tick, move, _ in _ticked(board, plan)]
+
+
 def _encoding_steps(board: Board, plan: Sequence[Move]) -> list[tuple[int, Move, Board]]:
     """Each move of a plan with the tick the encoding makes it at and the board it is
-    made on, the plan replayed once. On a symmetric board the encoding takes the first
-    move from the left half, so a plan starting on the right is given as its mirror
-    image."""
+    made on. On a symmetric board the encoding takes the first move from the left half,
+    so a plan starting on the right is given as its mirror image."""
     if plan and board == mirrored_board(board):
         image = [mirror_move(move) for move in plan]
         if _swap_of(image[0]) < _swap_of(plan[0]):
             plan = image
+    return _ticked(board, plan)
+
+
+def _ticked(board: Board, plan: Sequence[Move]) -> list[tuple[int, Move, Board]]:
+    """Each move with the tick it is made at (a move's cascade takes a tick per phase)
+    and the board it is made on, the plan replayed once."""
     steps, tick = [], 1
     for move in plan:
         steps.append((tick, move, board))

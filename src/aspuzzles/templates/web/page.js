@@ -106,6 +106,9 @@ function showWalk() {
   const steps = walk.frames.length - 1;
   drawBoard(frame.svg);
   $("walk").hidden = false;
+  for (const legend of document.querySelectorAll("[data-role=walk-legend]")) {
+    legend.hidden = legend.dataset.for !== (walk.plan ? "plan" : "entries");
+  }
   $("walk-count").textContent = walk.at ? `step ${walk.at} of ${steps}` : `the start (${steps} step${steps === 1 ? "" : "s"})`;
   $("walk-text").textContent = walk.at ? frame.text : `${frame.text}${steps ? ": Forward (or the right arrow) for step 1" : ""}`;
   button("walk-back").disabled = walk.at === 0;
@@ -457,7 +460,7 @@ const actions = {
   async grade() { const data = await ask("grade"); say(data.message); },
   async walkthrough() {
     const data = await ask("walkthrough");
-    state.walk = { frames: data.frames, at: data.frames.length > 1 ? 1 : 0 };
+    state.walk = { frames: data.frames, at: data.frames.length > 1 ? 1 : 0, plan: Boolean(data.plan) };
     showWalk();
     say(data.message);
   },
@@ -490,7 +493,8 @@ const actions = {
     if (!frame) { return; }
     const known = new Set(Object.values(state.cells).flat().map((option) => option.atom));
     record();
-    state.progress = frame.entries.filter((atom) => known.has(atom));
+    // A plan's frames hold the moves made up to them; others, entries as atoms.
+    state.progress = state.walk.plan ? frame.entries : frame.entries.filter((atom) => known.has(atom));
     await redraw();
   },
   async solve() {
@@ -543,7 +547,7 @@ function fillInstances(puzzle, chosen, changed) {
   button("check").disabled = !puzzle.checks;
   for (const action of ["explain", "grade"]) { button(action).disabled = !puzzle.explains; }
   button("walkthrough").disabled = !puzzle.walks;
-  button("fix").disabled = !puzzle.walks;
+  button("fix").disabled = !puzzle.fixes;
 }
 
 function parsed(text, fallback) {

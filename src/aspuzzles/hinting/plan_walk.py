@@ -1,0 +1,194 @@
+"""A planning puzzle's walkthrough (capture): its proved-shortest plan, move by move.
+
+A puzzle played by moves is not solved by deductions a step at a time: a board may
+have several shortest plans, and the search picks one. What is proved is that no
+shorter plan clears the board. So the walkthrough is that plan, each step one move,
+drawn on the board it is made on, with the board after it. Its JSON has the shape of
+every walkthrough's: ``clues`` (the instance's facts, as ``aspuzzles facts`` prints
+them) and ``steps``, each move's ``literals`` its atom as the encoding's answer set
+names it (``swap(Tick,A,B)``), ``after`` the earlier moves', ``because`` empty (the
+whole board is the reason), ``cost`` 1; ``"plan": "the fewest moves"`` says how it is
+to be read. The moves re-check as a solution (``aspuzzles check``); the plan's length
+as a solve does (``solve --unique`` proves a board has no shorter plan).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clingo import Symbol
+
+from ..puzzle import Puzzle, render
+from .questions import planned
+from .reports import recheck_fields
+from .walkthrough_views import Frame
+
+#: What a plan's drawn walkthrough shows (the SVG's heading).
+LEGEND = "each board: the move marked on the board it is made on, then the board after it"
+
+
+@dataclass
+class PlanStep:
+    """One move of the plan, on the board it is made on."""
+
+    move: str  # as progress names it: "7 1 Up"
+    text: str  # the sentence: "move 7 1 Up"
+    atom: Symbol | None  # as the encoding's answer set names it
+    board: Any  # the instance the move is made on
+    opening: Any  # the plan from that board cut to this move: what is drawn
+
+
+@dataclass
+class PlanWalkthrough:
+    """The moves of a proved-shortest plan from the board (after the player's moves) to
+    a clear board; ``unsolvable`` where no plan clears it. Draws itself in a notebook."""
+
+    game: Puzzle[Any, Any]
+    instance: Any
+    name: str
+    status: str  # solved or unsolvable
+    clues: list[Symbol]
+    steps: list[PlanStep] = field(default_factory=list)
+    #: The whole plan, drawn by the puzzle (its text: the moves and the boards after).
+    solution: Any = None
+    #: The player's moves played before the plan starts (progress), as progress names them.
+    made: list[str] = field(default_factory=list)
+    #: Whether the plan is proved the shortest (a search cut short proves nothing).
+    shortest: bool = True
+    encoding: str = "shipped"
+    seconds: float = 0.0
+    #: A plan has no deductions to grade (``grade --difficulty`` reads entries' steps).
+    difficulty: None = None
+
+    def lines(self) -> list[str]:
+        head = self._head()
+        if self.status == "solved" and not self.steps:
+            return [head + ": the board is clear"]
+        if self.status == "solved":
+            count = len(self.steps)
+            head += f", {count} move{'s' * (count != 1)}"
+            head += ", the fewest possible" if self.shortest else ""
+        lines = [head]
+        lines += [f"{number:>3}. {step.text}" for number, step in enumerate(self.steps, 1)]
+        if self.status == "unsolvable":
+            lines.append(
+                "the moves made can no longer lead to a clear board"
+                if self.made
+                else "no plan clears this board"
+            )
+        return lines
+
+    def _head(self) -> str:
+        head = f"{self.game.name} {self.name}: {self.status}"
+        if self.made:
+            count = len(self.made)
+            head += f" from the board after the {count} move{'s' * (count != 1)} made"
+        return head
+
+    def text(self) -> str:
+        """The moves with what each removed, and the boards after them, as ``solve``
+        draws a plan."""
+        if self.solution is None or not self.steps:
+            return "\n".join(self.lines()) + "\n"
+        return self._head() + "\n" + render(self.game, self.instance, self.solution, "txt")
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "puzzle": self.game.name,
+            "instance": self.name,
+            "status": self.status,
+            "plan": "the fewest moves" if self.shortest else "moves",
+        }
+        if self.encoding == "edited":
+            data["encoding"] = "edited"
+        data |= recheck_fields(self.clues, [], "")
+        data["start"] = list(self.made)
+        atoms = [str(step.atom) for step in self.steps if step.atom is not None]
+        data["steps"] = [
+            {
+                "literals": [str(step.atom)] if step.atom is not None else [],
+                "because": [],
+                "after": atoms[: number - 1],
+                "cost": 1,
+                "text": step.text,
+                "move": step.move,
+            }
+            for number, step in enumerate(self.steps, 1)
+        ]
+        return data
+
+    def frames(self) -> list[Frame]:
+        """The start and each move drawn on the board it is made on (marked, with the
+        board after it); a frame's ``entries`` are the moves made up to it, the player's
+        first, as progress names them ("Play from here")."""
+        start = self.game.unsolved(self.instance)
+        drawn = render(self.game, self.instance, start, "svg") if start is not None else ""
+        said = "the start: the board"
+        if self.made:
+            said += f" after the {len(self.made)} move{'s' * (len(self.made) != 1)} made"
+        if len(self.lines()) > 1 and self.status == "unsolvable":
+            said += "; " + self.lines()[-1]
+        shown = [Frame(0, "the start", said, drawn, entries=list(self.made))]
+        moves = list(self.made)
+        for number, step in enumerate(self.steps, 1):
+            moves.append(step.move)
+            title = f"move {number} of {len(self.steps)}"
+            board = render(self.game, step.board, step.opening, "svg")
+            shown.append(Frame(number, title, step.text, board, entries=list(moves)))
+        return shown
+
+    def svg(self) -> str:
+        from .walkthrough_views import svg
+
+        return svg(self)
+
+    def _repr_html_(self) -> str:
+        from .walkthrough_views import html
+
+        return html(self)
+
+    def __repr__(self) -> str:
+        return f"<{self.lines()[0]}>"
+
+
+def plan_walkthrough(
+    puzzle: Puzzle[Any, Any],
+    instance: str | Path | None = None,
+    *,
+    progress: str | None = None,
+    encoding: str | Path | None = None,
+    timeout: float | None = None,
+) -> PlanWalkthrough:
+    """The proved-shortest plan from the board (after the player's moves) to a clear
+    board, move by move; ``timeout`` bounds the search (TimeLimit past it)."""
+    started = time.perf_counter()
+    plan = planned(puzzle, instance, progress, encoding, timeout)
+    game, board, result = plan.game, plan.board, plan.result
+    report = PlanWalkthrough(puzzle, board, plan.name, "solved", list(puzzle.facts(board)))
+    report.made = plan.made
+    if result is None:  # the moves made clear the board
+        return report
+    report.encoding = result.encoding
+    if result.solution is None:
+        report.status = "unsolvable"
+        return report
+    solution = result.solution.data
+    report.solution = solution
+    report.shortest = puzzle.to_dict(board, solution).get("shortest", True) is not False
+    moves = game.progress_of(solution)
+    atoms = game.move_atoms(board, solution)
+    on = board
+    for number, move in enumerate(moves):
+        rest = puzzle.parse_solution(on, "".join(f"{m}\n" for m in moves[number:]), "plan")
+        text = game.first_move(on, rest)[1]
+        atom = atoms[number] if number < len(atoms) else None
+        report.steps.append(PlanStep(move, text, atom, on, game.opening(on, rest)))
+        after = game.board_after(on, f"{move}\n", "plan")
+        if after is None:
+            break
+        on = after
+    report.seconds = time.perf_counter() - started
+    return report

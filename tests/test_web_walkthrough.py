@@ -255,6 +255,11 @@ def test_show_me_how_steps_through_captures_plan(server, browser):
     second = _walked(browser, "step 2 of 6")
     assert second["text"] == frames[2]["text"]
     assert test_web._boards(browser) == 2  # the board the move is made on, and after it
+    legend = {
+        kind: browser.find_element(By.CSS_SELECTOR, f"[data-for={kind}]").is_displayed()
+        for kind in ("plan", "entries")
+    }
+    assert legend == {"plan": True, "entries": False}  # no entries set, no values ruled out
     test_web._screenshot(browser, "walkthrough-capture")
     browser.find_element(By.CSS_SELECTOR, "[data-action=walk-keep]").click()
     _wait(browser, lambda d: _shown(d)["hidden"])

@@ -1,10 +1,12 @@
 """Every shipped instance of every puzzle through every endpoint of the web board, against
 the command line: defects hide in the boards a sample skips.
 
-For each instance, ``board``, ``check``, ``hint``, ``explain``, ``grade`` and ``solve``
-are asked over HTTP of a real server (``aspuzzles serve`` on loopback, its work in
-worker processes under a time limit of ``LIMIT`` seconds), and each answer is held to
-the command line's:
+For each instance, ``board``, ``check``, ``hint``, ``explain``, ``grade``,
+``walkthrough``, ``fix`` (the solution with one entry changed, as
+``test_instances_by_hand`` makes it; puzzles with entries) and ``solve`` are asked
+over HTTP of a real server (``aspuzzles serve`` on loopback, its work in worker
+processes under a time limit of ``LIMIT`` seconds), and each answer is held to the
+command line's:
 
 - an answer (200) is the command's ``--format json`` answer, drawing aside (``check``
   with no progress is the hint's answer; ``solve`` the same solutions and status;
@@ -38,6 +40,7 @@ from aspuzzles.paths import instance_files
 from aspuzzles.registry import get_puzzle, module_puzzles
 
 from .conftest import expected_answer
+from .test_instances_by_hand import _one_changed
 from .test_web import _post, _started, _without_drawing
 
 #: Seconds each request's work may take: long enough for every answer the command line
@@ -83,6 +86,13 @@ def _timed_out(data: dict[str, Any]) -> None:
     assert "\n" not in data["error"]
 
 
+def _without_frames(data: dict[str, Any]) -> dict[str, Any]:
+    """A walkthrough's or a fix's answer as the command line gives it: without what the
+    page adds (the frames, the places and atoms to mark, its line, the drawing)."""
+    added = ("frames", "message", "take_back", "places", "svg")
+    return {key: value for key, value in data.items() if key not in added}
+
+
 def _held_to_the_command(action: str, status: int, data: dict[str, Any], run: Any) -> None:
     if status == 504:
         _timed_out(data)
@@ -92,6 +102,26 @@ def _held_to_the_command(action: str, status: int, data: dict[str, Any], run: An
     else:
         assert status in (400, 422), (action, status, data)
         _same_refusal(data, run)
+
+
+def _walked_and_fixed(
+    limited: Any, cli: Any, body: dict[str, Any], command: list[str], path: Path
+) -> None:
+    """``walkthrough`` from the start, and ``fix`` of the solution with one entry
+    changed (puzzles with entries), each as the command line answers it."""
+    status, walked = _post(limited, "walkthrough", body)
+    run = cli("walkthrough", *command) if status != 504 else None
+    _held_to_the_command("walkthrough", status, _without_frames(walked), run)
+    if status == 200:  # the start and a board after each step (or move), each drawn
+        assert len(walked["frames"]) == len(walked["steps"]) + 1
+        assert all(frame["svg"].startswith("<svg") for frame in walked["frames"])
+    if get_puzzle(body["puzzle"]).hints() is None:  # played by moves, or no hints
+        return
+    progress, _ = _one_changed(body["puzzle"], path)
+    status, fixed = _post(limited, "fix", {**body, "progress": progress})
+    text = "".join(f"{entry}.\n" for entry in progress)
+    run = cli("fix", *command, "--progress", text) if status != 504 else None
+    _held_to_the_command("fix", status, _without_frames(fixed), run)
 
 
 @pytest.mark.slow
@@ -132,6 +162,8 @@ def test_every_endpoint_answers_as_the_command_line(limited, patient, cli, puzzl
         _timed_out(checked)
     else:
         assert checked["error"] == hinted["error"]
+
+    _walked_and_fixed(limited, cli, body, command, path)
 
     status, solved = _post(patient, "solve", body)  # every instance solves, some in seconds
     run = cli("solve", puzzle, path.name, "--format", "json")

@@ -22,8 +22,7 @@ from .puzzle import Puzzle, render
 from .registry import get_puzzle
 
 if TYPE_CHECKING:
-    from .hinting import Fix, Grade, PlanReport, Report, Walkthrough
-    from .hinting.plan_walk import PlanWalkthrough
+    from .hinting import Fix, Grade, PlanReport, PlanWalkthrough, Report, Walkthrough
 
 T = TypeVar("T")
 

@@ -15,7 +15,8 @@ puzzle.
   clues that cannot all hold;
 - ``grade``: how hard the puzzle is to solve by such steps alone;
 - ``walkthrough``: the whole way to the solution, step by step, each step the cheapest
-  available with a minimal set of clues and earlier conclusions it follows from;
+  available with a minimal set of clues and earlier conclusions it follows from (a
+  planning puzzle's: its proved-shortest plan, move by move);
 - ``fix``: the fewest progress entries to take back so that the rest leads to a
   solution, each with a minimal reason it was wrong, and every repair of that size.
 """
@@ -23,6 +24,7 @@ puzzle.
 from .fixing import Change, Fix, fix
 from .grading import ANCHOR, BEYOND, OPEN, grade, grade_steps, unique_steps
 from .grounding import Grounded, given_entries, ground_instance, read_progress
+from .plan_walk import PlanWalkthrough
 from .questions import explain, hint, plan_hint
 from .reports import Finding, Grade, PlanReport, Report, hintable
 from .walkthrough import Walkthrough, walkthrough
@@ -37,6 +39,7 @@ __all__ = [
     "Grade",
     "Grounded",
     "PlanReport",
+    "PlanWalkthrough",
     "Report",
     "Walkthrough",
     "explain",

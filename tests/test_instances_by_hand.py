@@ -54,6 +54,15 @@ def _shipped() -> list[Any]:
     ]
 
 
+def _past_the_limit(run: Any) -> bool:
+    """Whether the command stopped at the limit: then with the guard's one line, exit 3."""
+    if run.code != ExitCode.TIMEOUT:
+        return False
+    assert run.out == ""
+    assert re.fullmatch(rf"aspuzzles: error: time limit of {LIMIT:g} s reached [^\n]+\n", run.err)
+    return True
+
+
 def _solutions(expected: dict[str, Any]) -> int | None:
     """How many solutions the instance has (up to turning the board, for tiles), as its
     expected answer says; None where it does not say."""
@@ -82,11 +91,7 @@ def test_every_shipped_instance_walks_as_its_solutions_say(cli, puzzle: str, pat
         assert run.code == ExitCode.BAD_INPUT
         assert run.err == f"aspuzzles: error: puzzle '{puzzle}' gives no hints yet\n"
         return
-    if run.code == ExitCode.TIMEOUT:
-        assert run.out == ""
-        assert re.fullmatch(
-            rf"aspuzzles: error: time limit of {LIMIT:g} s reached [^\n]+\n", run.err
-        )
+    if _past_the_limit(run):
         return
     data = run.json()
     assert run.code == (ExitCode.NO_SOLUTION if data["status"] == "unsolvable" else ExitCode.SOLVED)
@@ -136,11 +141,7 @@ def test_every_shipped_instance_is_fixed_as_its_solutions_say(cli, puzzle: str, 
     run = cli(
         "fix", puzzle, path, "--progress", text, "--format", "json", "--timeout", f"{LIMIT:g}"
     )
-    if run.code == ExitCode.TIMEOUT:
-        assert run.out == ""
-        assert re.fullmatch(
-            rf"aspuzzles: error: time limit of {LIMIT:g} s reached [^\n]+\n", run.err
-        )
+    if _past_the_limit(run):
         return
     data = run.json()
     if wrong is None:  # no solution

@@ -332,6 +332,25 @@ def test_capture_draws_its_plan_a_board_a_move(cli, tmp_path: Path) -> None:
     assert "move 6 6 Down" in walk._repr_html_() and repr(walk).startswith("<capture wight.txt")
 
 
+def test_capture_does_not_walk_a_plan_the_limit_left_unproved(monkeypatch) -> None:
+    """A plan found before the time limit, not yet proved the shortest, is no
+    walkthrough: the limit is said, as when no plan was found."""
+    import aspuzzles
+    from aspuzzles.errors import TimeLimit
+    from aspuzzles.hinting import questions
+
+    solved = questions.solve_instance
+
+    def cut_short(*args: Any, **options: Any) -> Any:
+        result = solved(*args, **options)
+        result.status = "timeout"
+        return result
+
+    monkeypatch.setattr(questions, "solve_instance", cut_short)
+    with pytest.raises(TimeLimit, match=r"^time limit of 9 s reached before a shortest plan"):
+        aspuzzles.walkthrough("capture", "planted-2-moves", timeout=9)
+
+
 def test_capture_keeps_its_time_limit(cli) -> None:
     run = cli("walkthrough", "capture", "wight", "--timeout", "0.05")
     assert run.code == ExitCode.TIMEOUT and run.out == ""

@@ -21,6 +21,8 @@ from typing import Any
 
 from clingo import Symbol
 
+from ..driver.results import TIMEOUT
+from ..errors import TimeLimit
 from ..puzzle import Puzzle, render
 from .questions import planned
 from .reports import recheck_fields
@@ -172,6 +174,9 @@ def plan_walkthrough(
     if result is None:  # the moves made clear the board
         return report
     report.encoding = result.encoding
+    if result.status == TIMEOUT:  # a plan found, not proved the shortest: no walkthrough
+        limit = "" if timeout is None else f" of {timeout:g} s"
+        raise TimeLimit(f"time limit{limit} reached before a shortest plan was proved")
     if result.solution is None:
         report.status = "unsolvable"
         return report

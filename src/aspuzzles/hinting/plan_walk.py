@@ -14,7 +14,6 @@ as a solve does (``solve --unique`` proves a board has no shorter plan).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,7 +60,6 @@ class PlanWalkthrough:
     #: Whether the plan is proved the shortest (a search cut short proves nothing).
     shortest: bool = True
     encoding: str = "shipped"
-    seconds: float = 0.0
     #: A plan has no deductions to grade (``grade --difficulty`` reads entries' steps).
     difficulty: None = None
 
@@ -166,7 +164,6 @@ def plan_walkthrough(
 ) -> PlanWalkthrough:
     """The proved-shortest plan from the board (after the player's moves) to a clear
     board, move by move; ``timeout`` bounds the search (TimeLimit past it)."""
-    started = time.perf_counter()
     plan = planned(puzzle, instance, progress, encoding, timeout)
     game, board, result = plan.game, plan.board, plan.result
     report = PlanWalkthrough(puzzle, board, plan.name, "solved", list(puzzle.facts(board)))
@@ -195,5 +192,4 @@ def plan_walkthrough(
         if after is None:
             break
         on = after
-    report.seconds = time.perf_counter() - started
     return report

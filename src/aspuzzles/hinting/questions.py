@@ -205,14 +205,14 @@ def _asked(
 
 @dataclass
 class Planned:
-    """A planning puzzle's board after the player's moves and a checked, proved-shortest
-    solve of it (``result`` None where the moves made clear the board)."""
+    """A planning puzzle's board after the player's moves and a checked solve of it for
+    a shortest plan (``result`` None where the moves made clear the board; its solution
+    None where no plan clears it)."""
 
     game: PlanHints[Any, Any]
     board: Any
     name: str
     result: Any
-    moved: bool
     #: The player's moves, as progress names them.
     made: list[str] = field(default_factory=list)
 
@@ -242,7 +242,7 @@ def planned(
         after = game.board_after(parsed, text, source)
         made = game.progress_of(puzzle.parse_solution(parsed, text, source))
         if after is None:
-            return Planned(game, parsed, name, None, True, made)
+            return Planned(game, parsed, name, None, made)
         parsed = after
     result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
     if result.solution is None:
@@ -251,7 +251,7 @@ def planned(
             raise TimeLimit(f"time limit{limit} reached before a shortest plan was proved{lacking}")
         if result.status != "unsatisfiable":
             raise InputError(f"no plan was found ({result.status}){lacking}")
-    return Planned(game, parsed, name, result, progress is not None, made)
+    return Planned(game, parsed, name, result, made)
 
 
 def plan_hint(
@@ -269,7 +269,7 @@ def plan_hint(
     if result is None:
         return PlanReport(puzzle, parsed, plan.name, "solved", moves_left=0)
     report = PlanReport(
-        puzzle, parsed, plan.name, "stuck", encoding=result.encoding, moved=plan.moved
+        puzzle, parsed, plan.name, "stuck", encoding=result.encoding, moved=bool(plan.made)
     )
     if result.solution is None:
         return report

@@ -21,9 +21,8 @@ from typing import Any
 from clingo import Symbol
 
 from ..driver.results import TIMEOUT
-from ..errors import TimeLimit
 from ..puzzle import Puzzle, render
-from .questions import planned
+from .questions import planned, unproved
 from .reports import recheck_fields
 from .walkthrough_views import Frame
 
@@ -37,7 +36,7 @@ class PlanStep:
 
     move: str  # as progress names it: "7 1 Up"
     text: str  # the sentence: "move 7 1 Up"
-    atom: Symbol | None  # as the encoding's answer set names it
+    atom: Symbol  # as the encoding's answer set names it
     board: Any  # the instance the move is made on
     opening: Any  # the plan from that board cut to this move: what is drawn
 
@@ -83,10 +82,11 @@ class PlanWalkthrough:
 
     def _head(self) -> str:
         head = f"{self.game.name} {self.name}: {self.status}"
-        if self.made:
-            count = len(self.made)
-            head += f" from the board after the {count} move{'s' * (count != 1)} made"
-        return head
+        return head + f" from the board{self._after_made()}" if self.made else head
+
+    def _after_made(self) -> str:
+        count = len(self.made)
+        return f" after the {count} move{'s' * (count != 1)} made" if count else ""
 
     def text(self) -> str:
         """The moves with what each removed, and the boards after them, as ``solve``
@@ -106,10 +106,10 @@ class PlanWalkthrough:
             data["encoding"] = "edited"
         data |= recheck_fields(self.clues, [], "")
         data["start"] = list(self.made)
-        atoms = [str(step.atom) for step in self.steps if step.atom is not None]
+        atoms = [str(step.atom) for step in self.steps]
         data["steps"] = [
             {
-                "literals": [str(step.atom)] if step.atom is not None else [],
+                "literals": [atoms[number - 1]],
                 "because": [],
                 "after": atoms[: number - 1],
                 "cost": 1,
@@ -126,10 +126,8 @@ class PlanWalkthrough:
         first, as progress names them ("Play from here")."""
         start = self.game.unsolved(self.instance)
         drawn = render(self.game, self.instance, start, "svg") if start is not None else ""
-        said = "the start: the board"
-        if self.made:
-            said += f" after the {len(self.made)} move{'s' * (len(self.made) != 1)} made"
-        if len(self.lines()) > 1 and self.status == "unsolvable":
+        said = f"the start: the board{self._after_made()}"
+        if self.status == "unsolvable":
             said += "; " + self.lines()[-1]
         shown = [Frame(0, "the start", said, drawn, entries=list(self.made))]
         moves = list(self.made)
@@ -172,8 +170,7 @@ def plan_walkthrough(
         return report
     report.encoding = result.encoding
     if result.status == TIMEOUT:  # a plan found, not proved the shortest: no walkthrough
-        limit = "" if timeout is None else f" of {timeout:g} s"
-        raise TimeLimit(f"time limit{limit} reached before a shortest plan was proved")
+        raise unproved(timeout)
     if result.solution is None:
         report.status = "unsolvable"
         return report
@@ -183,10 +180,9 @@ def plan_walkthrough(
     moves = game.progress_of(solution)
     atoms = game.move_atoms(board, solution)
     on = board
-    for number, move in enumerate(moves):
+    for number, (move, atom) in enumerate(zip(moves, atoms, strict=True)):
         rest = puzzle.parse_solution(on, "".join(f"{m}\n" for m in moves[number:]), "plan")
         text = game.first_move(on, rest)[1]
-        atom = atoms[number] if number < len(atoms) else None
         report.steps.append(PlanStep(move, text, atom, on, game.opening(on, rest)))
         after = game.board_after(on, f"{move}\n", "plan")
         if after is None:

@@ -247,11 +247,17 @@ def planned(
     result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
     if result.solution is None:
         if result.status == "timeout":
-            limit = "" if timeout is None else f" of {timeout:g} s"
-            raise TimeLimit(f"time limit{limit} reached before a shortest plan was proved{lacking}")
+            raise unproved(timeout, lacking)
         if result.status != "unsatisfiable":
             raise InputError(f"no plan was found ({result.status}){lacking}")
     return Planned(game, parsed, name, result, made)
+
+
+def unproved(timeout: float | None, lacking: str = "") -> TimeLimit:
+    """The time limit reached before a shortest plan was proved (``lacking``: what the
+    question goes without)."""
+    limit = "" if timeout is None else f" of {timeout:g} s"
+    return TimeLimit(f"time limit{limit} reached before a shortest plan was proved{lacking}")
 
 
 def plan_hint(

@@ -18,6 +18,7 @@ def puzzles() -> list[dict[str, Any]]:
         generator = game.generator()
         options = {option.name: option for option in generator.options} if generator else {}
         difficulty = options.get("difficulty")
+        hinted, planned = game.hints() is not None, game.plan_hints() is not None
         offered.append(
             {
                 "name": name,
@@ -25,12 +26,12 @@ def puzzles() -> list[dict[str, Any]]:
                 "instances": [path.name for path in instance_files(name)],
                 "default": game.default_instance,
                 "generates": generator is not None,
-                "hints": game.hints() is not None or game.plan_hints() is not None,
-                "checks": game.hints() is not None or game.plan_hints() is not None,
-                "explains": game.hints() is not None,
+                "hints": hinted or planned,
+                "checks": hinted or planned,
+                "explains": hinted,
                 # A puzzle played by moves walks through its plan; it has no entries to fix.
-                "walks": game.hints() is not None or game.plan_hints() is not None,
-                "fixes": game.hints() is not None,
+                "walks": hinted or planned,
+                "fixes": hinted,
                 "difficulties": list(difficulty.choices or ()) if difficulty else [],
             }
         )

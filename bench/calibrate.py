@@ -23,12 +23,11 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import aspuzzles
-from aspuzzles.hinting.difficulty import LEVELS, score
+from aspuzzles.hinting.difficulty import LEVELS
 from score_rules import rows as rule_rows
 from score_rules import spearman
 
@@ -66,21 +65,21 @@ def _sample(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return kept
 
 
-#: Each set's plain walks, as (Tatham's level's index, the walk's steps), for the rules.
-WALKS: dict[str, list[tuple[int, Sequence[Any]]]] = {}
+#: Each set's plain walks, as (Tatham's level's index, the walk), for the rules.
+WALKS: dict[str, list[tuple[int, Any]]] = {}
 
 
 def _walk(puzzle: str, instance: str, encoding: Path | None = None) -> tuple[str, float, Any]:
     walk = aspuzzles.walkthrough(puzzle, instance, encoding=encoding)
     assert walk.difficulty is not None, (puzzle, instance, walk.status)
-    return walk.difficulty, score(walk.steps), walk.steps
+    return walk.difficulty, walk.score, walk
 
 
 def _undead_rows() -> list[list[str]]:
     found = []
     for number, (level, game_id) in enumerate(_undead()):
-        difficulty, _, steps = _walk("haunted", game_id)
-        WALKS.setdefault("undead", []).append((LEVELS.index(level), steps))
+        difficulty, _, walk = _walk("haunted", game_id)
+        WALKS.setdefault("undead", []).append((LEVELS.index(level), walk))
         found.append((number, level, difficulty))
         print(f"undead {game_id[:12]}: Tatham {level}, ours {difficulty}", file=sys.stderr)
     rows = []
@@ -102,8 +101,8 @@ def _graded_rows(puzzle: str) -> list[list[str]]:
     for level, file in items:
         path = str(GRADED / folder / file)
         started = time.perf_counter()
-        ours, found, steps = _walk(puzzle, path)
-        WALKS.setdefault(puzzle, []).append((levels.index(level), steps))
+        ours, found, walk = _walk(puzzle, path)
+        WALKS.setdefault(puzzle, []).append((levels.index(level), walk))
         theirs, found_again, _ = _walk(puzzle, path, redundant)
         same += ours == theirs
         plain.append((levels.index(level), found))

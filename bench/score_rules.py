@@ -3,11 +3,12 @@ shipped one (``aspuzzles.hinting.difficulty.score``) on the same walks:
 ``CALIBRATE_RULES=1 make bench ARGS=calibrate``.
 
 Each rule sees only what the grade sees (each step's cost, whether it is a case split,
-and which earlier steps' literals it builds on), so any of them could replace the
-shipped one without a puzzle of its own. For the Undead, a rule's two thresholds are
-fitted anew on three quarters of the puzzles and its agreement counted on the fourth,
-in turn (four-fold), so that rules are compared on puzzles none was fitted to; the
-Sudoku and Skyscrapers figures are Spearman between Tatham's level and the score.
+which earlier steps' literals it builds on, and what the board's single costs), so any
+of them could replace the shipped one without a puzzle of its own. For the Undead, a
+rule's two thresholds are fitted anew on three quarters of the puzzles and its
+agreement counted on the fourth, in turn (four-fold), so that rules are compared on
+puzzles none was fitted to; the Sudoku and Skyscrapers figures are Spearman between
+Tatham's level and the score.
 """
 
 from __future__ import annotations
@@ -17,10 +18,14 @@ import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aspuzzles.hinting.difficulty import ROUTINE, score
+from aspuzzles.hinting.difficulty import score
 
-Steps = Sequence[Any]  # walkthrough steps: .cost, .cases, .concluded, .reason.after
-Rule = Callable[[Steps], float]
+Walk = Any  # a walkthrough: .routine, .steps (each .cost, .cases, .concluded, .reason.after)
+Steps = Sequence[Any]
+Rule = Callable[[Walk], float]
+#: One clue and one fact on the board: the routine step of the rule shipped before the
+#: board's single was (2026-11-30).
+FORMER_ROUTINE = 4
 
 
 def spearman(first: Sequence[float], second: Sequence[float]) -> float:
@@ -51,7 +56,7 @@ def _beyond(steps: Steps, usual: float, case_extra: int = 0) -> list[float]:
 
 
 def _median(steps: Steps) -> float:
-    return statistics.median(s.cost for s in steps) if steps else float(ROUTINE)
+    return statistics.median(s.cost for s in steps) if steps else float(FORMER_ROUTINE)
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -76,21 +81,26 @@ def _longest_chain(steps: Steps) -> float:
 
 
 RULES: dict[str, Rule] = {
-    "shipped: mean beyond max(4, median)": score,
-    "mean beyond 4": lambda s: _mean(_beyond(s, ROUTINE)),
-    "mean beyond the median": lambda s: _mean(_beyond(s, _median(s))),
-    "mean of cost / median - 1": lambda s: _mean([max(0.0, x.cost / _median(s) - 1) for x in s]),
-    "costliest 5 beyond max(4, median)": lambda s: _costliest(
-        _beyond(s, max(ROUTINE, _median(s))), 5
+    "shipped: mean beyond max(3, a single)": lambda w: score(w.steps, w.routine),
+    "mean beyond max(4, median) (former)": lambda w: _mean(
+        _beyond(w.steps, max(FORMER_ROUTINE, _median(w.steps)))
     ),
-    "costliest step beyond max(4, median)": lambda s: _costliest(
-        _beyond(s, max(ROUTINE, _median(s))), 1
+    "mean beyond 4": lambda w: _mean(_beyond(w.steps, FORMER_ROUTINE)),
+    "mean beyond the median": lambda w: _mean(_beyond(w.steps, _median(w.steps))),
+    "mean of cost / median - 1": lambda w: _mean(
+        [max(0.0, x.cost / _median(w.steps) - 1) for x in w.steps]
     ),
-    "case splits per step": lambda s: _mean([1.0 if x.cases else 0.0 for x in s]),
-    "shipped, a case split 8 dearer": lambda s: _mean(
-        _beyond(s, max(ROUTINE, _median(s)), case_extra=8)
+    "mean of cost / max(3, a single) - 1": lambda w: _mean(
+        [max(0.0, x.cost / w.routine - 1) for x in w.steps]
     ),
-    "longest chain of steps": _longest_chain,
+    "mean beyond max(4, a single + 1)": lambda w: _mean(
+        _beyond(w.steps, max(FORMER_ROUTINE, w.routine + 1))
+    ),
+    "costliest 5 beyond max(3, a single)": lambda w: _costliest(_beyond(w.steps, w.routine), 5),
+    "costliest step beyond max(3, a single)": lambda w: _costliest(_beyond(w.steps, w.routine), 1),
+    "case splits per step": lambda w: _mean([1.0 if x.cases else 0.0 for x in w.steps]),
+    "shipped, a case split 8 dearer": lambda w: _mean(_beyond(w.steps, w.routine, case_extra=8)),
+    "longest chain of steps": lambda w: _longest_chain(w.steps),
 }
 
 
@@ -122,7 +132,7 @@ def four_fold(scores: Sequence[float], levels: Sequence[int]) -> float:
 
 
 def rows(
-    undead: Sequence[tuple[int, Steps]], graded: dict[str, Sequence[tuple[int, Steps]]]
+    undead: Sequence[tuple[int, Walk]], graded: dict[str, Sequence[tuple[int, Walk]]]
 ) -> list[list[str]]:
     """One row a rule: Undead four-fold agreement and Spearman, then each graded set's
     Spearman (sets with no walks are left out)."""

@@ -9,14 +9,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from clingo import Symbol, parse_term
 
 import aspuzzles
 from aspuzzles.hinting import difficulty as rule
+from aspuzzles.hinting.walkthrough import CLUE_COST, routine_cost
 
 from .conftest import ROOT
 
 # Tatham's own Undead puzzles (MIT), as in ../shared/data/haunted/tatham-graded.tsv:
 # an Easy 5x5 and a Tricky 7x7 of his generator.
+MONSTERS = ("ghost", "vampire", "zombie")
 TATHAM_EASY = "5x5:6,7,2,LdLbRcRcRLLcRRR,4,1,2,0,2,0,2,2,0,0,0,2,0,3,3,3,3,2,1,1"
 
 
@@ -30,33 +33,81 @@ def _steps(*costs: int) -> list[_Step]:
 
 
 def test_the_score_is_the_mean_cost_beyond_a_routine_step() -> None:
-    assert rule.score([]) == 0.0
-    # Routine: 4 (a clue and a fact), the median (3.5, then 4) being no more. Steps
-    # within it add nothing, one of 10 adds 6, one of 6 adds 2.
-    assert rule.routine(_steps(3, 4, 10, 3)) == 4
-    assert rule.score(_steps(3, 4, 10, 3, 6)) == pytest.approx((0 + 0 + 6 + 0 + 2) / 5)
+    assert rule.score([], 3) == 0.0
+    # Steps within the routine (3) add nothing, one of 10 adds 7, one of 6 adds 3.
+    assert rule.score(_steps(3, 2, 10, 3, 6), 3) == pytest.approx((0 + 0 + 7 + 0 + 3) / 5)
     # A large board of routine steps stays at 0, however many.
-    assert rule.score(_steps(*([3] * 500))) == 0.0
-    # Where the median step costs more (a Sudoku's single: eight facts), it is the
-    # routine: the same excess over it scores the same.
-    assert rule.routine(_steps(8, 8, 9, 14)) == 8.5
-    assert rule.score(_steps(*([8] * 500))) == 0.0
-    assert rule.score(_steps(3, 3, 4, 10)) == rule.score(_steps(8, 8, 8, 14))
+    assert rule.score(_steps(*([3] * 500)), 3) == 0.0
+    # Where a single costs more (a Sudoku's: eight facts), it is the routine: the same
+    # excess over it scores the same.
+    assert rule.score(_steps(*([8] * 500)), 8) == 0.0
+    assert rule.score(_steps(3, 3, 2, 10), 3) == rule.score(_steps(8, 8, 8, 15), 8)
+
+
+def _entries(text: str) -> list[Symbol]:
+    return [parse_term(atom) for atom in text.split()]
+
+
+def test_the_routine_is_one_clue_or_a_single() -> None:
+    # A Haunted cell takes three monsters: its single (two ruled out) costs less than
+    # one clue (3).
+    cells = [f"monster({x},{y},{k})" for x in (1, 2) for y in (1, 2) for k in MONSTERS]
+    assert routine_cost(_entries(" ".join(cells))) == CLUE_COST == 3
+    # A Sudoku cell takes nine digits: its single is eight facts; a 6x6 Skyscrapers
+    # cell's, five; the place is every argument but the last.
+    assert (
+        routine_cost(_entries(" ".join(f"cell(1,1,{d}) cell(2,1,{d})" for d in range(1, 10)))) == 8
+    )
+    assert routine_cost(_entries(" ".join(f"cell(3,4,{d})" for d in range(1, 7)))) == 5
+    # Entries of one argument or none are places of their own; no entry, one clue.
+    assert routine_cost(_entries("lit(1) lit(2) lit(3) lit(4) lit(5) on")) == 3
+    assert routine_cost([]) == 3
+
+
+LATIN5 = """% A Latin square: every row and every column holds each number once.
+n(1..5).
+1 { cell(R,C,V) : n(V) } 1 :- n(R), n(C).
+:- cell(R,C1,V), cell(R,C2,V), C1 < C2.
+:- cell(R1,C,V), cell(R2,C,V), R1 < R2.
+% A given number is where it is given.
+:- given(R,C,V), not cell(R,C,V).
+#show cell/3.
+"""
+#: Eight givens that leave one solution.
+LATIN5_GIVENS = "2,3,1 2,4,3 3,1,4 3,3,2 4,1,1 4,3,4 4,4,5 5,5,5"
+
+
+def test_a_walkthrough_reads_its_routine_off_the_entries_that_may_hold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert aspuzzles.walkthrough("haunted", "gen-4x4-s2").routine == 3
+    (tmp_path / "encodings").mkdir()
+    (tmp_path / "encodings" / "latin5.lp").write_text(LATIN5)
+    (tmp_path / "instances" / "latin5").mkdir(parents=True)
+    givens = "".join(f"given({g}).\n" for g in LATIN5_GIVENS.split())
+    (tmp_path / "instances" / "latin5" / "one.lp").write_text(givens)
+    monkeypatch.chdir(tmp_path)
+    walk = aspuzzles.walkthrough("latin5", "one.lp")
+    assert walk.status == "solved"
+    # Five numbers a cell: a single rules out four.
+    assert walk.routine == 4
+    assert walk.score == pytest.approx(rule.score(walk.steps, 4))
+    assert walk.to_dict()["score"] == round(rule.score(walk.steps, 4), 2)
 
 
 @pytest.mark.parametrize(
-    ("costs", "level"),
+    ("costs", "routine", "level"),
     [
-        ((3, 3, 3), "easy"),
-        ((3, 3, 3, 11), "easy"),  # 7 beyond the routine (4) over 4 steps: 1.75
-        ((3, 3, 3, 14), "normal"),  # 2.5: above 2.05, at most 2.85
-        ((3, 3, 3, 16), "tricky"),  # 3
-        ((8, 8, 8, 40), "tricky"),  # 32 beyond the median (8) over 4 steps: 8
-        ((3, 3, 3, 40), "hard"),  # 9: above the costliest Tricky Undead of Tatham's
+        ((3, 3, 3), 3, "easy"),
+        ((3, 3, 3, 11), 3, "easy"),  # 8 beyond the routine (3) over 4 steps: 2.0
+        ((3, 3, 3, 15), 3, "normal"),  # 3.0: above 2.55, at most 3.55
+        ((3, 3, 3, 18), 3, "tricky"),  # 3.75
+        ((8, 8, 8, 40), 8, "tricky"),  # 32 beyond a Sudoku's single (8) over 4 steps: 8
+        ((3, 3, 3, 40), 3, "hard"),  # 9.25: above the costliest Tricky Undead of Tatham's
     ],
 )
-def test_levels_are_read_off_the_score(costs: tuple[int, ...], level: str) -> None:
-    assert rule.difficulty(_steps(*costs)) == level
+def test_levels_are_read_off_the_score(costs: tuple[int, ...], routine: int, level: str) -> None:
+    assert rule.difficulty(_steps(*costs), routine) == level
 
 
 def test_grade_gives_the_walkthroughs_difficulty_when_asked(cli) -> None:
@@ -66,7 +117,7 @@ def test_grade_gives_the_walkthroughs_difficulty_when_asked(cli) -> None:
     walk = aspuzzles.walkthrough("haunted", "gen-4x4-s2")
     assert graded["difficulty"] == walk.difficulty == walk.to_dict()["difficulty"]
     assert graded["difficulty"] in rule.LEVELS
-    assert graded["score"] == pytest.approx(rule.score(walk.steps), abs=0.01)
+    assert graded["score"] == pytest.approx(rule.score(walk.steps, walk.routine), abs=0.01)
     # Not asked: not computed (it costs a whole walkthrough).
     run = cli("grade", "haunted", "gen-4x4-s2", "--format", "json")
     assert run.code == 0
@@ -119,7 +170,7 @@ def test_redundant_constraints_barely_move_the_score(tmp_path: Path, instance: s
     # Reasons are what follows, so the steps cost nearly the same (greedy cores differ
     # a little): the scores are close, and the level is the same unless a threshold
     # lies between them.
-    low, high = sorted((rule.score(shipped.steps), rule.score(plain.steps)))
+    low, high = sorted((shipped.score or 0.0, plain.score or 0.0))
     assert high - low <= 0.35, (low, high)
     between = any(low <= threshold < high for threshold in rule.THRESHOLDS)
     assert shipped.difficulty == plain.difficulty or between

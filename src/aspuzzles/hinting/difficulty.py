@@ -2,18 +2,22 @@
 
 One rule for every puzzle and every encoding, since it reads only what a walkthrough
 is made of: each step's cost (clues and earlier conclusions it combines, see
-:mod:`.walkthrough`; a case split costs one more). What makes a puzzle hard for a
-person is how much of the way needs more than a routine step, and how much more: so
-the score is the mean, over the steps, of what each costs beyond a routine step, and
-the level is read off the score. A routine step costs one clue and one fact on the
-board (``ROUTINE``), or the walkthrough's own median step where that costs more: what
-is routine differs between puzzles (a Sudoku's single combines eight facts on the
-board, a Haunted step one clue or two), and a fixed routine cost graded every Sudoku
-of Tatham's alike and ranked a Skyscrapers puzzle by its size more than by its level.
-A mean, not a sum, so that a large board of easy steps stays easy. Reasons are found
-semantically (what follows, not what propagation on the encoding as written
-reaches), so a redundant constraint in the encoding changes the time a walkthrough
-takes more than its steps' costs.
+:mod:`.walkthrough`; a case split costs one more) and what a routine step costs on
+that board. What makes a puzzle hard for a person is how much of the way needs more
+than a routine step, and how much more: so the score is the mean, over the steps, of
+what each costs beyond a routine step, and the level is read off the score. A mean,
+not a sum, so that a large board of easy steps stays easy.
+
+A routine step is the costlier of the two kinds of step that need no insight: one clue
+read alone, and a *single*: an entry's last value, its place's other values ruled out
+(a Sudoku cell's eight other digits, a Haunted cell's two other monsters). The
+walkthrough says what its single costs (``Walkthrough.routine``), from the entries the
+encoding grounds: what is routine differs between puzzles and sizes (a 6x6
+Skyscrapers single combines five facts, a 4x4's three), and both a fixed routine cost
+and the walkthrough's own median step ranked a Skyscrapers puzzle by its size more
+than by its level. Reasons are found semantically (what follows, not what
+propagation on the encoding as written reaches), so a redundant constraint in the
+encoding changes the time a walkthrough takes more than its steps' costs.
 
 The thresholds were fitted on half of Simon Tatham's graded Undead puzzles
 (``../shared/data/haunted/tatham-graded.tsv``, the even-numbered rows) and are
@@ -23,19 +27,15 @@ the command that makes them are in docs/walkthrough.md and bench/NOTES-hints.md.
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 from typing import Protocol
 
 #: The levels, easiest first.
 LEVELS = ("easy", "normal", "tricky", "hard")
-#: What a routine step costs at least: one clue and one fact on the board. A step
-#: costing no more than this (or than the walkthrough's median step) adds nothing.
-ROUTINE = 4
 #: The highest score of each level but the last: the first two fitted on Tatham's
 #: Undead (best agreement on the even-numbered rows), the last just above his
-#: costliest Tricky one (7.37).
-THRESHOLDS = (2.05, 2.85, 8.0)
+#: costliest Tricky one (7.21).
+THRESHOLDS = (2.55, 3.55, 8.0)
 
 
 class _Step(Protocol):
@@ -43,23 +43,17 @@ class _Step(Protocol):
     def cost(self) -> int: ...
 
 
-def routine(steps: Sequence[_Step]) -> float:
-    """What a routine step of this walkthrough costs: ``ROUTINE``, or its median
-    step's cost where that is more."""
-    return max(ROUTINE, statistics.median(step.cost for step in steps)) if steps else ROUTINE
-
-
-def score(steps: Sequence[_Step]) -> float:
-    """The mean over the steps of what each costs beyond a routine step; 0 with no step."""
+def score(steps: Sequence[_Step], routine: float) -> float:
+    """The mean over the steps of what each costs beyond ``routine`` (what a routine
+    step costs on the board); 0 with no step."""
     if not steps:
         return 0.0
-    usual = routine(steps)
-    return sum(max(0.0, step.cost - usual) for step in steps) / len(steps)
+    return sum(max(0.0, step.cost - routine) for step in steps) / len(steps)
 
 
-def difficulty(steps: Sequence[_Step]) -> str:
+def difficulty(steps: Sequence[_Step], routine: float) -> str:
     """The level of a walkthrough's steps (see the module's docstring)."""
-    found = score(steps)
+    found = score(steps, routine)
     for level, highest in zip(LEVELS, THRESHOLDS, strict=False):
         if found <= highest:
             return level

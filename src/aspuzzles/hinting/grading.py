@@ -51,12 +51,11 @@ def grade(
     standing = checked_encoding(game, encoding).standing
     found = Grade(game.name, name, hardest, steps, unique, laid_first, standing)
     if difficulty and unique:
-        from .difficulty import score
         from .walkthrough import walkthrough  # it builds on this module
 
         walk = walkthrough(game, instance, encoding=encoding, timeout=timeout, chains=False)
         found.difficulty = walk.difficulty
-        found.score = round(score(walk.steps), 2) if walk.difficulty else None
+        found.score = round(walk.score, 2) if walk.score is not None else None
     return found
 
 

@@ -61,6 +61,7 @@ class PlanWalkthrough:
     encoding: str = "shipped"
     #: A plan has no deductions to grade (``grade --difficulty`` reads entries' steps).
     difficulty: None = None
+    score: None = None
 
     def lines(self) -> list[str]:
         head = self._head()

@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections import Counter
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -72,7 +73,7 @@ from ..driver.reasoning import Reasoner, SearchLimit
 from ..errors import CheckFailed
 from ..puzzle import Puzzle
 from .difficulty import difficulty as difficulty_of
-from .difficulty import score
+from .difficulty import score as score_of
 from .grading import class_anchor
 from .grounding import (
     Grounded,
@@ -209,6 +210,9 @@ class Walkthrough:
     laid_first: list[Symbol] = field(default_factory=list)
     encoding: str = "shipped"
     seconds: float = 0.0
+    #: What a routine step costs on this board (``routine_cost``): the difficulty's
+    #: measure of a step beyond it.
+    routine: int = CLUE_COST
 
     # -- words ---------------------------------------------------------------------
     def _entry(self, literal: Literal) -> str:
@@ -226,7 +230,13 @@ class Walkthrough:
     def difficulty(self) -> str | None:
         """``easy``, ``normal``, ``tricky`` or ``hard`` (:mod:`.difficulty`), for a
         walkthrough that reaches the solution; None where logic stops short of it."""
-        return difficulty_of(self.steps) if self.status == "solved" else None
+        return difficulty_of(self.steps, self.routine) if self.status == "solved" else None
+
+    @property
+    def score(self) -> float | None:
+        """The score the difficulty is read from (:mod:`.difficulty`); None where there
+        is no difficulty."""
+        return score_of(self.steps, self.routine) if self.status == "solved" else None
 
     def step_text(self, step: Step) -> str:
         """A step as a sentence in the puzzle's words."""
@@ -264,7 +274,7 @@ class Walkthrough:
         if self.status != "unsolvable":
             head += f", {count} step{'s' if count != 1 else ''}"
         if self.difficulty is not None:
-            head += f", {self.difficulty} (score {score(self.steps):.2f})"
+            head += f", {self.difficulty} (score {score_of(self.steps, self.routine):.2f})"
         lines = [head]
         if self.laid_first:
             laid = "; ".join(self._entry((entry, True)) for entry in self.laid_first)
@@ -302,7 +312,7 @@ class Walkthrough:
         }
         if self.difficulty is not None:
             data["difficulty"] = self.difficulty
-            data["score"] = round(score(self.steps), 2)
+            data["score"] = round(score_of(self.steps, self.routine), 2)
         if self.encoding == "edited":
             data["encoding"] = "edited"
         data |= recheck_fields(self.clues, self.facts, self.program)
@@ -1089,6 +1099,7 @@ def walk(
     # entries no solution of any clues can hold (a piece that cannot lie there).
     never = reasoner.possible([], clues=[]) or set()
     start += [(entry, False) for entry in reasoner.entries if entry not in never]
+    report.routine = routine_cost(never)
     shared = reasoner.consequences(assumed) or set()
     possible = reasoner.possible(assumed) or set()
     targets = {(e, True) for e in shared} | {
@@ -1108,6 +1119,20 @@ def walk(
         _check(ground, walker.known)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def routine_cost(entries: Iterable[Symbol]) -> int:
+    """What a routine step costs on a board whose ``entries`` may hold: one clue read
+    alone, or a *single* where that costs more: an entry's last value, every other
+    value of its place ruled out (a Sudoku cell's eight other digits; two other
+    monsters in a Haunted cell). A place's values are the entries that differ only in
+    their last argument; an entry of fewer than two arguments has a place of its own."""
+    values = Counter(
+        (entry.name, tuple(entry.arguments[:-1])) if len(entry.arguments) >= 2 else entry
+        for entry in entries
+    )
+    most = max(values.values(), default=1)
+    return max(CLUE_COST, LITERAL_COST * (most - 1))
 
 
 def _check(ground: Grounded, known: dict[Symbol, bool]) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from clingo import Symbol, parse_term
+from clingo import Function, Number, Symbol, parse_term
 
 import aspuzzles
 from aspuzzles.hinting import difficulty as rule
@@ -48,20 +48,33 @@ def _entries(text: str) -> list[Symbol]:
     return [parse_term(atom) for atom in text.split()]
 
 
+def _one_value_a_place(entry: Symbol) -> set[Symbol]:
+    """What an entry rules out where its place takes one value: the other values."""
+    *place, value = entry.arguments
+    return {
+        Function(entry.name, [*place, Number(other)])
+        for other in range(1, 10)
+        if Number(other) != value
+    } | {Function(entry.name, [*place, Function(k)]) for k in MONSTERS}
+
+
 def test_the_routine_is_one_clue_or_a_single() -> None:
     # A Haunted cell takes three monsters: its single (two ruled out) costs less than
     # one clue (3).
     cells = [f"monster({x},{y},{k})" for x in (1, 2) for y in (1, 2) for k in MONSTERS]
-    assert routine_cost(_entries(" ".join(cells))) == CLUE_COST == 3
+    assert routine_cost(_entries(" ".join(cells)), _one_value_a_place) == CLUE_COST == 3
     # A Sudoku cell takes nine digits: its single is eight facts; a 6x6 Skyscrapers
     # cell's, five; the place is every argument but the last.
-    assert (
-        routine_cost(_entries(" ".join(f"cell(1,1,{d}) cell(2,1,{d})" for d in range(1, 10)))) == 8
-    )
-    assert routine_cost(_entries(" ".join(f"cell(3,4,{d})" for d in range(1, 7)))) == 5
+    sudoku = _entries(" ".join(f"cell(1,1,{d}) cell(2,1,{d})" for d in range(1, 10)))
+    assert routine_cost(sudoku, _one_value_a_place) == 8
+    towers = _entries(" ".join(f"cell(3,4,{d})" for d in range(1, 7)))
+    assert routine_cost(towers, _one_value_a_place) == 5
+    # Where the rules let a place hold several (a Hitori's black(R,C): cells of a row,
+    # not values of it), there is no single: one clue is the routine.
+    assert routine_cost(sudoku, lambda entry: set()) == 3
     # Entries of one argument or none are places of their own; no entry, one clue.
-    assert routine_cost(_entries("lit(1) lit(2) lit(3) lit(4) lit(5) on")) == 3
-    assert routine_cost([]) == 3
+    assert routine_cost(_entries("lit(1) lit(2) lit(3) lit(4) lit(5) on"), _one_value_a_place) == 3
+    assert routine_cost([], _one_value_a_place) == 3
 
 
 LATIN5 = """% A Latin square: every row and every column holds each number once.
@@ -93,6 +106,14 @@ def test_a_walkthrough_reads_its_routine_off_the_entries_that_may_hold(
     assert walk.routine == 4
     assert walk.score == pytest.approx(rule.score(walk.steps, 4))
     assert walk.to_dict()["score"] == round(rule.score(walk.steps, 4), 2)
+    # Cells black or not, named by row and column: a row's cells are not its values.
+    (tmp_path / "encodings" / "blacks.lp").write_text(
+        "n(1..5). { black(R,C) : n(C) } :- n(R).\n"
+        ":- row(R,N), #count { C : black(R,C) } != N.\n#show black/2.\n"
+    )
+    (tmp_path / "instances" / "blacks").mkdir()
+    (tmp_path / "instances" / "blacks" / "rows.lp").write_text("row(1,2). row(2,1).\n")
+    assert aspuzzles.walkthrough("blacks", "rows.lp").routine == 3
 
 
 @pytest.mark.parametrize(

@@ -59,8 +59,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from html import escape
@@ -457,10 +456,8 @@ class _Walker:
         what propagation alone makes false (sound, so they follow from the entry; a
         brave enumeration would find a few more, at a tenth of a second an entry on a
         15x15 board, and those become steps of their own)."""
-        seen = self.reasoner.propagate([(entry, True)], clues=[])
-        if seen is None:
-            return []
-        return [(other, False) for other in self.reasoner.entries if other in seen.false]
+        out = ruled_out(self.reasoner, entry)
+        return [(other, False) for other in self.reasoner.entries if other in out]
 
     # -- reasons -------------------------------------------------------------------
     def _core(
@@ -1099,7 +1096,7 @@ def walk(
     # entries no solution of any clues can hold (a piece that cannot lie there).
     never = reasoner.possible([], clues=[]) or set()
     start += [(entry, False) for entry in reasoner.entries if entry not in never]
-    report.routine = routine_cost(never)
+    report.routine = routine_cost(never, lambda entry: ruled_out(reasoner, entry))
     shared = reasoner.consequences(assumed) or set()
     possible = reasoner.possible(assumed) or set()
     targets = {(e, True) for e in shared} | {
@@ -1121,18 +1118,37 @@ def walk(
     return report
 
 
-def routine_cost(entries: Iterable[Symbol]) -> int:
+def routine_cost(entries: Iterable[Symbol], rules_out: Callable[[Symbol], set[Symbol]]) -> int:
     """What a routine step costs on a board whose ``entries`` may hold: one clue read
     alone, or a *single* where that costs more: an entry's last value, every other
     value of its place ruled out (a Sudoku cell's eight other digits; two other
     monsters in a Haunted cell). A place's values are the entries that differ only in
-    their last argument; an entry of fewer than two arguments has a place of its own."""
-    values = Counter(
-        (entry.name, tuple(entry.arguments[:-1])) if len(entry.arguments) >= 2 else entry
-        for entry in entries
-    )
-    most = max(values.values(), default=1)
-    return max(CLUE_COST, LITERAL_COST * (most - 1))
+    their last argument, where the rules let it take one only (``rules_out``: what
+    one entry rules out by the rules alone): ``black(R,C)`` names a cell of row R,
+    not one value of a row, and has no single. The largest place of each kind and
+    size is asked (places of a kind are alike)."""
+    places: dict[tuple[str, int], list[Symbol]] = {}
+    values: dict[tuple[str, tuple[Symbol, ...]], list[Symbol]] = {}
+    for entry in entries:
+        if len(entry.arguments) >= 2:
+            values.setdefault((entry.name, tuple(entry.arguments[:-1])), []).append(entry)
+    for (name, _), group in values.items():
+        places.setdefault((name, len(group)), group)
+    single = 0
+    for group in sorted(places.values(), key=len, reverse=True):
+        if len(group) - 1 <= max(single, CLUE_COST):
+            break
+        out = rules_out(group[0])
+        if all(other in out for other in group[1:]):
+            single = len(group) - 1
+    return max(CLUE_COST, LITERAL_COST * single)
+
+
+def ruled_out(reasoner: Reasoner, entry: Symbol) -> set[Symbol]:
+    """The entries the rules alone make false with ``entry`` (every clue free), by
+    propagation; none where the entry cannot hold."""
+    seen = reasoner.propagate([(entry, True)], clues=[])
+    return seen.false if seen is not None else set()
 
 
 def _check(ground: Grounded, known: dict[Symbol, bool]) -> None:

@@ -105,7 +105,12 @@ def test_a_walkthrough_reads_its_routine_off_the_entries_that_may_hold(
     # Five numbers a cell: a single rules out four.
     assert walk.routine == 4
     assert walk.score == pytest.approx(rule.score(walk.steps, 4))
-    assert walk.to_dict()["score"] == round(rule.score(walk.steps, 4), 2)
+    data = walk.to_dict()
+    assert data["score"] == round(rule.score(walk.steps, 4), 2)
+    # The JSON alone gives the score back: each step's cost beyond its routine.
+    assert data["routine"] == 4
+    beyond = [max(0, step["cost"] - data["routine"]) for step in data["steps"]]
+    assert data["score"] == round(sum(beyond) / len(beyond), 2)
     # Cells black or not, named by row and column: a row's cells are not its values.
     (tmp_path / "encodings" / "blacks.lp").write_text(
         "n(1..5). { black(R,C) : n(C) } :- n(R).\n"

@@ -272,8 +272,8 @@ class Walkthrough:
         head = f"{self.game.name} {self.name}: {self.status}"
         if self.status != "unsolvable":
             head += f", {count} step{'s' if count != 1 else ''}"
-        if self.difficulty is not None:
-            head += f", {self.difficulty} (score {score_of(self.steps, self.routine):.2f})"
+        if (score := self.score) is not None:
+            head += f", {self.difficulty} (score {score:.2f})"
         lines = [head]
         if self.laid_first:
             laid = "; ".join(self._entry((entry, True)) for entry in self.laid_first)
@@ -309,9 +309,10 @@ class Walkthrough:
             "instance": self.name,
             "status": self.status,
         }
-        if self.difficulty is not None:
+        if (score := self.score) is not None:
             data["difficulty"] = self.difficulty
-            data["score"] = round(score_of(self.steps, self.routine), 2)
+            data["score"] = round(score, 2)
+            data["routine"] = self.routine
         if self.encoding == "edited":
             data["encoding"] = "edited"
         data |= recheck_fields(self.clues, self.facts, self.program)

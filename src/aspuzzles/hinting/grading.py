@@ -55,7 +55,7 @@ def grade(
 
         walk = walkthrough(game, instance, encoding=encoding, timeout=timeout, chains=False)
         found.difficulty = walk.difficulty
-        found.score = round(walk.score, 2) if walk.score is not None else None
+        found.score = round(score, 2) if (score := walk.score) is not None else None
     return found
 
 

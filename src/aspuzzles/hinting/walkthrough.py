@@ -1123,26 +1123,24 @@ def routine_cost(entries: Iterable[Symbol], rules_out: Callable[[Symbol], set[Sy
     """What a routine step costs on a board whose ``entries`` may hold: one clue read
     alone, or a *single* where that costs more: an entry's last value, every other
     value of its place ruled out (a Sudoku cell's eight other digits; two other
-    monsters in a Haunted cell). A place's values are the entries that differ only in
-    their last argument, where the rules let it take one only (``rules_out``: what
-    one entry rules out by the rules alone): ``black(R,C)`` names a cell of row R,
-    not one value of a row, and has no single. The largest place of each kind and
-    size is asked (places of a kind are alike)."""
-    places: dict[tuple[str, int], list[Symbol]] = {}
-    values: dict[tuple[str, tuple[Symbol, ...]], list[Symbol]] = {}
+    monsters in a Haunted cell). A place's values are the entries that share their
+    ``places`` (all but the last argument), where the rules let it take one only
+    (``rules_out``: what one entry rules out by the rules alone): ``black(R,C)`` names
+    a cell of row R, not one value of a row, and has no single. The largest place of
+    each kind and size is asked (places of a kind are alike)."""
+    values: dict[tuple[str, tuple[tuple[int, Symbol], ...]], list[Symbol]] = {}
     for entry in entries:
-        if len(entry.arguments) >= 2:
-            values.setdefault((entry.name, tuple(entry.arguments[:-1])), []).append(entry)
+        values.setdefault((entry.name, tuple(places(entry))), []).append(entry)
+    kinds: dict[tuple[str, int], list[Symbol]] = {}
     for (name, _), group in values.items():
-        places.setdefault((name, len(group)), group)
-    single = 0
-    for group in sorted(places.values(), key=len, reverse=True):
-        if len(group) - 1 <= max(single, CLUE_COST):
+        kinds.setdefault((name, len(group)), group)
+    for group in sorted(kinds.values(), key=len, reverse=True):
+        if LITERAL_COST * (len(group) - 1) <= CLUE_COST:
             break
         out = rules_out(group[0])
         if all(other in out for other in group[1:]):
-            single = len(group) - 1
-    return max(CLUE_COST, LITERAL_COST * single)
+            return LITERAL_COST * (len(group) - 1)
+    return CLUE_COST
 
 
 def ruled_out(reasoner: Reasoner, entry: Symbol) -> set[Symbol]:

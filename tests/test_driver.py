@@ -1265,3 +1265,17 @@ def test_checking_stops_at_the_limit_when_the_search_ended_before_it(cli, monkey
     unlimited = cli("solve", "geniussquare", "-n", "0", "--format", "json")  # no limit: all
     assert unlimited.code == 0 and len(json.loads(unlimited.out)["solutions"]) == 271
     assert "found" not in json.loads(unlimited.out)
+
+
+def test_a_short_search_past_its_deadline_gives_no_answer() -> None:
+    """A search of a few conflicts is a blocking call, with no thread waiting on it:
+    the deadline is looked at as it returns, so that thousands of them in a row (a
+    walkthrough's questions) stop at it too."""
+    from aspuzzles.driver import solving
+
+    control = clingo.Control()
+    control.add("base", [], "{ a; b }.")
+    control.ground([("base", [])])
+    assert solving.solve_until(control, None, conflicts=10).satisfiable
+    assert solving.solve_until(control, time.perf_counter() + 60, conflicts=10).satisfiable
+    assert solving.solve_until(control, time.perf_counter() - 1, conflicts=10) is None

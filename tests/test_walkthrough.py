@@ -370,6 +370,39 @@ def test_a_time_limit_ends_it_with_exit_3_and_one_line(cli) -> None:
     ), run.err
 
 
+def test_a_time_limit_during_the_steps_keeps_and_shows_those_found(cli, tmp_path) -> None:
+    """A Killer's walkthrough takes minutes: cut by ``--timeout``, the steps found
+    before it are the answer (exit 3), each re-proved, the entries still open named,
+    no difficulty given; the SVG of those steps is drawn after the limit all the same
+    (drawing a bare encoding's boards takes longer than the limit leaves)."""
+    instance = str(ROOT / "instances" / "killer" / "gen-9x9-s1.lp")
+    run = cli("walkthrough", "killer", instance, "--timeout", "6", "--format", "json")
+    assert run.code == ExitCode.TIMEOUT and run.out, run.err
+    data = run.json()
+    assert data["status"] == "timeout" and "difficulty" not in data
+    assert data["steps"], "no step found in 6 s"
+    assert run.err == (
+        "aspuzzles: time limit of 6 s reached; shown: what was found before it "
+        f"({len(data['steps'])} step{'s' * (len(data['steps']) != 1)})\n"
+    )
+    _recheck(data, ROOT / "encodings" / "killer.lp")
+    concluded = {lit for step in data["steps"] for lit in step["literals"]}
+    known = {lit.removeprefix("not ") for lit in [*data["start"], *concluded]}
+    assert data["open"] and not set(data["open"]) & known
+    picture = tmp_path / "walk.svg"
+    run = cli("walkthrough", "killer", instance, "--timeout", "4", "--format", "svg", "-o", picture)
+    assert run.code == ExitCode.TIMEOUT, run.err
+    assert picture.read_text().count("<svg") > 1
+
+
+def test_a_grade_cut_short_has_no_difficulty_to_give(cli) -> None:
+    """A difficulty reads the whole walkthrough: cut short, the grade is the limit."""
+    instance = str(ROOT / "instances" / "killer" / "gen-9x9-s1.lp")
+    run = cli("grade", "killer", instance, "--difficulty", "--timeout", "4")
+    assert run.code == ExitCode.TIMEOUT and run.out == ""
+    assert run.err == "aspuzzles: error: time limit of 4 s reached while reasoning\n"
+
+
 # -- shipped puzzles ------------------------------------------------------------------
 def _shipped(cli, puzzle: str, instance: str) -> dict[str, Any]:
     run = cli("walkthrough", puzzle, instance, "--format", "json")

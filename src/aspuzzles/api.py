@@ -235,7 +235,9 @@ def walkthrough(
     """The whole way from the givens (or ``progress``) to the solution, step by step,
     each step the cheapest available with a minimal reason
     (:func:`aspuzzles.hinting.walkthrough`); a puzzle played by moves (capture) its
-    proved-shortest plan, move by move; limits as for ``hint``."""
+    proved-shortest plan, move by move; limits as for ``hint``, but that a time limit
+    reached once steps are being taken gives the steps found so far (status
+    ``timeout``)."""
     from . import hinting
 
     game, limit = _puzzle(puzzle), checked_timeout(timeout)

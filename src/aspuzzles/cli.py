@@ -662,12 +662,22 @@ def _generate(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 class _Answer:
     """What a guarded command's work hands back across the process boundary: its output
     text, its exit code, and whether the encoding used was an edited one (a plain
-    class: the help and the version load no dataclasses)."""
+    class: the help and the version load no dataclasses). ``unshown``: a report and
+    the format to show it in, here, where its text is not made yet (a walkthrough cut
+    short by the time limit: drawing its boards may take longer than the limit leaves,
+    and what was found is shown all the same); ``note``: a line for standard error."""
 
     def __init__(
-        self, text: str, code: int = ExitCode.SOLVED, edited: bool = False, puzzle: str = ""
+        self,
+        text: str,
+        code: int = ExitCode.SOLVED,
+        edited: bool = False,
+        puzzle: str = "",
+        unshown: tuple[Any, str] | None = None,
+        note: str = "",
     ) -> None:
         self.text, self.code, self.edited, self.puzzle = text, code, edited, puzzle
+        self.unshown, self.note = unshown, note
 
 
 def _answer(args: argparse.Namespace, produce: Callable[[], _Answer]) -> int:
@@ -682,7 +692,10 @@ def _answer(args: argparse.Namespace, produce: Callable[[], _Answer]) -> int:
         answer = run_guarded(produce, Bounds(args.timeout, args.memory))
     if answer.edited:
         print(EDITED_NOTE.format(puzzle=answer.puzzle), file=sys.stderr)
-    _emit(answer.text, target)
+    text = answer.text if answer.unshown is None else _shown(*answer.unshown)
+    if answer.note:
+        print(f"aspuzzles: {answer.note}", file=sys.stderr)
+    _emit(text, target)
     return answer.code
 
 
@@ -910,9 +923,19 @@ def _question(
     format asked for; exit code 1 where the report's status is one of ``stuck``."""
 
     def work() -> _Answer:
+        from .driver.results import TIMEOUT
+
         report = ask()
         code = ExitCode.NO_SOLUTION if stuck and report.status in stuck else ExitCode.SOLVED
         edited = report.encoding == "edited"
+        if getattr(report, "status", None) == TIMEOUT:  # a walkthrough's steps so far
+            count = len(report.steps)
+            note = (
+                f"time limit of {args.timeout:g} s reached; shown: what was found before "
+                f"it ({count} step{'s' * (count != 1)})"
+            )
+            unshown = (report, args.format)
+            return _Answer("", ExitCode.TIMEOUT, edited, game.name, unshown, note)
         return _Answer(_shown(report, args.format), code, edited, game.name)
 
     return _answer(args, work)

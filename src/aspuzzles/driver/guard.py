@@ -47,6 +47,8 @@ GENERATING = "generating"
 
 #: In a guarded child: where its phases are sent (None in any other process).
 _phase_sender: Any = None
+#: In a guarded child with a time limit: when it passes (``time.monotonic``).
+_child_deadline: float | None = None
 
 
 def note_phase(phase: str) -> None:
@@ -55,6 +57,15 @@ def note_phase(phase: str) -> None:
     if _phase_sender is not None:
         with contextlib.suppress(OSError):  # the parent has gone: nothing to tell
             _phase_sender.send(("phase", phase))
+
+
+def time_left() -> float | None:
+    """In a guarded child with a time limit, the seconds left before it (the parent
+    stops the child ``GRACE`` after); None anywhere else. Work that keeps what it has
+    found (a walkthrough's steps) stops short of it, to hand that over."""
+    if _child_deadline is None:
+        return None
+    return max(0.0, _child_deadline - time.monotonic())
 
 
 class Bounds(NamedTuple):
@@ -210,8 +221,11 @@ def _death(exitcode: int | None, bounds: Bounds, phase: str) -> Exception:
 def _serve(work: Callable[[], Any], bounds: Bounds, sender: Any) -> None:
     """The child's whole life: do the work under the memory limit, send its answer.
     Ctrl-C is the parent's to answer (it kills the child), so the child ignores it."""
-    global _phase_sender
+    global _phase_sender, _child_deadline
     import signal  # a child only
+
+    if bounds.timeout is not None:
+        _child_deadline = time.monotonic() + bounds.timeout
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()

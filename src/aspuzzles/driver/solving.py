@@ -303,11 +303,12 @@ def solve_until(
     blocking call (clingo hands it to those only)."""
     short = short or (conflicts is not None and conflicts <= SHORT_SEARCH)
     if short or (deadline is None and on_core is None and BLOCKING):
-        # Nothing to wait for, or not for long: no thread.
+        # Nothing to wait for, or not for long: no thread. The deadline is looked at
+        # as the call returns: thousands of short calls in a row must stop at it too.
         with conflict_limit(control, conflicts):
             result = control.solve(on_core=on_core, **arguments)
         assert isinstance(result, clingo.SolveResult)
-        return result
+        return None if deadline is not None and time.perf_counter() >= deadline else result
     with conflict_limit(control, conflicts), control.solve(async_=True, **arguments) as handle:
         stopped = await_search(handle, deadline)
         if stopped == INTERRUPTED:

@@ -53,7 +53,9 @@ def grade(
     if difficulty and unique:
         from .walkthrough import walkthrough  # it builds on this module
 
-        walk = walkthrough(game, instance, encoding=encoding, timeout=timeout, chains=False)
+        walk = walkthrough(
+            game, instance, encoding=encoding, timeout=timeout, chains=False, partial=False
+        )
         found.difficulty = walk.difficulty
         found.score = round(score, 2) if (score := walk.score) is not None else None
     return found

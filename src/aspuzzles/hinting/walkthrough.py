@@ -68,8 +68,10 @@ from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol
 
+from ..driver.guard import time_left
 from ..driver.reasoning import Reasoner, SearchLimit
-from ..errors import CheckFailed
+from ..driver.results import TIMEOUT
+from ..errors import CheckFailed, TimeLimit
 from ..puzzle import Puzzle
 from .difficulty import difficulty as difficulty_of
 from .difficulty import score as score_of
@@ -104,6 +106,11 @@ BUDGET = 100
 EXACT_BUDGET = 100 * BUDGET
 #: How many open entries a stuck walkthrough names in its text.
 OPEN_SHOWN = 12
+#: A walkthrough under a time limit stops taking steps this share of the limit before
+#: it (at most ``OUTPUT_TIME`` seconds), so that the steps found are drawn and handed
+#: over before the limit, not lost with it.
+OUTPUT_SHARE = 0.1
+OUTPUT_TIME = 2.0
 #: Most links a case's chain may take (each one clue's propagation): a case whose
 #: contradiction lies further, or needs clues combined, names only what cannot hold.
 CHAIN_LINKS = 40
@@ -198,7 +205,7 @@ class Walkthrough:
     game: Puzzle[Any, Any]
     instance: Any
     name: str
-    status: str  # solved, stuck, unsolvable
+    status: str  # solved, stuck, unsolvable, or timeout (the steps found before the limit)
     clues: list[Symbol]
     facts: list[Symbol]
     program: str = ""
@@ -269,7 +276,8 @@ class Walkthrough:
 
     def lines(self) -> list[str]:
         count = len(self.steps)
-        head = f"{self.game.name} {self.name}: {self.status}"
+        said = "time limit reached" if self.status == TIMEOUT else self.status
+        head = f"{self.game.name} {self.name}: {said}"
         if self.status != "unsolvable":
             head += f", {count} step{'s' if count != 1 else ''}"
         if (score := self.score) is not None:
@@ -282,11 +290,16 @@ class Walkthrough:
             lines.append(f"{number:>3}. {self.step_text(step)} [cost {step.cost}]")
             for case in step.cases:
                 lines += [f"       {self.link_text(link)}" for link in case.chain]
-        if self.status == "stuck":
+        if self.status in ("stuck", TIMEOUT):
             named = [self._entry((entry, True)) for entry in self.open[:OPEN_SHOWN]]
             more = len(self.open) - len(named)
             lines.append(
-                "logic stops here: the puzzle has several solutions from here; still open: "
+                (
+                    "logic stops here: the puzzle has several solutions from here"
+                    if self.status == "stuck"
+                    else "the time limit stopped the walkthrough here"
+                )
+                + "; still open: "
                 + "; ".join(named)
                 + (f" and {more} more" if more > 0 else "")
             )
@@ -320,7 +333,7 @@ class Walkthrough:
         if self.laid_first:
             data["laid_first"] = [str(entry) for entry in self.laid_first]
         data["steps"] = [self._step_dict(step) for step in self.steps]
-        if self.status == "stuck":
+        if self.status in ("stuck", TIMEOUT):
             data["open"] = [str(entry) for entry in self.open]
         if self.status == "unsolvable":
             data["conflict"] = [str(symbol) for symbol in self.conflict]
@@ -1031,13 +1044,15 @@ def walkthrough(
     encoding: str | Path | None = None,
     timeout: float | None = None,
     chains: bool = True,
+    partial: bool = True,
 ) -> Walkthrough | PlanWalkthrough:
     """The steps from the givens (or the player's progress) to the solution, each the
     cheapest available with its minimal reason; ``stuck`` where the puzzle has several
     solutions (the open entries named), ``unsolvable`` where it has none. A puzzle
     played by moves (capture) walks through its proved-shortest plan instead
-    (:mod:`.plan_walk`). ``timeout``
-    (seconds) bounds the whole question: TimeLimit when it runs out. Without
+    (:mod:`.plan_walk`). ``timeout`` (seconds) bounds the whole question: where it runs
+    out once steps are being taken, they are the answer (status ``timeout``, the
+    entries still open named) with ``partial``, else TimeLimit, as it is before. Without
     ``chains``, a case split names what cannot hold but is not followed through (a
     grade reads only the costs)."""
     started = time.perf_counter()
@@ -1048,7 +1063,7 @@ def walkthrough(
             puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
         )
     parsed, name = loaded(puzzle, instance)
-    return walk(puzzle, parsed, name, progress, encoding, timeout, started, chains)
+    return walk(puzzle, parsed, name, progress, encoding, timeout, started, chains, partial)
 
 
 def walk(
@@ -1060,9 +1075,11 @@ def walk(
     timeout: float | None = None,
     started: float | None = None,
     chains: bool = False,
+    partial: bool = False,
 ) -> Walkthrough:
     """The walkthrough of an instance already parsed (a generator's draw): as
-    :func:`walkthrough`, its case splits followed through only with ``chains``."""
+    :func:`walkthrough`, its case splits followed through only with ``chains``, the
+    steps found before a time limit the answer only with ``partial``."""
     started = time.perf_counter() if started is None else started
     ground = ground_instance(puzzle, parsed, encoding, timeout)
     entries = read_progress(puzzle, parsed, progress, ground)
@@ -1108,15 +1125,35 @@ def walk(
     reasoner.keep_answers()
     walker = _Walker(ground, start, targets, chains)
     report.start = walker.start
-    while walker.candidates:
-        report.steps.append(walker.step())
+    if partial and timeout is not None:
+        _stop_before_the_limit(reasoner, timeout)
+    try:
+        while walker.candidates:
+            report.steps.append(walker.step())
+    except TimeLimit:
+        if not partial:
+            raise
+        report.status = TIMEOUT  # the steps found so far are the answer, cut short
     report.open = [e for e in reasoner.entries if e not in walker.known]
-    if report.open:
-        report.status = "stuck"
-    else:
+    if not report.open:
         _check(ground, walker.known)
+    elif report.status != TIMEOUT:
+        report.status = "stuck"
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _stop_before_the_limit(reasoner: Reasoner, timeout: float) -> None:
+    """Bring the reasoner's deadline forward (``OUTPUT_SHARE``), to the guard's limit
+    at the latest (``time_left``: the child's question started after the limit did),
+    so that a walkthrough cut short still draws its steps and hands them over."""
+    deadline = reasoner.deadline
+    left = time_left()
+    if left is not None:
+        guard = time.perf_counter() + left
+        deadline = guard if deadline is None else min(deadline, guard)
+    if deadline is not None:
+        reasoner.deadline = deadline - min(OUTPUT_TIME, OUTPUT_SHARE * timeout)
 
 
 def routine_cost(entries: Iterable[Symbol], rules_out: Callable[[Symbol], set[Symbol]]) -> int:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol
 
+from ..driver.results import TIMEOUT
 from ..render import render_template
 from .reports import hintable
 
@@ -155,7 +156,7 @@ def _step_frames(walk: Walkthrough) -> list[Frame]:
             )
         )
         before = after
-    if walk.status == "stuck" and walk.steps:  # where logic stops, said after the last step
+    if walk.status in ("stuck", TIMEOUT) and walk.steps:  # where it stops, after the last step
         shown[-1].text += "; " + walk.lines()[-1]
     return shown
 
@@ -175,7 +176,7 @@ def _start_text(walk: Walkthrough, made: int) -> str:
             + "; no solution, these cannot all hold: "
             + "; ".join(line.strip() for line in lines[2:])
         )
-    if walk.status == "stuck" and not walk.steps:
+    if walk.status in ("stuck", TIMEOUT) and not walk.steps:
         said += "; " + lines[-1]
     return said
 

@@ -263,6 +263,36 @@ def test_output_file_and_the_api(workspace: Path, cli) -> None:
     assert walk.status == "solved" and "solved" in repr(walk)
 
 
+def test_interrupted_in_process_it_returns_the_steps_taken(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An interrupt between steps (Ctrl-C in a notebook, where no limit puts the walk in
+    a child of its own) ends the walk with the steps taken: status interrupted, the
+    open entries named, the text saying where it stopped, no difficulty."""
+    import importlib
+
+    import aspuzzles
+
+    walking = importlib.import_module("aspuzzles.hinting.walkthrough")  # not the function
+    taken = walking._Walker.step
+    calls = []
+
+    def step_then_stop(walker: Any) -> Any:
+        calls.append(1)
+        if len(calls) > 3:
+            raise KeyboardInterrupt
+        return taken(walker)
+
+    monkeypatch.setattr(walking._Walker, "step", step_then_stop)
+    walk = aspuzzles.walkthrough("latin", "four.lp")
+    assert walk.status == "interrupted" and len(walk.steps) == 3 and walk.difficulty is None
+    assert walk.open and walk.to_dict()["open"] == [str(entry) for entry in walk.open]
+    assert walk.lines()[-1].startswith("Ctrl-C stopped the walkthrough here; still open: ")
+    calls.clear()
+    with pytest.raises(KeyboardInterrupt):  # a grade reads the whole way, or none
+        aspuzzles.grade("latin", "four.lp", difficulty=True)
+
+
 # -- a puzzle played by moves: its proved-shortest plan ----------------------------------
 def test_capture_walks_through_its_proved_shortest_plan(cli) -> None:
     run = cli("walkthrough", "capture", "wight")
@@ -562,9 +592,40 @@ def test_a_walkthrough_is_the_same_on_every_run(workspace: Path) -> None:
 
 
 @pytest.mark.slow
-def test_ctrl_c_stops_a_walkthrough_at_once() -> None:
+def test_ctrl_c_before_the_first_step_stops_a_walkthrough_at_once() -> None:
+    """While it grounds there is nothing to show: one line, exit 130, within the second
+    the guard gives the work to hand over what it found (``guard.WRAP_UP``)."""
+    import time
+
     from tests.conftest import interrupted_run
 
-    run = interrupted_run("walkthrough", "haunted", "gen-15x15-s15", after=1.5)
+    started = time.perf_counter()
+    run = interrupted_run("walkthrough", "haunted", "gen-15x15-s15", after=0.3)
     assert run.returncode == ExitCode.INTERRUPTED
-    assert "Traceback" not in run.stderr and run.stdout == ""
+    assert run.stderr == "aspuzzles: interrupted\n" and run.stdout == ""
+    assert time.perf_counter() - started < 5
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_a_walkthrough_with_the_steps_it_found() -> None:
+    """Ctrl-C while steps are taken: they are shown (here as JSON, each re-proved), the
+    entries still open named, exit 130."""
+    import time
+
+    from tests.conftest import interrupted_run
+
+    instance = str(ROOT / "instances" / "killer" / "gen-9x9-s1.lp")
+    started = time.perf_counter()
+    run = interrupted_run("walkthrough", "killer", instance, "--format", "json", after=5)
+    assert run.returncode == ExitCode.INTERRUPTED, run.stderr
+    assert time.perf_counter() - started < 15  # answered at once, not walked to its end
+    data = json.loads(run.stdout)
+    assert data["status"] == "interrupted" and data["steps"] and "difficulty" not in data
+    count = len(data["steps"])
+    assert run.stderr == (
+        f"aspuzzles: interrupted; shown: what was found before it ({count} "
+        f"step{'s' * (count != 1)})\n"
+    )
+    _recheck(data, ROOT / "encodings" / "killer.lp")
+    known = {lit.removeprefix("not ") for step in data["steps"] for lit in step["literals"]}
+    assert data["open"] and not set(data["open"]) & known

@@ -236,8 +236,8 @@ def walkthrough(
     each step the cheapest available with a minimal reason
     (:func:`aspuzzles.hinting.walkthrough`); a puzzle played by moves (capture) its
     proved-shortest plan, move by move; limits as for ``hint``, but that a time limit
-    reached once steps are being taken gives the steps found so far (status
-    ``timeout``)."""
+    or an interrupt (Ctrl-C, a notebook's stop) once steps are being taken gives the
+    steps found so far (status ``timeout`` or ``interrupted``)."""
     from . import hinting
 
     game, limit = _puzzle(puzzle), checked_timeout(timeout)
@@ -247,6 +247,7 @@ def walkthrough(
         ),
         limit,
         memory,
+        wrap_up=True,
     )
 
 
@@ -281,15 +282,18 @@ def fix(
     )
 
 
-def _bounded(question: Callable[[], T], timeout: float | None, memory: int | None) -> T:
+def _bounded(
+    question: Callable[[], T], timeout: float | None, memory: int | None, wrap_up: bool = False
+) -> T:
     """A question asked under limits: in the engine's guard (a forked process stopped at
     the limit in any phase, grounding included, which clingo cannot interrupt), so that
-    a notebook's own process keeps its time and memory; without limits, here."""
+    a notebook's own process keeps its time and memory; without limits, here.
+    ``wrap_up``: the question keeps what it has found on Ctrl-C (``run_guarded``)."""
     if timeout is None and checked_memory(memory) is None:
         return question()
     from .driver.guard import Bounds, run_guarded
 
-    return run_guarded(question, Bounds(timeout, memory))
+    return run_guarded(question, Bounds(timeout, memory), wrap_up)
 
 
 def _puzzle(puzzle: str | Puzzle[Any, Any]) -> Puzzle[Any, Any]:

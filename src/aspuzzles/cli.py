@@ -680,7 +680,7 @@ class _Answer:
         self.unshown, self.note = unshown, note
 
 
-def _answer(args: argparse.Namespace, produce: Callable[[], _Answer]) -> int:
+def _answer(args: argparse.Namespace, produce: Callable[[], _Answer], wrap_up: bool = False) -> int:
     """Run a command's work through the engine's guard (its ``--timeout`` and
     ``--memory`` held in every phase, Ctrl-C answered at once), then say what the
     work said: the edited-encoding note, the output (``-o`` or standard output)."""
@@ -689,7 +689,7 @@ def _answer(args: argparse.Namespace, produce: Callable[[], _Answer]) -> int:
     target = output_file(args.output) if getattr(args, "output", None) else None
     reads_stdin = "-" in vars(args).values()  # read here: the worker's input is closed
     with stdin_kept() if reads_stdin else nullcontext():
-        answer = run_guarded(produce, Bounds(args.timeout, args.memory))
+        answer = run_guarded(produce, Bounds(args.timeout, args.memory), wrap_up)
     if answer.edited:
         print(EDITED_NOTE.format(puzzle=answer.puzzle), file=sys.stderr)
     text = answer.text if answer.unshown is None else _shown(*answer.unshown)
@@ -923,22 +923,24 @@ def _question(
     format asked for; exit code 1 where the report's status is one of ``stuck``."""
 
     def work() -> _Answer:
-        from .driver.results import TIMEOUT
+        from .driver.results import INTERRUPTED, TIMEOUT
 
         report = ask()
         code = ExitCode.NO_SOLUTION if stuck and report.status in stuck else ExitCode.SOLVED
         edited = report.encoding == "edited"
-        if getattr(report, "status", None) == TIMEOUT:  # a walkthrough's steps so far
+        status = getattr(report, "status", None)
+        if status in (TIMEOUT, INTERRUPTED):  # a walkthrough's steps found so far
             count = len(report.steps)
-            note = (
-                f"time limit of {args.timeout:g} s reached; shown: what was found before "
-                f"it ({count} step{'s' * (count != 1)})"
-            )
-            unshown = (report, args.format)
-            return _Answer("", ExitCode.TIMEOUT, edited, game.name, unshown, note)
+            if status == TIMEOUT:
+                said, code = f"time limit of {args.timeout:g} s reached", ExitCode.TIMEOUT
+            else:
+                said, code = "interrupted", ExitCode.INTERRUPTED
+            note = f"{said}; shown: what was found before it ({count} step{'s' * (count != 1)})"
+            return _Answer("", code, edited, game.name, (report, args.format), note)
         return _Answer(_shown(report, args.format), code, edited, game.name)
 
-    return _answer(args, work)
+    # Ctrl-C asks a walkthrough to hand over the steps it has found (the guard's wrap_up).
+    return _answer(args, work, wrap_up=args.command == "walkthrough")
 
 
 def _shown(report: Any, output_format: str) -> str:

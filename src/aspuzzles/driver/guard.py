@@ -1,6 +1,7 @@
 """Every command's work under the same bounds: a time limit that holds in every phase
 (grounding included, which clingo 5.8 cannot interrupt), a memory limit, and Ctrl-C
-answered at once.
+answered at once (work that keeps what it has found, a walkthrough's steps, is first
+asked to hand that over: ``run_guarded``'s ``wrap_up``).
 
 A command's work (reading the instance, grounding, reasoning, drawing the answer) runs
 in a forked child; the parent waits for it, and kills it when the limit passes or
@@ -49,6 +50,12 @@ GENERATING = "generating"
 _phase_sender: Any = None
 #: In a guarded child with a time limit: when it passes (``time.monotonic``).
 _child_deadline: float | None = None
+#: On Ctrl-C, how long the child of work that keeps what it has found (``run_guarded``'s
+#: ``wrap_up``) is given to hand that over before it is killed.
+WRAP_UP = 1.0
+#: In a guarded child: whether the parent has asked the work to stop where it is and
+#: hand over what it found (Ctrl-C, under ``wrap_up``).
+_stop_asked = False
 
 
 def note_phase(phase: str) -> None:
@@ -68,6 +75,17 @@ def time_left() -> float | None:
     return max(0.0, _child_deadline - time.monotonic())
 
 
+def stop_asked() -> bool:
+    """Whether the parent asked this guarded child to stop and hand over what it has
+    found (the searches raise KeyboardInterrupt once it has: ``solving.solve_until``)."""
+    return _stop_asked
+
+
+def _ask_to_stop(_signum: int, _frame: Any) -> None:
+    global _stop_asked
+    _stop_asked = True
+
+
 class Bounds(NamedTuple):
     """The limits of one command: seconds of wall time and bytes of address space
     (None: none)."""
@@ -76,13 +94,16 @@ class Bounds(NamedTuple):
     memory: int | None = None
 
 
-def run_guarded(work: Callable[[], T], bounds: Bounds) -> T:
+def run_guarded(work: Callable[[], T], bounds: Bounds, wrap_up: bool = False) -> T:
     """``work()`` in a forked child under ``bounds``, its return value (which must
     pickle) handed back here. TimeLimit when the time limit passes first (naming the
     phase), MemoryLimit when the memory limit stops the child, KeyboardInterrupt at
     once on Ctrl-C (the child is killed); what the work raised is raised again here.
-    Without ``fork`` (Windows) the work runs in this process, under the memory limit
-    and its own deadlines only."""
+    With ``wrap_up`` (work that keeps what it has found, a walkthrough's steps), Ctrl-C
+    first asks the child to stop and hand that over, and what it hands over within
+    ``WRAP_UP`` seconds is returned (the work says it was stopped); else, or at a
+    second Ctrl-C, KeyboardInterrupt. Without ``fork`` (Windows) the work runs in this
+    process, under the memory limit and its own deadlines only."""
     if not hasattr(os, "fork"):
         limit_memory(bounds.memory)
         return work()
@@ -96,6 +117,10 @@ def run_guarded(work: Callable[[], T], bounds: Bounds) -> T:
             done, answer = guarded.take()
             if done:
                 return cast(T, answer)
+    except KeyboardInterrupt:
+        if wrap_up and (found := guarded.wrapped_up(WRAP_UP)) is not None:
+            return cast(T, found[0])
+        raise
     finally:
         guarded.close()
 
@@ -201,6 +226,24 @@ class Guarded:
             raise found
         return True, found
 
+    def wrapped_up(self, seconds: float) -> tuple[Any] | None:
+        """Ask the child to stop and hand over what it has found (SIGUSR1), and wait up
+        to ``seconds`` for it: ``(answer,)``, or None where none comes (the child was
+        not yet where it keeps anything, or the work raised)."""
+        import signal
+
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGUSR1)
+        end = time.monotonic() + seconds
+        while self.ready(max(0.0, end - time.monotonic())):
+            try:
+                done, answer = self.take()
+            except BaseException:  # the work stopped with nothing to show
+                return None
+            if done:
+                return (answer,)
+        return None
+
     def close(self) -> None:
         """Kill the child if it still runs, and reap it."""
         if self.child.is_alive():
@@ -220,7 +263,8 @@ def _death(exitcode: int | None, bounds: Bounds, phase: str) -> Exception:
 
 def _serve(work: Callable[[], Any], bounds: Bounds, sender: Any) -> None:
     """The child's whole life: do the work under the memory limit, send its answer.
-    Ctrl-C is the parent's to answer (it kills the child), so the child ignores it."""
+    Ctrl-C is the parent's to answer (it kills the child, or first asks it to stop:
+    SIGUSR1, ``stop_asked``), so the child ignores it."""
     global _phase_sender, _child_deadline
     import signal  # a child only
 
@@ -228,6 +272,7 @@ def _serve(work: Callable[[], Any], bounds: Bounds, sender: Any) -> None:
         _child_deadline = time.monotonic() + bounds.timeout
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGUSR1, _ask_to_stop)
     die_with_parent()
     _phase_sender = sender
     answer: tuple[str, Any]
@@ -239,6 +284,8 @@ def _serve(work: Callable[[], Any], bounds: Bounds, sender: Any) -> None:
             # lets the runtime's own through.
             os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
         answer = ("returned", work())
+    except KeyboardInterrupt:  # asked to stop (``stop_asked``), with nothing to show
+        answer = ("raised", KeyboardInterrupt())
     except MemoryError:
         sender.send(("memory", None))
         sender.close()

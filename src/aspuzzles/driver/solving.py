@@ -18,6 +18,7 @@ from ..errors import InputError, clingo_message
 from ..logs import DEBUG, INFO, enabled, logger
 from ..puzzle import Puzzle
 from . import results
+from .guard import stop_asked
 from .jobs import (
     TICK,
     Job,
@@ -274,6 +275,8 @@ def await_search(
     beat = time.perf_counter()
     try:
         while not handle.wait(WAIT_SLICE if deadline is None else _slice(deadline)):
+            if stop_asked():  # Ctrl-C, as the guard passes it on to work that keeps
+                raise KeyboardInterrupt  # what it has found
             now = time.perf_counter()
             if deadline is not None and now >= deadline:
                 handle.cancel()
@@ -308,6 +311,8 @@ def solve_until(
         with conflict_limit(control, conflicts):
             result = control.solve(on_core=on_core, **arguments)
         assert isinstance(result, clingo.SolveResult)
+        if stop_asked():
+            raise KeyboardInterrupt
         return None if deadline is not None and time.perf_counter() >= deadline else result
     with conflict_limit(control, conflicts), control.solve(async_=True, **arguments) as handle:
         stopped = await_search(handle, deadline)

@@ -70,7 +70,7 @@ from clingo import Symbol
 
 from ..driver.guard import time_left
 from ..driver.reasoning import Reasoner, SearchLimit
-from ..driver.results import TIMEOUT
+from ..driver.results import INTERRUPTED, TIMEOUT
 from ..errors import CheckFailed, TimeLimit
 from ..puzzle import Puzzle
 from .difficulty import difficulty as difficulty_of
@@ -106,6 +106,14 @@ BUDGET = 100
 EXACT_BUDGET = 100 * BUDGET
 #: How many open entries a stuck walkthrough names in its text.
 OPEN_SHOWN = 12
+#: What the text says where a walkthrough stops before the solution, by its status.
+STOPPED = {
+    "stuck": "logic stops here: the puzzle has several solutions from here",
+    TIMEOUT: "the time limit stopped the walkthrough here",
+    INTERRUPTED: "Ctrl-C stopped the walkthrough here",
+}
+#: The statuses of a walkthrough stopped before its end: the steps found are its answer.
+CUT_SHORT = (TIMEOUT, INTERRUPTED)
 #: A walkthrough under a time limit stops taking steps this share of the limit before
 #: it (at most ``OUTPUT_TIME`` seconds), so that the steps found are drawn and handed
 #: over before the limit, not lost with it.
@@ -205,7 +213,9 @@ class Walkthrough:
     game: Puzzle[Any, Any]
     instance: Any
     name: str
-    status: str  # solved, stuck, unsolvable, or timeout (the steps found before the limit)
+    #: solved, stuck, unsolvable; or, the steps found before it stopped, timeout or
+    #: interrupted (``CUT_SHORT``)
+    status: str
     clues: list[Symbol]
     facts: list[Symbol]
     program: str = ""
@@ -290,15 +300,11 @@ class Walkthrough:
             lines.append(f"{number:>3}. {self.step_text(step)} [cost {step.cost}]")
             for case in step.cases:
                 lines += [f"       {self.link_text(link)}" for link in case.chain]
-        if self.status in ("stuck", TIMEOUT):
+        if self.status in ("stuck", *CUT_SHORT):
             named = [self._entry((entry, True)) for entry in self.open[:OPEN_SHOWN]]
             more = len(self.open) - len(named)
             lines.append(
-                (
-                    "logic stops here: the puzzle has several solutions from here"
-                    if self.status == "stuck"
-                    else "the time limit stopped the walkthrough here"
-                )
+                STOPPED[self.status]
                 + "; still open: "
                 + "; ".join(named)
                 + (f" and {more} more" if more > 0 else "")
@@ -333,7 +339,7 @@ class Walkthrough:
         if self.laid_first:
             data["laid_first"] = [str(entry) for entry in self.laid_first]
         data["steps"] = [self._step_dict(step) for step in self.steps]
-        if self.status in ("stuck", TIMEOUT):
+        if self.status in ("stuck", *CUT_SHORT):
             data["open"] = [str(entry) for entry in self.open]
         if self.status == "unsolvable":
             data["conflict"] = [str(symbol) for symbol in self.conflict]
@@ -1127,20 +1133,31 @@ def walk(
     report.start = walker.start
     if partial and timeout is not None:
         _stop_before_the_limit(reasoner, timeout)
+    _take_steps(walker, report, partial)
+    report.open = [e for e in reasoner.entries if e not in walker.known]
+    if not report.open:
+        _check(ground, walker.known)
+    elif report.status not in CUT_SHORT:
+        report.status = "stuck"
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _take_steps(walker: _Walker, report: Walkthrough, partial: bool) -> None:
+    """The walker's steps into the report, to the end; with ``partial``, a time limit
+    or Ctrl-C (in a guarded child: the guard asked it to stop) ends them where they
+    are, status ``timeout`` or ``interrupted``: the steps found so far are the answer."""
     try:
         while walker.candidates:
             report.steps.append(walker.step())
     except TimeLimit:
         if not partial:
             raise
-        report.status = TIMEOUT  # the steps found so far are the answer, cut short
-    report.open = [e for e in reasoner.entries if e not in walker.known]
-    if not report.open:
-        _check(ground, walker.known)
-    elif report.status != TIMEOUT:
-        report.status = "stuck"
-    report.seconds = time.perf_counter() - started
-    return report
+        report.status = TIMEOUT
+    except KeyboardInterrupt:
+        if not partial:
+            raise
+        report.status = INTERRUPTED
 
 
 def _stop_before_the_limit(reasoner: Reasoner, timeout: float) -> None:

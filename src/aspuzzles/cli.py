@@ -664,8 +664,9 @@ class _Answer:
     text, its exit code, and whether the encoding used was an edited one (a plain
     class: the help and the version load no dataclasses). ``unshown``: a report and
     the format to show it in, here, where its text is not made yet (a walkthrough cut
-    short by the time limit: drawing its boards may take longer than the limit leaves,
-    and what was found is shown all the same); ``note``: a line for standard error."""
+    short: drawing its boards may take longer than the limit leaves, or the second
+    Ctrl-C gives, and what was found is shown all the same); ``note``: a line for
+    standard error."""
 
     def __init__(
         self,
@@ -920,7 +921,8 @@ def _question(
     stuck: tuple[str, ...] = (),
 ) -> int:
     """A hint, an explanation or a grade, asked in the engine's guard and shown in the
-    format asked for; exit code 1 where the report's status is one of ``stuck``."""
+    format asked for; exit code 1 where the report's status is one of ``stuck``; a
+    walkthrough cut short (a time limit, Ctrl-C) shows its steps with exit 3 or 130."""
 
     def work() -> _Answer:
         from .driver.results import INTERRUPTED, TIMEOUT

@@ -106,7 +106,8 @@ BUDGET = 100
 EXACT_BUDGET = 100 * BUDGET
 #: How many open entries a stuck walkthrough names in its text.
 OPEN_SHOWN = 12
-#: What the text says where a walkthrough stops before the solution, by its status.
+#: What the text says where a walkthrough stops before the solution, by its status
+#: (the entries still open are named after it).
 STOPPED = {
     "stuck": "logic stops here: the puzzle has several solutions from here",
     TIMEOUT: "the time limit stopped the walkthrough here",
@@ -300,7 +301,7 @@ class Walkthrough:
             lines.append(f"{number:>3}. {self.step_text(step)} [cost {step.cost}]")
             for case in step.cases:
                 lines += [f"       {self.link_text(link)}" for link in case.chain]
-        if self.status in ("stuck", *CUT_SHORT):
+        if self.status in STOPPED:
             named = [self._entry((entry, True)) for entry in self.open[:OPEN_SHOWN]]
             more = len(self.open) - len(named)
             lines.append(
@@ -339,7 +340,7 @@ class Walkthrough:
         if self.laid_first:
             data["laid_first"] = [str(entry) for entry in self.laid_first]
         data["steps"] = [self._step_dict(step) for step in self.steps]
-        if self.status in ("stuck", *CUT_SHORT):
+        if self.status in STOPPED:
             data["open"] = [str(entry) for entry in self.open]
         if self.status == "unsolvable":
             data["conflict"] = [str(symbol) for symbol in self.conflict]

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol
 
-from ..driver.results import INTERRUPTED, TIMEOUT
 from ..render import render_template
 from .reports import hintable
+from .walkthrough import STOPPED
 
 if TYPE_CHECKING:
     from .plan_walk import PlanWalkthrough
@@ -44,8 +44,6 @@ OUT_COLOUR = "#7b3fa0"
 FONT_SIZE = 12
 CHAR_WIDTH = 7.0
 LINE_HEIGHT = 15
-#: The statuses of a walkthrough that stops before the solution, said at its last step.
-STOPS = ("stuck", TIMEOUT, INTERRUPTED)
 #: The narrowest column of the SVG's grid, its gap, and the widest the grid grows.
 MIN_COLUMN = 300
 GAP = 24
@@ -158,7 +156,7 @@ def _step_frames(walk: Walkthrough) -> list[Frame]:
             )
         )
         before = after
-    if walk.status in STOPS and walk.steps:  # where it stops, said after the last step
+    if walk.status in STOPPED and walk.steps:  # where it stops, said after the last step
         shown[-1].text += "; " + walk.lines()[-1]
     return shown
 
@@ -178,7 +176,7 @@ def _start_text(walk: Walkthrough, made: int) -> str:
             + "; no solution, these cannot all hold: "
             + "; ".join(line.strip() for line in lines[2:])
         )
-    if walk.status in STOPS and not walk.steps:
+    if walk.status in STOPPED and not walk.steps:
         said += "; " + lines[-1]
     return said
 

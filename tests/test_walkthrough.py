@@ -391,11 +391,11 @@ def test_capture_keeps_its_time_limit(cli) -> None:
     ), run.err
 
 
-def test_a_time_limit_ends_it_with_exit_3_and_one_line(cli) -> None:
-    run = cli("walkthrough", "haunted", "gen-15x15-s15", "--timeout", "0.2")
-    assert run.code == ExitCode.TIMEOUT
+def test_a_time_limit_before_the_first_step_ends_it_with_exit_3_and_one_line(cli) -> None:
+    run = cli("walkthrough", "haunted", "gen-15x15-s15", "--timeout", "0.05")
+    assert run.code == ExitCode.TIMEOUT and run.out == ""
     assert re.fullmatch(
-        r"aspuzzles: error: time limit of 0\.2 s reached while (loading|grounding|reasoning)\n",
+        r"aspuzzles: error: time limit of 0\.05 s reached while (loading|grounding|reasoning)\n",
         run.err,
     ), run.err
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import clingo
 import pytest
@@ -559,16 +560,24 @@ def test_a_shipped_instance_walks_through_to_its_solution(cli, genre: str, path:
     and it reaches ``solved`` with a difficulty."""
     walk = cli("walkthrough", genre, str(path), "--format", "json").json()
     assert walk["status"] == "solved" and walk["difficulty"] in ("easy", "normal", "tricky", "hard")
-    solution = set(
-        cli("solve", genre, str(path), "--format", "json").json()["solutions"][0]["atoms"]
-    )
-    made = {lit for step in walk["steps"] for lit in step["literals"] if not lit.startswith("not ")}
-    made |= {lit for lit in walk["start"] if not lit.startswith("not ")}
-    # The entries of the kinds a solution shows (the hints part may name others: the
-    # empty cells beside the stars).
-    shown = {atom.split("(")[0] for atom in solution}
-    made = {lit for lit in made if lit.split("(")[0] in shown}
+    solution = _solution(cli, genre, path)
+    made = _set_of_shown_kinds([*_concluded(walk), *walk["start"]], solution)
     assert made and made <= solution, sorted(made - solution)[:5]
+
+
+def _solution(cli: Any, genre: str, path: Path) -> set[str]:
+    return set(cli("solve", genre, str(path), "--format", "json").json()["solutions"][0]["atoms"])
+
+
+def _concluded(walk: dict[str, Any]) -> list[str]:
+    return [lit for step in walk["steps"] for lit in step["literals"]]
+
+
+def _set_of_shown_kinds(literals: list[str], solution: set[str]) -> set[str]:
+    """The entries the literals set, of the kinds a solution shows (the hints part may
+    name others: the empty cells beside the stars)."""
+    shown = {atom.split("(")[0] for atom in solution}
+    return {lit for lit in literals if not lit.startswith("not ") and lit.split("(")[0] in shown}
 
 
 @pytest.mark.slow
@@ -582,13 +591,9 @@ def test_a_long_walkthrough_cut_by_its_time_limit_keeps_true_steps(cli, walked: 
     assert run.code in (ExitCode.SOLVED, ExitCode.TIMEOUT), run.err
     walk = run.json()
     assert walk["status"] == ("solved" if run.code == ExitCode.SOLVED else "timeout")
-    solution = set(
-        cli("solve", genre, str(path), "--format", "json").json()["solutions"][0]["atoms"]
-    )
-    shown = {atom.split("(")[0] for atom in solution}
-    made = {lit for step in walk["steps"] for lit in step["literals"] if not lit.startswith("not ")}
-    assert {lit for lit in made if lit.split("(")[0] in shown} <= solution
-    ruled_out = {lit[4:] for step in walk["steps"] for lit in step["literals"] if lit[:4] == "not "}
+    solution = _solution(cli, genre, path)
+    assert _set_of_shown_kinds(_concluded(walk), solution) <= solution
+    ruled_out = {lit[4:] for lit in _concluded(walk) if lit.startswith("not ")}
     assert not ruled_out & solution
 
 

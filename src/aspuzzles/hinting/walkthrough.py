@@ -1057,9 +1057,10 @@ def walkthrough(
     cheapest available with its minimal reason; ``stuck`` where the puzzle has several
     solutions (the open entries named), ``unsolvable`` where it has none. A puzzle
     played by moves (capture) walks through its proved-shortest plan instead
-    (:mod:`.plan_walk`). ``timeout`` (seconds) bounds the whole question: where it runs
-    out once steps are being taken, they are the answer (status ``timeout``, the
-    entries still open named) with ``partial``, else TimeLimit, as it is before. Without
+    (:mod:`.plan_walk`). ``timeout`` (seconds) bounds the whole question: TimeLimit when
+    it runs out, but that with ``partial``, once steps are being taken, the steps found
+    are the answer (status ``timeout``, the entries still open named), and so on an
+    interrupt (status ``interrupted``). Without
     ``chains``, a case split names what cannot hold but is not followed through (a
     grade reads only the costs)."""
     started = time.perf_counter()
@@ -1086,7 +1087,7 @@ def walk(
 ) -> Walkthrough:
     """The walkthrough of an instance already parsed (a generator's draw): as
     :func:`walkthrough`, its case splits followed through only with ``chains``, the
-    steps found before a time limit the answer only with ``partial``."""
+    steps found before a time limit or an interrupt the answer only with ``partial``."""
     started = time.perf_counter() if started is None else started
     ground = ground_instance(puzzle, parsed, encoding, timeout)
     entries = read_progress(puzzle, parsed, progress, ground)

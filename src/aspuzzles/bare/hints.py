@@ -47,6 +47,18 @@ def _cells_of(atom: Symbol) -> list[Cell]:
 
 
 @lru_cache(maxsize=4)
+def _places(instance: BareInstance) -> list[Cell]:
+    """Every cell an entry can be set in, and both cells of a clue of two (``less(1,1,
+    1,2)``): read once per instance, not once per board (a walkthrough draws two boards
+    a step)."""
+    places = [cells[0] for atom in instance.entries if len(cells := _cells_of(atom)) == 1]
+    for fact in instance_facts(instance):
+        if len(pair := _cells_of(fact)) == 2:
+            places += pair
+    return places
+
+
+@lru_cache(maxsize=4)
 def _whole(puzzle: BarePuzzle, program: str, source: str, atoms: tuple[str, ...]) -> frozenset[str]:
     """Every atom, as text, of the answer set showing ``atoms`` with the hints part."""
     from clingo import parse_term
@@ -133,11 +145,7 @@ class BareHints(Hints["BareInstance", "BareSolution"]):
         hinted place) and those that name no place listed."""
         from .drawing import board_view
 
-        places = [cells[0] for atom in instance.entries if len(cells := _cells_of(atom)) == 1]
-        for fact in instance_facts(instance):  # a clue of two places (less(1,1,1,2)) spans both
-            if len(pair := _cells_of(fact)) == 2:
-                places += pair
-        view = board_view(self.puzzle, instance, entries, places)
+        view = board_view(self.puzzle, instance, entries, _places(instance))
         view.marked = {cell for atom in marked for cell in _cells_of(atom)}
         view.first = set(_cells_of(marked[0])) if marked else set()
         view.others = [str(atom) for atom in marked if not _cells_of(atom)]

@@ -62,6 +62,7 @@ import time
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import cached_property
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -88,6 +89,7 @@ from .grounding import (
 from .reports import hintable, recheck_fields
 
 if TYPE_CHECKING:
+    from ..capabilities import Hints
     from .plan_walk import PlanWalkthrough
 
 #: What a reason costs a person: each clue to read and combine, and each conclusion of
@@ -232,16 +234,22 @@ class Walkthrough:
     routine: int = CLUE_COST
 
     # -- words ---------------------------------------------------------------------
+    @cached_property
+    def _hints(self) -> Hints[Any, Any]:
+        """The puzzle's hints slot, looked up once: a bare encoding's lookup reads its
+        declarations, and a walkthrough's text names hundreds of entries."""
+        return hintable(self.game)
+
     def _entry(self, literal: Literal) -> str:
-        text = hintable(self.game).entry_text(self.instance, literal[0])
+        text = self._hints.entry_text(self.instance, literal[0])
         return text if literal[1] else f"not {text}"
 
     def _case_text(self, case: Case) -> str:
-        text = hintable(self.game).entry_text(self.instance, case.assume[0])
+        text = self._hints.entry_text(self.instance, case.assume[0])
         return f"if {text} held" if case.assume[1] else f"if {text} did not hold"
 
     def _clue(self, clue: Symbol) -> str:
-        return hintable(self.game).clue_text(self.instance, clue)
+        return self._hints.clue_text(self.instance, clue)
 
     @property
     def difficulty(self) -> str | None:

@@ -597,6 +597,48 @@ def test_a_long_walkthrough_cut_by_its_time_limit_keeps_true_steps(cli, walked: 
     assert not ruled_out & solution
 
 
+@pytest.fixture(scope="module")
+def hurried():
+    """A web board whose requests have 8 s: the long walkthroughs reach its limit."""
+    from .test_web import _started
+
+    served = _started(8)
+    yield served
+    served.shutdown()
+    served.server_close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("walked", sorted(NOT_WALKED))
+def test_show_me_how_answers_a_long_walkthrough_with_the_steps_found_before_the_limit(
+    hurried, cli, walked: str
+) -> None:
+    """The web board's walkthrough stops before the request's limit and answers with
+    the steps it found and drew (status ``timeout``), not with the limit's 504: each
+    step re-proved with clingo, a board for each, the entries still open named."""
+    from .test_walkthrough import _recheck
+    from .test_web import _post
+
+    genre, name = walked.split("/")
+    status, walk = _post(hurried, "walkthrough", {"puzzle": genre, "instance": name})
+    assert status == 200, walk
+    assert walk["status"] in ("solved", "timeout")
+    assert len(walk["frames"]) == len(walk["steps"]) + 1
+    total = len(walk["steps"])
+    titles = [frame["title"] for frame in walk["frames"][1:]]
+    assert all(title.startswith(f"step {n} of {total} ") for n, title in enumerate(titles, 1))
+    _recheck(walk, ROOT / "encodings" / f"{genre}.lp")
+    solution = _solution(cli, genre, INSTANCES / genre / name)
+    assert _set_of_shown_kinds(_concluded(walk), solution) <= solution
+    if walk["status"] == "timeout":
+        assert "difficulty" not in walk and walk["message"].endswith(
+            f"time limit reached, {total} steps"
+        )
+        known = {lit.removeprefix("not ") for lit in [*walk["start"], *_concluded(walk)]}
+        assert walk["open"] and not set(walk["open"]) & known
+        assert "the time limit stopped the walkthrough here" in walk["frames"][-1]["text"]
+
+
 def _every_number(consts: dict[str, int], facts: list[Fact]) -> None:
     """A Hitori's grid is whole: its generate part keeps every number (kept(number,3))."""
     size = consts["n"]

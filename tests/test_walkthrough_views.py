@@ -203,6 +203,55 @@ def test_the_web_action_answers_with_frames_from_the_progress():
     assert len(set(data["frames"][-1]["entries"])) == 2 + 3 + 6  # the board's totals
 
 
+def _clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frames' clock made a counter: each look at it is a second later."""
+    import itertools
+    import types
+
+    from aspuzzles.hinting import walkthrough_views
+
+    ticks = itertools.count()
+    monkeypatch.setattr(
+        walkthrough_views, "time", types.SimpleNamespace(monotonic=lambda: next(ticks))
+    )
+
+
+def test_frames_drawn_up_to_a_deadline_keep_the_steps_drawn(monkeypatch: pytest.MonkeyPatch):
+    """A web request draws its walkthrough up to its deadline: the steps not drawn by
+    then are taken off, what they concluded is open again, and the walkthrough says it
+    was cut by the time limit (no difficulty), each title counting the steps shown."""
+    whole = aspuzzles.walkthrough("haunted", "gen-4x4-s2")
+    walk = aspuzzles.walkthrough("haunted", "gen-4x4-s2")
+    assert walk.status == "solved" and not walk.open and len(walk.steps) > 3
+    _clock(monkeypatch)
+    shown = frames(walk, until=3)  # the clock reads 0, 1, 2 before steps 1-3, then 3
+    assert [frame.title.split(" (")[0] for frame in shown] == [
+        "the start",
+        "step 1 of 3",
+        "step 2 of 3",
+        "step 3 of 3",
+    ]
+    assert [whole.step_text(step) for step in whole.steps[:3]] == [
+        walk.step_text(step) for step in walk.steps
+    ]
+    reopened = {entry for step in whole.steps[3:] for entry, _ in step.concluded}
+    assert walk.status == "timeout" and set(walk.open) == reopened
+    known = {entry for step in walk.steps for entry, _ in step.concluded}
+    assert not known & reopened
+    data = walk.to_dict()
+    assert "difficulty" not in data and data["open"] == [str(entry) for entry in walk.open]
+    assert shown[-1].text.startswith(walk.step_text(walk.steps[-1]) + "; the time limit stopped")
+    assert all(ET.fromstring(frame.svg) is not None for frame in shown)
+
+
+def test_frames_past_their_deadline_are_the_start_alone(monkeypatch: pytest.MonkeyPatch):
+    walk = aspuzzles.walkthrough("haunted", "gen-4x4-s2")
+    _clock(monkeypatch)
+    [start] = frames(walk, until=0)
+    assert walk.status == "timeout" and walk.steps == [] and walk.open
+    assert "; the time limit stopped the walkthrough here; still open: " in start.text
+
+
 def test_a_case_splits_chain_is_listed_under_its_step(monkeypatch: pytest.MonkeyPatch):
     """A case split's chain, a link a line, under the step's sentence in the HTML and in
     the frames the web board steps through."""

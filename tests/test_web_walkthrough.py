@@ -216,6 +216,35 @@ def test_show_me_how_on_a_bare_latin_square(server, browser):
     _no_console_errors(browser)
 
 
+@pytest.fixture(scope="module")
+def hurried() -> Any:
+    """A server whose requests have 8 s: a Killer's walkthrough takes minutes."""
+    served = test_web._started(8)
+    yield served
+    served.shutdown()
+    served.server_close()
+
+
+@needs_browser
+def test_show_me_how_shows_the_steps_found_before_the_servers_limit(hurried, browser):
+    """Cut by the request's limit, the walkthrough is shown as far as it got: every
+    step stepped through, the last saying that the time limit stopped it and what is
+    still open, its sentence on the page, not clipped."""
+    from selenium.webdriver.common.keys import Keys
+
+    _open(browser, hurried, "puzzle=killer&instance=gen-9x9-s1.lp", "click a cell")
+    said = _press(browser, "walkthrough", "steps")
+    assert said.startswith("killer gen-9x9-s1.lp: time limit reached, "), said
+    steps = int(said.split(", ")[-1].split()[0])
+    assert steps > 0
+    for number in range(1, steps + 1):
+        shown = _walked(browser, f"step {number} of {steps}")
+        assert shown["new"] or shown["out"], number  # each step marks what it concludes
+        _key(browser, Keys.ARROW_RIGHT)
+    assert "; the time limit stopped the walkthrough here; still open: " in shown["text"]
+    _no_console_errors(browser)
+
+
 def test_capture_walks_through_its_plan_behind_the_gate(server, cli):
     """A puzzle played by moves: its frames are the start and each move's board, each
     holding the moves made up to it (the player's first), as its walkthrough's JSON."""

@@ -331,6 +331,17 @@ class Walkthrough:
     def text(self) -> str:
         return "\n".join(self.lines()) + "\n"
 
+    def keep_steps(self, count: int) -> None:
+        """Keep the first ``count`` steps only (those a page had the time to draw):
+        what the others concluded is open again, and the walkthrough is one cut by
+        the time limit."""
+        if count >= len(self.steps):
+            return
+        reopened = [entry for step in self.steps[count:] for entry, _ in step.concluded]
+        del self.steps[count:]
+        self.open = sorted({*self.open, *reopened})
+        self.status = TIMEOUT
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "puzzle": self.game.name,
@@ -1060,6 +1071,7 @@ def walkthrough(
     timeout: float | None = None,
     chains: bool = True,
     partial: bool = True,
+    reserve: float | None = None,
 ) -> Walkthrough | PlanWalkthrough:
     """The steps from the givens (or the player's progress) to the solution, each the
     cheapest available with its minimal reason; ``stuck`` where the puzzle has several
@@ -1068,9 +1080,11 @@ def walkthrough(
     (:mod:`.plan_walk`). ``timeout`` (seconds) bounds the whole question: TimeLimit when
     it runs out, but that with ``partial``, once steps are being taken, the steps found
     are the answer (status ``timeout``, the entries still open named), and so on an
-    interrupt (status ``interrupted``). Without
-    ``chains``, a case split names what cannot hold but is not followed through (a
-    grade reads only the costs)."""
+    interrupt (status ``interrupted``). ``reserve`` (seconds) is how long before the
+    limit (``timeout``, or a guarded child's own) the steps stop, left for drawing them
+    and handing them over (by default a tenth of ``timeout``, at most ``OUTPUT_TIME``).
+    Without ``chains``, a case split names what cannot hold but is not followed through
+    (a grade reads only the costs)."""
     started = time.perf_counter()
     if puzzle.hints() is None and puzzle.plan_hints() is not None:
         from .plan_walk import plan_walkthrough
@@ -1079,7 +1093,9 @@ def walkthrough(
             puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
         )
     parsed, name = loaded(puzzle, instance)
-    return walk(puzzle, parsed, name, progress, encoding, timeout, started, chains, partial)
+    return walk(
+        puzzle, parsed, name, progress, encoding, timeout, started, chains, partial, reserve
+    )
 
 
 def walk(
@@ -1092,10 +1108,12 @@ def walk(
     started: float | None = None,
     chains: bool = False,
     partial: bool = False,
+    reserve: float | None = None,
 ) -> Walkthrough:
     """The walkthrough of an instance already parsed (a generator's draw): as
     :func:`walkthrough`, its case splits followed through only with ``chains``, the
-    steps found before a time limit or an interrupt the answer only with ``partial``."""
+    steps found before a time limit or an interrupt the answer only with ``partial``
+    (``reserve``: as there)."""
     started = time.perf_counter() if started is None else started
     ground = ground_instance(puzzle, parsed, encoding, timeout)
     entries = read_progress(puzzle, parsed, progress, ground)
@@ -1141,8 +1159,8 @@ def walk(
     reasoner.keep_answers()
     walker = _Walker(ground, start, targets, chains)
     report.start = walker.start
-    if partial and timeout is not None:
-        _stop_before_the_limit(reasoner, timeout)
+    if partial:
+        _stop_before_the_limit(reasoner, timeout, reserve)
     _take_steps(walker, report, partial)
     report.open = [e for e in reasoner.entries if e not in walker.known]
     if not report.open:
@@ -1170,17 +1188,25 @@ def _take_steps(walker: _Walker, report: Walkthrough, partial: bool) -> None:
         report.status = INTERRUPTED
 
 
-def _stop_before_the_limit(reasoner: Reasoner, timeout: float) -> None:
-    """Bring the reasoner's deadline forward (``OUTPUT_SHARE``), to the guard's limit
-    at the latest (``time_left``: the child's question started after the limit did),
-    so that a walkthrough cut short still draws its steps and hands them over."""
+def _stop_before_the_limit(
+    reasoner: Reasoner, timeout: float | None, reserve: float | None
+) -> None:
+    """Bring the reasoner's deadline forward by ``reserve`` (by default
+    ``OUTPUT_SHARE`` of the limit, at most ``OUTPUT_TIME``), to the guard's limit at
+    the latest (``time_left``: the child's question started after the limit did, and a
+    web request's work knows no other), so that a walkthrough cut short still draws its
+    steps and hands them over."""
     deadline = reasoner.deadline
     left = time_left()
     if left is not None:
         guard = time.perf_counter() + left
         deadline = guard if deadline is None else min(deadline, guard)
-    if deadline is not None:
-        reasoner.deadline = deadline - min(OUTPUT_TIME, OUTPUT_SHARE * timeout)
+    if deadline is None:
+        return
+    if reserve is None:
+        limit = timeout if timeout is not None else left or 0.0
+        reserve = min(OUTPUT_TIME, OUTPUT_SHARE * limit)
+    reasoner.deadline = deadline - reserve
 
 
 def routine_cost(entries: Iterable[Symbol], rules_out: Callable[[Symbol], set[Symbol]]) -> int:

@@ -17,6 +17,7 @@ it only rules values out (``data-walk="out"``), and tags its reason's clues and 
 from __future__ import annotations
 
 import textwrap
+import time
 import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -84,17 +85,20 @@ class Frame:
 
 
 # -- the frames --------------------------------------------------------------------------
-def frames(walk: Walkthrough | PlanWalkthrough) -> list[Frame]:
+def frames(walk: Walkthrough | PlanWalkthrough, until: float | None = None) -> list[Frame]:
     """The start and the position after each step, each drawn and marked (a plan's
-    walkthrough draws its own: :meth:`.PlanWalkthrough.frames`)."""
+    walkthrough draws its own: :meth:`.PlanWalkthrough.frames`). With ``until`` (a
+    ``time.monotonic()`` deadline: a web request's, whose answer must leave before its
+    limit), the steps not drawn by then are taken off the walkthrough
+    (:meth:`.Walkthrough.keep_steps`): it answers with the steps it shows."""
     from .plan_walk import PlanWalkthrough
 
-    return walk.frames() if isinstance(walk, PlanWalkthrough) else _step_frames(walk)
+    return walk.frames() if isinstance(walk, PlanWalkthrough) else _step_frames(walk, until)
 
 
-def _step_frames(walk: Walkthrough) -> list[Frame]:
+def _step_frames(walk: Walkthrough, until: float | None) -> list[Frame]:
     """A walkthrough of entries: each step's new entries highlighted, the values it
-    rules out outlined, its reason marked."""
+    rules out outlined, its reason marked (up to ``until``, see ``frames``)."""
     hints = hintable(walk.game)
     instance = walk.instance
 
@@ -119,13 +123,12 @@ def _step_frames(walk: Walkthrough) -> list[Frame]:
         plain = _parse(hints.draw_progress(instance, list(entries), [], "svg"))
         _tag_reasons(board, plain, _atoms(start_marks), [place(a) for a in start_marks])
     made = len([entry for entry in entries if entry not in walk.laid_first])
-    shown.append(
-        Frame(
-            0, "the start", _start_text(walk, made), _svg_text(board), [], [], [], _atoms(entries)
-        )
-    )
+    shown.append(Frame(0, "the start", "", _svg_text(board), [], [], [], _atoms(entries)))
     before = _values(board)
     for number, step in enumerate(walk.steps, 1):
+        if until is not None and time.monotonic() >= until:
+            walk.keep_steps(number - 1)
+            break
         entries += [s for s, v in step.concluded if v and s not in entries]
         reasons = _reason_atoms(step)
         board = _parse(hints.draw_progress(instance, list(entries), reasons, "svg"))
@@ -141,11 +144,10 @@ def _step_frames(walk: Walkthrough) -> list[Frame]:
                 ruled.setdefault(where[0], []).append(where[1])
         _highlight(board, new, ruled)
         _tag_reasons(board, plain, _atoms(reasons), [place(a) for a in reasons])
-        title = f"step {number} of {len(walk.steps)} (cost {step.cost})"
         shown.append(
             Frame(
                 number,
-                title,
+                "",
                 walk.step_text(step),
                 _svg_text(board),
                 new,
@@ -156,9 +158,19 @@ def _step_frames(walk: Walkthrough) -> list[Frame]:
             )
         )
         before = after
-    if walk.status in STOPPED and walk.steps:  # where it stops, said after the last step
-        shown[-1].text += "; " + walk.lines()[-1]
+    _say_where_it_stops(walk, shown, made)
     return shown
+
+
+def _say_where_it_stops(walk: Walkthrough, shown: list[Frame], made: int) -> None:
+    """The start's sentence and the steps' titles, said once the steps shown are known
+    (drawing up to a deadline may keep fewer), and where the walkthrough stops, after
+    its last step."""
+    shown[0].text = _start_text(walk, made)
+    for frame, step in zip(shown[1:], walk.steps, strict=True):
+        frame.title = f"step {frame.number} of {len(walk.steps)} (cost {step.cost})"
+    if walk.status in STOPPED and walk.steps:
+        shown[-1].text += "; " + walk.lines()[-1]
 
 
 def _start_text(walk: Walkthrough, made: int) -> str:

@@ -11,6 +11,7 @@ path the page names, so a page cannot read the server's files.
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,12 @@ if TYPE_CHECKING:
 
 #: The longest progress the page may send, in entries.
 MOST_ENTRIES = 10_000
+#: A walkthrough on the page stops taking steps this share of the request's time
+#: before its limit, left for drawing a board a step (frames take from a tenth to
+#: about half the time the steps do), and draws them up to ``HAND_OVER`` seconds
+#: before it: the steps found and drawn by then are the answer, not a 504.
+DRAWING_SHARE = 0.3
+HAND_OVER = 0.5
 
 #: The folder a request's pasted text is written to: set by the web worker to a
 #: folder the server makes and removes around the request (``web.work``); elsewhere
@@ -251,15 +258,23 @@ def walkthrough(name: str, instance: str, progress: list[str]) -> dict[str, Any]
     ``frames``: the start and the board after each step, each drawn with the step's
     entries highlighted and its reason marked (``hinting.walkthrough_views``), its
     sentence, the places it sets, and the entries set after it; ``message`` the
-    walkthrough's first line."""
+    walkthrough's first line. Under the request's time limit (``time_left``), a long
+    walkthrough answers with the steps it found and drew before it (status
+    ``timeout``, as ``walkthrough --timeout`` does), not with the limit's error."""
     from .. import hinting
+    from ..driver.guard import time_left
     from ..hinting.walkthrough_views import frames
 
     game = get_puzzle(name)
     reference = _instance_reference(game, instance)
-    walk = hinting.walkthrough(game, reference, progress=_progress_text(game, progress))
-    data = walk.to_dict()
-    data["frames"] = [frame.to_dict() for frame in frames(walk)]
+    left = time_left()
+    reserve = None if left is None else DRAWING_SHARE * left
+    until = None if left is None else time.monotonic() + left - min(HAND_OVER, left / 10)
+    progress_text = _progress_text(game, progress)
+    walk = hinting.walkthrough(game, reference, progress=progress_text, reserve=reserve)
+    drawn = [frame.to_dict() for frame in frames(walk, until)]
+    data = walk.to_dict()  # after drawing, which may have kept fewer steps
+    data["frames"] = drawn
     data["message"] = walk.lines()[0]
     return data
 

@@ -225,6 +225,7 @@ def hurried() -> Any:
     served.server_close()
 
 
+@pytest.mark.slow
 @needs_browser
 def test_show_me_how_shows_the_steps_found_before_the_servers_limit(hurried, browser):
     """Cut by the request's limit, the walkthrough is shown as far as it got: every

@@ -31,9 +31,10 @@ if TYPE_CHECKING:
 #: The longest progress the page may send, in entries.
 MOST_ENTRIES = 10_000
 #: A walkthrough on the page stops taking steps this share of the request's time
-#: before its limit, left for drawing a board a step (frames take from a tenth to
-#: about half the time the steps do), and draws them up to ``HAND_OVER`` seconds
-#: before it: the steps found and drawn by then are the answer, not a 504.
+#: before its limit, left for drawing a board a step (a bare encoding's frames take
+#: from a tenth to two fifths of the time its steps do), and draws them up to
+#: ``HAND_OVER`` seconds before it: the steps found and drawn by then are the
+#: answer, not a 504.
 DRAWING_SHARE = 0.3
 HAND_OVER = 0.5
 

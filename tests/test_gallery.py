@@ -600,12 +600,9 @@ def test_a_long_walkthrough_cut_by_its_time_limit_keeps_true_steps(cli, walked: 
 @pytest.fixture(scope="module")
 def hurried():
     """A web board whose requests have 8 s: the long walkthroughs reach its limit."""
-    from .test_web import _started
+    from .test_web import _serving
 
-    served = _started(8)
-    yield served
-    served.shutdown()
-    served.server_close()
+    yield from _serving(8)
 
 
 @pytest.mark.slow
@@ -679,12 +676,9 @@ def test_an_8x8_hitori_is_generated_from_its_size_alone(cli, tmp_path) -> None:
 # -- played on the web board -----------------------------------------------------------
 @pytest.fixture(scope="module")
 def board():
-    from .test_web import _started
+    from .test_web import _serving
 
-    served = _started(60)
-    yield served
-    served.shutdown()
-    served.server_close()
+    yield from _serving(60)
 
 
 @pytest.mark.parametrize(("genre", "path"), _instances())

@@ -41,12 +41,17 @@ def _started(timeout: float, workers: int = 2) -> BoardServer:
     return BoardServer(0, timeout, None, workers).start()
 
 
-@pytest.fixture(scope="module")
-def server(workspace: Path) -> Iterator[BoardServer]:
-    served = _started(60)
+def _serving(timeout: float) -> Iterator[BoardServer]:
+    """A server for a fixture's lifetime (``yield from``), stopped after it."""
+    served = _started(timeout)
     yield served
     served.shutdown()
     served.server_close()
+
+
+@pytest.fixture(scope="module")
+def server(workspace: Path) -> Iterator[BoardServer]:
+    yield from _serving(60)
 
 
 def _post(

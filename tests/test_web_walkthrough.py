@@ -219,10 +219,7 @@ def test_show_me_how_on_a_bare_latin_square(server, browser):
 @pytest.fixture(scope="module")
 def hurried() -> Any:
     """A server whose requests have 8 s: a Killer's walkthrough takes minutes."""
-    served = test_web._started(8)
-    yield served
-    served.shutdown()
-    served.server_close()
+    yield from test_web._serving(8)
 
 
 @pytest.mark.slow

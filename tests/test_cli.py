@@ -381,6 +381,71 @@ def test_bad_standard_input_is_named_in_the_error(cli, monkeypatch, data, messag
     assert (run.code, run.err.strip()) == (2, message)
 
 
+def _command(*args: str, given: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``aspuzzles ARGS`` in a process of its own, ``given`` on its standard input."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    return subprocess.run(
+        [sys.executable, "-m", "aspuzzles", *args],
+        input=given,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("command", ["solve", "walkthrough"])
+def test_a_time_limit_holds_while_standard_input_is_waited_for(command: str):
+    """A producer that never ends its output cannot hold the command past --timeout:
+    exit 3, the limit and what was being read named (``sleep 60 | aspuzzles ...``)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "aspuzzles", command, "haunted", "-", "--timeout", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    try:
+        process.wait(timeout=60)  # its standard input stays open, never written
+        out, err = process.stdout.read(), process.stderr.read()  # type: ignore[union-attr]
+    finally:
+        process.kill()
+        process.communicate()
+    assert (process.returncode, out) == (3, "")
+    assert err == "aspuzzles: error: time limit of 1 s reached while reading <stdin>\n"
+
+
+def test_a_pipe_named_by_its_path_is_read_as_standard_input(tmp_path):
+    """``/dev/stdin`` and a named pipe (a shell's ``<(...)`` is one) are read once, as
+    ``-`` is, for the instance and for the progress: the same answers as from files."""
+    instance = (ROOT / "instances" / "haunted" / "gen-4x4-s2.txt").read_text()
+    progress = tmp_path / "progress.lp"
+    progress.write_text("monster(4,4,vampire).\n")
+    from_files = _command("hint", "haunted", "gen-4x4-s2", "--progress", str(progress))
+    assert from_files.returncode == 0, from_files.stderr
+    piped = _command(
+        "hint", "haunted", "gen-4x4-s2", "--progress", "/dev/stdin", given=progress.read_text()
+    )
+    assert (piped.returncode, piped.stdout) == (0, from_files.stdout), piped.stderr
+    fifo = tmp_path / "instance.fifo"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f'cat > "{fifo}"'], stdin=subprocess.PIPE, text=True)
+    writer.stdin.write(instance)  # type: ignore[union-attr]
+    writer.stdin.close()  # type: ignore[union-attr]
+    solved = _command("solve", "haunted", str(fifo), "--format", "json")
+    writer.wait(30)
+    assert solved.returncode == 0, solved.stderr
+    expected = _command("solve", "haunted", "gen-4x4-s2", "--format", "json")
+    assert json.loads(solved.stdout)["solutions"] == json.loads(expected.stdout)["solutions"]
+
+
+def test_a_device_without_end_is_refused_not_read_for_ever():
+    run = _command("solve", "haunted", "/dev/zero")
+    assert run.returncode == 2
+    assert run.stderr == "aspuzzles: error: /dev/zero: more than 64 MiB: not a puzzle's text\n"
+
+
 def test_standard_input_holds_the_instance_or_the_solution_not_both(cli):
     run = cli("check", "capture", "-", "-")
     assert run.code == 2 and "not both" in run.err

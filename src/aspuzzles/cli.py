@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,10 +23,11 @@ from .entry import version_line
 from .errors import AspuzzlesError, ExitCode, InputError
 from .logs import logger, set_verbosity
 from .paths import (
+    input_kept,
     instance_files,
+    limit_reading,
     output_file,
     referenced_text,
-    stdin_kept,
     write_text_file,
 )
 from .render import stack_svgs, text_svg
@@ -621,6 +622,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return serve(args.port, args.open, args.timeout, args.memory, args.workers)
         assert game is not None
+        limit_reading(getattr(args, "timeout", None))
         return _COMMANDS[args.command](args, game)
     except AspuzzlesError as error:
         print(f"aspuzzles: error: {error}", file=sys.stderr)
@@ -637,6 +639,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         logger("aspuzzles").debug("internal error", exc_info=True)
         print(f"aspuzzles: internal error: {error!r} (run with -vv for details)", file=sys.stderr)
         return ExitCode.INTERNAL
+    finally:
+        limit_reading(None)  # the command's limit, not the process's next one's
 
 
 class _Version(argparse.Action):
@@ -688,8 +692,7 @@ def _answer(args: argparse.Namespace, produce: Callable[[], _Answer], wrap_up: b
     from .driver.guard import Bounds, run_guarded
 
     target = output_file(args.output) if getattr(args, "output", None) else None
-    reads_stdin = "-" in vars(args).values()  # read here: the worker's input is closed
-    with stdin_kept() if reads_stdin else nullcontext():
+    with input_kept(vars(args).values()):  # read here: the worker's input is closed
         answer = run_guarded(produce, Bounds(args.timeout, args.memory), wrap_up)
     if answer.edited:
         print(EDITED_NOTE.format(puzzle=answer.puzzle), file=sys.stderr)

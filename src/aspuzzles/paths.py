@@ -9,15 +9,18 @@ try a new encoding from anywhere.
 
 from __future__ import annotations
 
+import io
 import os
+import select
 import stat
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, TimeLimit
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 TEMPLATE_DIR = PACKAGE_DIR / "templates"
@@ -133,43 +136,121 @@ def read_text_file(path: Path) -> str:
 
 #: How standard input is named in messages, when ``-`` stands for a file.
 STDIN = "<stdin>"
+#: The most read of standard input or a pipe named by a path (``/dev/stdin``, a
+#: shell's ``<(...)``), in bytes: a puzzle is far smaller, and ``/dev/zero`` has no end.
+MOST_STREAM = 64 << 20
+
+#: Standard input and the pipes the arguments name, read ahead by ``input_kept``:
+#: what a worker process forked meanwhile reads (its own standard input is closed,
+#: and a pipe is read once).
+_kept: dict[str, str] = {}
+#: ``--timeout`` while input is read (``limit_reading``): its seconds and deadline.
+_reading: dict[str, float] = {}
 
 
-#: Standard input read ahead by ``stdin_kept``: what a worker process forked meanwhile
-#: reads for ``-`` (its own standard input is closed).
-_stdin_kept: list[str] = []
+def limit_reading(timeout: float | None) -> None:
+    """Hold ``timeout`` while standard input or a pipe is read: a producer that never
+    ends its output (``sleep 60 | aspuzzles solve haunted -``) would hold the command
+    past its limit. Reading past it is a :class:`TimeLimit` naming what was read."""
+    _reading.clear()
+    if timeout is not None:
+        _reading.update(timeout=timeout, deadline=time.monotonic() + timeout)
 
 
 def read_stdin() -> str:
     """Standard input as text (``-`` for a file, as in ``generate ... | solve ... -``),
     under the same rules as a file: UTF-8, a byte-order mark dropped."""
-    if _stdin_kept:
-        return _stdin_kept[0]
+    if "-" in _kept:
+        return _kept["-"]
     try:
-        return sys.stdin.buffer.read().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", STDIN) from None
+        descriptor = sys.stdin.fileno()
+    except (AttributeError, ValueError, io.UnsupportedOperation):  # replaced, in process
+        return _decoded(sys.stdin.buffer.read(), STDIN)
+    return _read_stream(descriptor, STDIN)
+
+
+def named_stream(reference: str) -> Path | None:
+    """The pipe or device an argument names, if it names one (``/dev/stdin``, a shell's
+    ``<(...)`` as ``/dev/fd/63``): read as standard input is, not as a file."""
+    try:
+        mode = os.stat(reference).st_mode
+    except (OSError, ValueError):
+        return None
+    return Path(reference) if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) else None
+
+
+def read_named_stream(reference: str) -> str:
+    """The text of the pipe or device ``reference`` names (``named_stream``)."""
+    if reference in _kept:
+        return _kept[reference]
+    try:
+        descriptor = os.open(reference, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO with no writer
+    except OSError as error:
+        raise InputError(error.strerror or "cannot be read", reference) from None
+    try:
+        os.set_blocking(descriptor, True)
+        return _read_stream(descriptor, reference)
+    finally:
+        os.close(descriptor)
 
 
 @contextmanager
-def stdin_kept() -> Iterator[None]:
-    """Standard input read now and kept while the work inside runs: a worker process
-    forked inside reads it for ``-``, where its own standard input is closed."""
-    _stdin_kept[:] = [read_stdin()]
+def input_kept(references: Iterable[object]) -> Iterator[None]:
+    """Standard input (``-``) and the pipes among ``references`` read now and kept while
+    the work inside runs: a worker process forked inside reads them from here."""
+    for reference in references:
+        if reference == "-":
+            _kept["-"] = read_stdin()
+        elif isinstance(reference, str) and named_stream(reference) is not None:
+            _kept[reference] = read_named_stream(reference)
     try:
         yield
     finally:
-        _stdin_kept.clear()
+        _kept.clear()
+
+
+def _read_stream(descriptor: int, source: str) -> str:
+    """Everything a stream holds, up to ``MOST_STREAM`` bytes, by the reading deadline."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        _wait_for(descriptor, source)
+        chunk = os.read(descriptor, 1 << 16)
+        if not chunk:
+            return _decoded(b"".join(chunks), source)
+        size += len(chunk)
+        if size > MOST_STREAM:
+            raise InputError(f"more than {MOST_STREAM >> 20} MiB: not a puzzle's text", source)
+        chunks.append(chunk)
+
+
+def _wait_for(descriptor: int, source: str) -> None:
+    """Wait until the stream has more to read (or ends), up to the reading deadline."""
+    if not _reading:
+        return
+    left = _reading["deadline"] - time.monotonic()
+    if left > 0 and select.select([descriptor], [], [], left)[0]:
+        return
+    raise TimeLimit(f"time limit of {_reading['timeout']:g} s reached while reading {source}")
+
+
+def _decoded(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", source) from None
 
 
 def referenced_text(reference: str) -> tuple[str, str]:
     """What an argument that names some text refers to, with the source messages name
-    it by: ``-`` standard input, a file's text, or else the argument itself (a solution
-    or a player's progress written on the command line)."""
+    it by: ``-`` standard input, a file's text (or a pipe's), or else the argument
+    itself (a solution or a player's progress written on the command line)."""
     if reference == "-":
         return read_stdin(), STDIN
     if (path := named_file(reference)) is not None:
         return read_text_file(path), str(path)
+    if named_stream(reference) is not None:
+        return read_named_stream(reference), reference
     return reference, "<argument>"
 
 

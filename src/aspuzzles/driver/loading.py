@@ -19,6 +19,8 @@ from ..paths import (
     find_encoding,
     instance_files,
     named_file,
+    named_stream,
+    read_named_stream,
     read_stdin,
     read_text_file,
 )
@@ -30,6 +32,8 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
     input, or inline text."""
     if str(reference) == "-":
         return parse_text(game, read_stdin(), STDIN), STDIN
+    if reference and named_stream(str(reference)) is not None:  # /dev/stdin, <(...)
+        return parse_text(game, read_named_stream(str(reference)), str(reference)), str(reference)
     if reference is None or reference == "":
         reference = game.default_instance
         if not reference:

@@ -440,6 +440,34 @@ def test_a_pipe_named_by_its_path_is_read_as_standard_input(tmp_path):
     assert json.loads(solved.stdout)["solutions"] == json.loads(expected.stdout)["solutions"]
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["hint", "haunted", "gen-4x4-s2", "--progress", "my-gam.txt"], "my-gam.txt: no such file"),
+        (
+            ["fix", "haunted", "gen-4x4-s2", "--progress", "saves/progress.lp"],
+            "saves/progress.lp: no such file",
+        ),
+        (["check", "haunted", "gen-4x4-s2", "solved.json"], "solved.json: no such file"),
+        (["walkthrough", "haunted", "gen-4x4-s2", "--progress", "tests"], None),
+        (
+            ["hint", "haunted", "gen-4x4-s2", "--progress", str(ROOT / "tests")],
+            "is a folder, not a file",
+        ),
+    ],
+)
+def test_a_mistyped_file_name_is_said_to_name_no_file(cli, args: list[str], message: str | None):
+    """A progress or solution argument that names no file but reads as a file's name is
+    said to be one, not read as a board (\"expected a totals line\"); a word that could be
+    text is still read as text."""
+    run = cli(*args)
+    assert run.code == 2
+    if message is None:  # a bare word: read as the progress's text
+        assert "no such file" not in run.err and run.err.startswith("aspuzzles: error: <argument>")
+    else:
+        assert run.err.strip().endswith(message) and run.err.count("\n") == 1, run.err
+
+
 def test_a_device_without_end_is_refused_not_read_for_ever():
     run = _command("solve", "haunted", "/dev/zero")
     assert run.returncode == 2

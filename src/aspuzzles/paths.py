@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import select
 import stat
 import sys
@@ -251,7 +252,20 @@ def referenced_text(reference: str) -> tuple[str, str]:
         return read_text_file(path), str(path)
     if named_stream(reference) is not None:
         return read_named_stream(reference), reference
+    if _meant_as_a_file(reference):
+        problem = "is a folder, not a file" if Path(reference).is_dir() else "no such file"
+        raise InputError(problem, reference)
     return reference, "<argument>"
+
+
+def _meant_as_a_file(reference: str) -> bool:
+    """Whether an argument that names no file was meant to (a mistyped name: saying so
+    beats reading the name as a board): one word of a path's characters that holds a
+    folder's slash or ends in a file's extension. Text written on the command line
+    (atoms, moves, a board, JSON) has brackets, commas, spaces or lines."""
+    if not re.fullmatch(r"[\w.~/+-]+", reference):
+        return False
+    return "/" in reference or re.search(r"\.(txt|lp|json|sav)$", reference) is not None
 
 
 def named_file(reference: str | Path) -> Path | None:

@@ -468,6 +468,25 @@ def test_a_mistyped_file_name_is_said_to_name_no_file(cli, args: list[str], mess
         assert run.err.strip().endswith(message) and run.err.count("\n") == 1, run.err
 
 
+@pytest.mark.parametrize(
+    "args", [["solve", "haunted", "gen-4x4-s2"], ["facts", "haunted", "gen-4x4-s2"], ["list"]]
+)
+def test_a_full_disk_is_one_line_not_an_internal_error(args: list[str]):
+    """Output that cannot be written (a full disk: ``/dev/full``) is said in one line,
+    exit 2, not a traceback or an internal error at exit."""
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "aspuzzles", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+            timeout=120,
+        )
+    assert run.returncode == 2
+    assert run.stderr == "aspuzzles: error: cannot write the output: No space left on device\n"
+
+
 def test_a_device_without_end_is_refused_not_read_for_ever():
     run = _command("solve", "haunted", "/dev/zero")
     assert run.returncode == 2

@@ -8,11 +8,12 @@ reached, 130 interrupted (Ctrl-C).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -607,6 +608,11 @@ def _interrupted() -> int:
     return ExitCode.INTERRUPTED
 
 
+#: Why writing the output can fail where the command did nothing wrong: a full disk
+#: or quota, a file grown past its limit, a device's error.
+_WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:  # a first try: show what there is to do, not just what is missing
@@ -615,15 +621,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args, game = _parse(argv)
         set_verbosity(args.verbose)
-        if args.command == "list":
-            return _list()
         if args.command == "serve":
             from .web.server import serve
 
             return serve(args.port, args.open, args.timeout, args.memory, args.workers)
-        assert game is not None
-        limit_reading(getattr(args, "timeout", None))
-        return _COMMANDS[args.command](args, game)
+        if args.command == "list":
+            code = _list()
+        else:
+            assert game is not None
+            limit_reading(getattr(args, "timeout", None))
+            code = _COMMANDS[args.command](args, game)
+        sys.stdout.flush()  # a full disk is said here, not after the command has ended
+        return code
     except AspuzzlesError as error:
         print(f"aspuzzles: error: {error}", file=sys.stderr)
         return error.exit_code
@@ -635,6 +644,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output cut short by `| head`: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return ExitCode.SOLVED
+    except OSError as error:
+        if error.errno not in _WRITE_FAILURES:
+            raise
+        where = f" {error.filename}" if error.filename else " the output"
+        print(f"aspuzzles: error: cannot write{where}: {error.strerror}", file=sys.stderr)
+        with suppress(OSError):  # what is still buffered is dropped, not written at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return ExitCode.BAD_INPUT
     except Exception as error:  # a bug: one line, the traceback only with -vv
         logger("aspuzzles").debug("internal error", exc_info=True)
         print(f"aspuzzles: internal error: {error!r} (run with -vv for details)", file=sys.stderr)

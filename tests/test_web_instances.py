@@ -1,5 +1,6 @@
-"""Every shipped instance of every puzzle through every endpoint of the web board, against
-the command line: defects hide in the boards a sample skips.
+"""Every shipped instance of every puzzle and of the gallery's encodings through every
+endpoint of the web board, against the command line: defects hide in the boards a
+sample skips.
 
 For each instance, ``board``, ``check``, ``hint``, ``explain``, ``grade``,
 ``walkthrough``, ``fix`` (the solution with one entry changed, as
@@ -26,8 +27,9 @@ What is left out, and why:
   same guarded work, and a second run past a limit would only measure the machine
   (the instances that reach it are the large cakes' and tiles' hints and checks, which
   reason over every solution: see ``HEAVY``);
-- bare encodings: their own tests (``test_web.py``, ``test_bare_hints.py``) write
-  their encodings; none ships.
+- bare encodings other than the gallery's (``encodings/`` of the checkout, asked here
+  like the puzzles): their own tests (``test_web.py``, ``test_bare_hints.py``) write
+  them.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from typing import Any
 
 import pytest
 
-from aspuzzles.paths import instance_files
+from aspuzzles.paths import encoding_names, instance_files
 from aspuzzles.registry import get_puzzle, module_puzzles
 
 from .conftest import ROOT, expected_answer
@@ -55,9 +57,11 @@ HEAVY = "the large cakes' and tiles' hints, checks and grades reason over every 
 
 
 def _shipped() -> list[Any]:
+    """Every shipped instance: the puzzles' and the gallery's (bare encodings)."""
+    gallery = [name for name in encoding_names() if name not in module_puzzles()]
     return [
         pytest.param(name, path, id=f"{name}/{path.name}")
-        for name in module_puzzles()
+        for name in [*module_puzzles(), *gallery]
         for path in instance_files(name)
     ]
 
@@ -181,4 +185,5 @@ def test_every_endpoint_answers_as_the_command_line(limited, patient, cli, puzzl
     if known.get("verdict") == "unique" or known.get("count") == 1:  # else races may differ
         assert solved.get("solutions") == expected.get("solutions")
     if solved["status"] == "solved":
-        assert solved["message"] == "solved (checked)" and solved["svg"].startswith("<svg")
+        said = "checked" if get_puzzle(puzzle).has_checker else "not checked"  # a bare encoding
+        assert solved["message"] == f"solved ({said})" and solved["svg"].startswith("<svg")

@@ -1148,7 +1148,10 @@ def walk(
     # entries no solution of any clues can hold (a piece that cannot lie there).
     never = reasoner.possible([], clues=[]) or set()
     start += [(entry, False) for entry in reasoner.entries if entry not in never]
-    report.routine = routine_cost(never, lambda entry: ruled_out(reasoner, entry))
+    # In the entries' order, not a set's (which follows the symbols' hashes): which
+    # entry is asked decides clasp's state for the questions after it.
+    possible_entries = [entry for entry in reasoner.entries if entry in never]
+    report.routine = routine_cost(possible_entries, lambda entry: ruled_out(reasoner, entry))
     shared = reasoner.consequences(assumed) or set()
     possible = reasoner.possible(assumed) or set()
     targets = {(e, True) for e in shared} | {

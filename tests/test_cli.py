@@ -487,6 +487,23 @@ def test_a_full_disk_is_one_line_not_an_internal_error(args: list[str]):
     assert run.stderr == "aspuzzles: error: cannot write the output: No space left on device\n"
 
 
+def test_an_output_fifo_without_a_reader_is_waited_for_up_to_the_time_limit(tmp_path):
+    """``-o FIFO`` whose reader never comes ends at --timeout (exit 3, one line), not
+    never; with a reader, the answer reaches it."""
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    run = _command("solve", "haunted", "gen-4x4-s2", "-o", str(fifo), "--timeout", "1")
+    assert (run.returncode, run.stdout) == (3, "")
+    assert run.stderr == (
+        f"aspuzzles: error: time limit of 1 s reached while waiting for a reader of {fifo}\n"
+    )
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
+    run = _command("solve", "haunted", "gen-4x4-s2", "-o", str(fifo), "--timeout", "30")
+    written, _ = reader.communicate(timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert written == _command("solve", "haunted", "gen-4x4-s2").stdout
+
+
 def test_a_device_without_end_is_refused_not_read_for_ever():
     run = _command("solve", "haunted", "/dev/zero")
     assert run.returncode == 2

@@ -9,6 +9,7 @@ try a new encoding from anywhere.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import re
@@ -152,7 +153,8 @@ _reading: dict[str, float] = {}
 def limit_reading(timeout: float | None) -> None:
     """Hold ``timeout`` while standard input or a pipe is read: a producer that never
     ends its output (``sleep 60 | aspuzzles solve haunted -``) would hold the command
-    past its limit. Reading past it is a :class:`TimeLimit` naming what was read."""
+    past its limit. Reading past it is a :class:`TimeLimit` naming what was read. An
+    output FIFO's reader is waited for as long (``-o FIFO``)."""
     _reading.clear()
     if timeout is not None:
         _reading.update(timeout=timeout, deadline=time.monotonic() + timeout)
@@ -310,12 +312,35 @@ def write_text_file(path: Path, text: str) -> None:
 
 
 def _write_through(target: Path, text: str, name: str) -> None:
-    """Write into an existing file that is not a regular one (a FIFO, a device)."""
+    """Write into an existing file that is not a regular one (a FIFO, a device). A FIFO
+    with no reader yet is waited for, up to the command's ``--timeout``
+    (``limit_reading``): opening it would block until one comes, for ever."""
     try:
-        with open(target, "w", encoding="utf-8") as sink:
+        descriptor = _opened_for_writing(target, name)
+        with open(descriptor, "w", encoding="utf-8") as sink:
             sink.write(text)
     except OSError as error:
         raise InputError(f"cannot write: {error.strerror or error}", name) from None
+
+
+def _opened_for_writing(target: Path, name: str) -> int:
+    """A descriptor writing to ``target``, once a FIFO has a reader (see above)."""
+    if not stat.S_ISFIFO(target.stat().st_mode):
+        return os.open(target, os.O_WRONLY)
+    deadline = time.monotonic() + _reading["timeout"] if _reading else None
+    while True:
+        try:
+            descriptor = os.open(target, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as error:
+            if error.errno != errno.ENXIO:  # ENXIO: no reader yet
+                raise
+            if deadline is not None and time.monotonic() >= deadline:
+                limit = f"time limit of {_reading['timeout']:g} s"
+                raise TimeLimit(f"{limit} reached while waiting for a reader of {name}") from None
+            time.sleep(0.05)
+            continue
+        os.set_blocking(descriptor, True)
+        return descriptor
 
 
 def _replace(target: Path, text: str, mode: int | None, name: str) -> None:

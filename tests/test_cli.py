@@ -506,6 +506,15 @@ def test_an_output_fifo_without_a_reader_is_waited_for_up_to_the_time_limit(tmp_
     assert untimed.sub("", written) == untimed.sub("", expected)
 
 
+def test_output_to_dev_stdout_reaches_a_pipe():
+    """``-o /dev/stdout`` where standard output is a pipe (``| less``): the answer is
+    written through it. Its link names no file then (``pipe:[...]``), and it is an
+    output: never read as an input."""
+    run = _command("hint", "haunted", "gen-4x4-s2", "-o", "/dev/stdout")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == _command("hint", "haunted", "gen-4x4-s2").stdout
+
+
 def test_a_device_without_end_is_refused_not_read_for_ever():
     run = _command("solve", "haunted", "/dev/zero")
     assert run.returncode == 2

@@ -709,7 +709,7 @@ def _answer(args: argparse.Namespace, produce: Callable[[], _Answer], wrap_up: b
     from .driver.guard import Bounds, run_guarded
 
     target = output_file(args.output) if getattr(args, "output", None) else None
-    with input_kept(vars(args).values()):  # read here: the worker's input is closed
+    with input_kept(_inputs(args)):  # read here: the worker's input is closed
         answer = run_guarded(produce, Bounds(args.timeout, args.memory), wrap_up)
     if answer.edited:
         print(EDITED_NOTE.format(puzzle=answer.puzzle), file=sys.stderr)
@@ -718,6 +718,16 @@ def _answer(args: argparse.Namespace, produce: Callable[[], _Answer], wrap_up: b
         print(f"aspuzzles: {answer.note}", file=sys.stderr)
     _emit(text, target)
     return answer.code
+
+
+#: The arguments that name text to read (``-``, a file, a pipe); the others name
+#: files written (``-o``, ``--store``, ``--unsolvable``: ``-o /dev/stdout`` is a pipe
+#: too, never to be read) or are no files at all.
+_INPUTS = ("instance", "solution", "progress", "skeleton")
+
+
+def _inputs(args: argparse.Namespace) -> list[str]:
+    return [value for name in _INPUTS if isinstance(value := getattr(args, name, None), str)]
 
 
 def _emit(text: str, target: Path | None) -> None:

@@ -300,14 +300,15 @@ def write_text_file(path: Path, text: str) -> None:
     written, not the link replaced; a FIFO or a device (``-o /dev/stdout``) is written
     through, as a shell redirection would. A one-line :class:`InputError` (no
     permission, disk full) instead of a traceback."""
-    target = Path(os.path.realpath(path))
     try:
-        mode = target.stat().st_mode
+        mode = os.stat(path).st_mode  # through links, /dev/stdout's to a pipe included
     except OSError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
-        _write_through(target, text, str(path))
+        # Opened by its own name: /dev/stdout's link names no file when it is a pipe.
+        _write_through(Path(path), text, str(path))
         return
+    target = Path(os.path.realpath(path))
     _replace(target, text, None if mode is None else stat.S_IMODE(mode), str(path))
 
 

@@ -506,6 +506,17 @@ def test_an_output_fifo_without_a_reader_is_waited_for_up_to_the_time_limit(tmp_
     assert untimed.sub("", written) == untimed.sub("", expected)
 
 
+@pytest.mark.slow
+def test_ctrl_c_ends_the_wait_for_an_output_fifos_reader(tmp_path):
+    """With no --timeout the reader is waited for as a shell redirection would, and
+    Ctrl-C ends the wait (it is held only while an answer is being written)."""
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    run = interrupted_run("solve", "haunted", "gen-4x4-s2", "-o", str(fifo), after=3.0)
+    assert (run.returncode, run.stdout) == (130, "")
+    assert run.stderr == "aspuzzles: interrupted\n"
+
+
 def test_output_to_dev_stdout_reaches_a_pipe():
     """``-o /dev/stdout`` where standard output is a pipe (``| less``): the answer is
     written through it. Its link names no file then (``pipe:[...]``), and it is an

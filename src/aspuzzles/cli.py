@@ -735,7 +735,7 @@ def _emit(text: str, target: Path | None) -> None:
     written is held until it is written whole: what was found is shown."""
     with _interrupt_deferred() as deferred:
         if target is not None:
-            write_text_file(target, text)
+            write_text_file(target, text, stop=lambda: deferred.interrupted)
         else:
             sys.stdout.write(text)
             sys.stdout.flush()

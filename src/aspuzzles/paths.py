@@ -17,7 +17,7 @@ import select
 import stat
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -292,39 +292,43 @@ def output_file(name: str) -> Path:
     return path
 
 
-def write_text_file(path: Path, text: str) -> None:
+def write_text_file(path: Path, text: str, stop: Callable[[], bool] | None = None) -> None:
     """Write an output file as a user expects of ``-o``: a regular file is replaced
     whole or not at all (the text goes to a temporary file beside it, which then
     replaces it in one step, keeping the old file's permissions), so that a kill while
     writing leaves the old file, never a half-written one; a symbolic link's target is
     written, not the link replaced; a FIFO or a device (``-o /dev/stdout``) is written
     through, as a shell redirection would. A one-line :class:`InputError` (no
-    permission, disk full) instead of a traceback."""
+    permission, disk full) instead of a traceback. ``stop``: whether Ctrl-C came while
+    a FIFO's reader is waited for (the caller holds it while writing), which ends the
+    wait (KeyboardInterrupt)."""
     try:
         mode = os.stat(path).st_mode  # through links, /dev/stdout's to a pipe included
     except OSError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
         # Opened by its own name: /dev/stdout's link names no file when it is a pipe.
-        _write_through(Path(path), text, str(path))
+        _write_through(Path(path), text, str(path), stop)
         return
     target = Path(os.path.realpath(path))
     _replace(target, text, None if mode is None else stat.S_IMODE(mode), str(path))
 
 
-def _write_through(target: Path, text: str, name: str) -> None:
+def _write_through(
+    target: Path, text: str, name: str, stop: Callable[[], bool] | None = None
+) -> None:
     """Write into an existing file that is not a regular one (a FIFO, a device). A FIFO
     with no reader yet is waited for, up to the command's ``--timeout``
     (``limit_reading``): opening it would block until one comes, for ever."""
     try:
-        descriptor = _opened_for_writing(target, name)
+        descriptor = _opened_for_writing(target, name, stop)
         with open(descriptor, "w", encoding="utf-8") as sink:
             sink.write(text)
     except OSError as error:
         raise InputError(f"cannot write: {error.strerror or error}", name) from None
 
 
-def _opened_for_writing(target: Path, name: str) -> int:
+def _opened_for_writing(target: Path, name: str, stop: Callable[[], bool] | None) -> int:
     """A descriptor writing to ``target``, once a FIFO has a reader (see above)."""
     if not stat.S_ISFIFO(target.stat().st_mode):
         return os.open(target, os.O_WRONLY)
@@ -335,6 +339,8 @@ def _opened_for_writing(target: Path, name: str) -> int:
         except OSError as error:
             if error.errno != errno.ENXIO:  # ENXIO: no reader yet
                 raise
+            if stop is not None and stop():
+                raise KeyboardInterrupt from None
             if deadline is not None and time.monotonic() >= deadline:
                 limit = f"time limit of {_reading['timeout']:g} s"
                 raise TimeLimit(f"{limit} reached while waiting for a reader of {name}") from None

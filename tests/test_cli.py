@@ -381,16 +381,15 @@ def test_bad_standard_input_is_named_in_the_error(cli, monkeypatch, data, messag
     assert (run.code, run.err.strip()) == (2, message)
 
 
+#: ``aspuzzles`` as a process of its own runs it: the checkout's package.
+COMMAND = [sys.executable, "-m", "aspuzzles"]
+CHECKOUT = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+
+
 def _command(*args: str, given: str | None = None) -> subprocess.CompletedProcess[str]:
     """``aspuzzles ARGS`` in a process of its own, ``given`` on its standard input."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     return subprocess.run(
-        [sys.executable, "-m", "aspuzzles", *args],
-        input=given,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
+        [*COMMAND, *args], input=given, capture_output=True, text=True, env=CHECKOUT, timeout=120
     )
 
 
@@ -399,12 +398,12 @@ def test_a_time_limit_holds_while_standard_input_is_waited_for(command: str):
     """A producer that never ends its output cannot hold the command past --timeout:
     exit 3, the limit and what was being read named (``sleep 60 | aspuzzles ...``)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "aspuzzles", command, "haunted", "-", "--timeout", "1"],
+        [*COMMAND, command, "haunted", "-", "--timeout", "1"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        env=CHECKOUT,
     )
     try:
         process.wait(timeout=60)  # its standard input stays open, never written
@@ -458,7 +457,7 @@ def test_a_pipe_named_by_its_path_is_read_as_standard_input(tmp_path):
 )
 def test_a_mistyped_file_name_is_said_to_name_no_file(cli, args: list[str], message: str | None):
     """A progress or solution argument that names no file but reads as a file's name is
-    said to be one, not read as a board (\"expected a totals line\"); a word that could be
+    said to be one, not read as a board ('expected a totals line'); a word that could be
     text is still read as text."""
     run = cli(*args)
     assert run.code == 2
@@ -476,11 +475,11 @@ def test_a_full_disk_is_one_line_not_an_internal_error(args: list[str]):
     exit 2, not a traceback or an internal error at exit."""
     with open("/dev/full", "w") as full:
         run = subprocess.run(
-            [sys.executable, "-m", "aspuzzles", *args],
+            [*COMMAND, *args],
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+            env=CHECKOUT,
             timeout=120,
         )
     assert run.returncode == 2
@@ -509,7 +508,8 @@ def test_an_output_fifo_without_a_reader_is_waited_for_up_to_the_time_limit(tmp_
 @pytest.mark.slow
 def test_ctrl_c_ends_the_wait_for_an_output_fifos_reader(tmp_path):
     """With no --timeout the reader is waited for as a shell redirection would, and
-    Ctrl-C ends the wait (it is held only while an answer is being written)."""
+    Ctrl-C ends the wait (Ctrl-C is held while an answer is written; the wait looks
+    at it)."""
     fifo = tmp_path / "out.fifo"
     os.mkfifo(fifo)
     run = interrupted_run("solve", "haunted", "gen-4x4-s2", "-o", str(fifo), after=3.0)

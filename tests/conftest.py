@@ -85,17 +85,21 @@ def cli(capsys: pytest.CaptureFixture[str]):
     return run
 
 
+#: ``aspuzzles`` as a process of its own runs it, with the checkout's package.
+COMMAND = [sys.executable, "-m", "aspuzzles"]
+CHECKOUT = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+
+
 def command_process(*args: str) -> subprocess.Popen[str]:
     """``aspuzzles ARGS`` started as a terminal starts a command (its own process group,
     Ctrl-C answered: a shell's background job, such as a test run started with ``&``,
     passes SIGINT on ignored), with the checkout's package, its output captured."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     return subprocess.Popen(
-        [sys.executable, "-m", "aspuzzles", *args],
+        [*COMMAND, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=env,
+        env=CHECKOUT,
         start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )

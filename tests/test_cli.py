@@ -19,7 +19,7 @@ from aspuzzles import entry
 from aspuzzles.cli import main
 from aspuzzles.registry import module_puzzles
 
-from .conftest import ROOT, interrupted_run
+from .conftest import CHECKOUT, COMMAND, ROOT, interrupted_run
 
 SEED_ID = "4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2"
 
@@ -379,11 +379,6 @@ def test_bad_standard_input_is_named_in_the_error(cli, monkeypatch, data, messag
     standard_input(monkeypatch, data)
     run = cli("solve", "capture", "-")
     assert (run.code, run.err.strip()) == (2, message)
-
-
-#: ``aspuzzles`` as a process of its own runs it: the checkout's package.
-COMMAND = [sys.executable, "-m", "aspuzzles"]
-CHECKOUT = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
 
 
 def _command(*args: str, given: str | None = None) -> subprocess.CompletedProcess[str]:

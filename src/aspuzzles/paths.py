@@ -260,14 +260,24 @@ def referenced_text(reference: str) -> tuple[str, str]:
     return reference, "<argument>"
 
 
+def looks_like_path(reference: str) -> bool:
+    """Whether an instance that names no file was meant to (it is then not read
+    inline): a folder's slash or a ``.txt``/``.lp`` ending; a link (``https://...``, a
+    puzzle site's board) is never one."""
+    if "://" in reference:
+        return False
+    return reference.endswith((".txt", ".lp")) or "/" in reference
+
+
 def _meant_as_a_file(reference: str) -> bool:
     """Whether an argument that names no file was meant to (a mistyped name: saying so
-    beats reading the name as a board): one word of a path's characters that holds a
-    folder's slash or ends in a file's extension. Text written on the command line
-    (atoms, moves, a board, JSON) has brackets, commas, spaces or lines."""
+    beats reading the name as a board): one word of a path's characters that looks
+    like a path (``looks_like_path``) or ends as a saved game or JSON does. Text
+    written on the command line (atoms, moves, a board, JSON) has brackets, commas,
+    spaces or lines."""
     if not re.fullmatch(r"[\w.~/+-]+", reference):
         return False
-    return "/" in reference or re.search(r"\.(txt|lp|json|sav)$", reference) is not None
+    return looks_like_path(reference) or reference.endswith((".json", ".sav"))
 
 
 def named_file(reference: str | Path) -> Path | None:

@@ -18,6 +18,7 @@ from ..paths import (
     display_path,
     find_encoding,
     instance_files,
+    looks_like_path,
     named_file,
     named_stream,
     read_named_stream,
@@ -41,7 +42,7 @@ def load_instance(game: Puzzle[Any, Any], reference: str | Path | None) -> tuple
     path = _instance_path(game.name, str(reference))
     if path is not None:
         return parse_text(game, read_text_file(path), display_path(path)), path.name
-    if game.accepts_inline and not _looks_like_path(str(reference)):
+    if game.accepts_inline and not looks_like_path(str(reference)):
         return _parse_inline(game, str(reference)), _inline_name(str(reference))
     if Path(str(reference)).is_dir():
         raise InputError("is a folder, not an instance file", str(reference))
@@ -91,14 +92,6 @@ def _instance_path(puzzle: str, reference: str) -> Path | None:
     exact = [path for path in shipped if path.name == reference]
     by_stem = [path for path in shipped if path.stem == reference]
     return next(iter(exact + by_stem), None)
-
-
-def _looks_like_path(reference: str) -> bool:
-    """A reference that names no file is read inline unless it looks like a path; a
-    link (``https://...``, a puzzle site's board) is never one."""
-    if "://" in reference:
-        return False
-    return reference.endswith((".txt", ".lp")) or "/" in reference
 
 
 class Encoding(NamedTuple):

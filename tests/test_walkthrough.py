@@ -14,7 +14,7 @@ import clingo
 import pytest
 
 from aspuzzles.errors import ExitCode
-from tests.conftest import ROOT, bare_workspace, command_process
+from tests.conftest import ROOT, bare_workspace, command_process, interrupted_run
 from tests.test_bare_hints import LATIN, LATIN_4, _base, _unsatisfiable
 
 #: A Latin square with so few givens that it has several solutions.
@@ -362,31 +362,80 @@ def test_capture_draws_its_plan_a_board_a_move(cli, tmp_path: Path) -> None:
     assert "move 6 6 Down" in walk._repr_html_() and repr(walk).startswith("<capture wight.txt")
 
 
-def test_capture_does_not_walk_a_plan_the_limit_left_unproved(monkeypatch) -> None:
-    """A plan found before the time limit, not yet proved the shortest, is no
-    walkthrough: the limit is said, as when no plan was found."""
+def test_capture_shows_the_plan_a_time_limit_left_unproved(monkeypatch) -> None:
+    """A plan found from above before the time limit, not yet proved the shortest, is
+    what the walkthrough found: its moves, neither called nor drawn the fewest, with
+    what the search had proved, as ``solve`` shows it."""
     import aspuzzles
-    from aspuzzles.errors import TimeLimit
     from aspuzzles.hinting import questions
+    from aspuzzles.puzzle import Solution
 
     solved = questions.solve_instance
+    proved = "proved: none within 1 move; a plan of 3 moves found, 2 moves unanswered"
 
-    def cut_short(*args: Any, **options: Any) -> Any:
-        result = solved(*args, **options)
-        result.status = "timeout"
+    def cut_short(game: Any, parsed: Any, *args: Any, **options: Any) -> Any:
+        result = solved(game, parsed, *args, **options)
+        found = result.solution
+        unproved = game.strategy(parsed).planning().unproved(found.data)
+        result.solutions = [Solution(found.puzzle, found.instance, unproved, found.atoms)]
+        result.status, result.progress = "timeout", proved
         return result
 
     monkeypatch.setattr(questions, "solve_instance", cut_short)
-    with pytest.raises(TimeLimit, match=r"^time limit of 9 s reached before a shortest plan"):
-        aspuzzles.walkthrough("capture", "planted-2-moves", timeout=9)
+    walk = aspuzzles.walkthrough("capture", "planted-3-moves", timeout=9)
+    assert walk.status == "timeout" and len(walk.steps) == 3 and not walk.shortest
+    head = f"capture planted-3-moves.txt: timeout, 3 moves, not proved the fewest, {proved}"
+    assert walk.lines()[0] == head
+    assert walk.text().startswith("capture planted-3-moves.txt: timeout, proved: none")
+    assert "3 moves\n" in walk.text() and "fewest" not in walk.text().split("\n", 1)[1]
+    data = walk.to_dict()
+    assert (data["status"], data["plan"], data["progress"]) == ("timeout", "moves", proved)
+    assert [step["move"] for step in data["steps"]] == [step.move for step in walk.steps]
+    assert walk.frames()[0].text.endswith(f"the time limit stopped the search ({proved})")
+
+
+def _long_plan() -> Path:
+    """A game's capture board whose shortest plan (15 moves) takes some 20 s to prove."""
+    from tests.conftest import shared_data
+
+    return shared_data("capture", "marb_arboreth.txt")
+
+
+@pytest.mark.slow
+def test_capture_cut_by_the_time_limit_says_what_its_search_proved(cli) -> None:
+    run = cli("walkthrough", "capture", _long_plan(), "--timeout", "2", "--format", "json")
+    assert run.code == ExitCode.TIMEOUT, run.err
+    said = "time limit of 2 s reached; shown: what was found before it (0 steps)"
+    assert run.err == f"aspuzzles: {said}\n"
+    data = run.json()
+    assert (data["status"], data["plan"], data["steps"]) == ("timeout", "moves", [])
+    assert re.fullmatch(r"proved: [^\n]+", data["progress"]), data["progress"]
+
+
+@pytest.mark.slow
+def test_capture_interrupted_says_what_its_search_proved() -> None:
+    run = interrupted_run("walkthrough", "capture", str(_long_plan()), after=2)
+    assert run.returncode == ExitCode.INTERRUPTED, run.stderr
+    assert re.fullmatch(
+        r"capture marb_arboreth\.txt: interrupted, proved: [^\n]+\n",
+        run.stdout,
+    ), run.stdout
+    assert run.stderr.endswith("interrupted; shown: what was found before it (0 steps)\n")
 
 
 def test_capture_keeps_its_time_limit(cli) -> None:
+    """Past the limit before the search began: one line; once it searched, what it
+    proved by then (exit 3 either way)."""
     run = cli("walkthrough", "capture", "wight", "--timeout", "0.05")
-    assert run.code == ExitCode.TIMEOUT and run.out == ""
+    assert run.code == ExitCode.TIMEOUT
+    if run.out:
+        assert re.fullmatch(r"capture wight\.txt: timeout, proved: [^\n]*\n", run.out), run.out
+        said = "time limit of 0.05 s reached; shown: what was found before it (0 steps)"
+        assert run.err == f"aspuzzles: {said}\n"
+        return
     assert re.fullmatch(
         r"aspuzzles: error: time limit of 0\.05 s reached "
-        r"(while loading|before a shortest plan was proved)\n",
+        r"(while (loading|solving)|before a shortest plan was proved)\n",
         run.err,
     ), run.err
 
@@ -593,7 +642,7 @@ def test_a_walkthrough_is_the_same_on_every_run(workspace: Path) -> None:
 
 @pytest.mark.slow
 def test_ctrl_c_before_the_first_step_stops_a_walkthrough_at_once() -> None:
-    """While it grounds there is nothing to show: one line, exit 130, within the second
+    """While it grounds there is nothing to show: one line, exit 130, within the time
     the guard gives the work to hand over what it found (``guard.WRAP_UP``)."""
     import time
 

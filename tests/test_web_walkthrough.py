@@ -7,6 +7,7 @@ action behind the same gate as every other (registered names only, Host, size)."
 from __future__ import annotations
 
 import http.client
+import re
 from pathlib import Path
 from typing import Any
 
@@ -262,6 +263,25 @@ def test_capture_walks_through_its_plan_behind_the_gate(server, cli):
     )
     status, data = _post(server, "walkthrough", {**body, "progress": ["0 0 Up"]})
     assert status == 400 and list(data) == ["error"]
+
+
+@pytest.mark.slow
+def test_captures_plan_past_the_servers_limit_says_what_its_search_proved(hurried):
+    """A game's board whose shortest plan takes some 20 s to prove, asked of a server
+    with 8 s: the answer is what the search proved before the limit (status
+    ``timeout``, the start drawn and saying so), not the limit's 504."""
+    from tests.conftest import shared_data
+
+    board = shared_data("capture", "marb_arboreth.txt").read_text()
+    status, data = _post(hurried, "walkthrough", {"puzzle": "capture", "instance": board})
+    assert status == 200, data
+    assert (data["status"], data["plan"], data["steps"]) == ("timeout", "moves", [])
+    assert re.fullmatch(r"proved: none within \d+ moves?; \d+ moves? unanswered", data["progress"])
+    assert data["message"] == f"capture pasted.txt: timeout, {data['progress']}"
+    [start] = data["frames"]
+    assert start["svg"].startswith("<svg") and start["text"].endswith(
+        f"the time limit stopped the search ({data['progress']})"
+    )
 
 
 @needs_browser

@@ -29,7 +29,7 @@ import io
 import os
 import pickle
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, NamedTuple, TypeVar, cast
 
 from ..errors import MemoryLimit, TimeLimit
@@ -51,8 +51,9 @@ _phase_sender: Any = None
 #: In a guarded child with a time limit: when it passes (``time.monotonic``).
 _child_deadline: float | None = None
 #: On Ctrl-C, how long the child of work that keeps what it has found (``run_guarded``'s
-#: ``wrap_up``) is given to hand that over before it is killed.
-WRAP_UP = 1.0
+#: ``wrap_up``) is given to hand that over before it is killed: a plan's search waits
+#: up to ``workers.STOP_WAIT`` for its workers to say what they proved.
+WRAP_UP = 1.5
 #: In a guarded child: whether the parent has asked the work to stop where it is and
 #: hand over what it found (Ctrl-C, under ``wrap_up``).
 _stop_asked = False
@@ -81,9 +82,31 @@ def stop_asked() -> bool:
     return _stop_asked
 
 
+#: Whether this guarded child is in work of Python alone (``interruptible``).
+_raise_on_stop = False
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """Within it, the work is Python's alone (no clingo call, whose callbacks cannot
+    pass an exception on): a stop the parent asks for is raised there at once, as
+    KeyboardInterrupt, as Ctrl-C is in a process of its own, so that a long search in
+    Python (a plan's) hands over what it proved without waiting to look at the flag."""
+    global _raise_on_stop
+    if _stop_asked:
+        raise KeyboardInterrupt
+    before, _raise_on_stop = _raise_on_stop, True
+    try:
+        yield
+    finally:
+        _raise_on_stop = before
+
+
 def _ask_to_stop(_signum: int, _frame: Any) -> None:
     global _stop_asked
     _stop_asked = True
+    if _raise_on_stop:
+        raise KeyboardInterrupt
 
 
 class Bounds(NamedTuple):

@@ -26,6 +26,7 @@ from ..errors import InputError
 from ..puzzle import Puzzle, Solution
 from ..strategy import Answered, EncodingOnly, Incremental, Shortcut, Strategy
 from . import loading, optimization, results, solving
+from .guard import interruptible
 from .limits import checked_memory, checked_timeout
 from .searches import plan_searches
 
@@ -246,7 +247,8 @@ def _answered_in_python(
     began = time.perf_counter()
     outcome = Outcome()
     try:
-        answered = search(deadline)
+        with interruptible():
+            answered = search(deadline)
     except KeyboardInterrupt:
         outcome.interrupt("solving")
         return _InPython(outcome)
@@ -292,7 +294,8 @@ def _counted_in_python(strategy: Strategy[Any], timeout: float | None, started: 
     began = time.perf_counter()
     outcome = Outcome()
     try:
-        counted = strategy.count(math.inf if timeout is None else started + timeout)
+        with interruptible():
+            counted = strategy.count(math.inf if timeout is None else started + timeout)
     except KeyboardInterrupt:
         outcome.interrupt("solving")
         return _InPython(outcome)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from .guard import interruptible
 from .jobs import TICK, Bounds, Job, Outcome, Progress, Reporter, search_text
 from .limits import die_with_parent, died_of_memory, limit_memory, note_parent
 
@@ -252,7 +253,8 @@ def run_in_workers(
             limit = _wait_limit(race, deadline)
             if limit is not None and limit <= 0:
                 break
-            ready = wait([worker.receiver for worker in race.live()], _tick(race, limit))
+            with interruptible():  # in a guarded child, Ctrl-C as the guard passes it on
+                ready = wait([worker.receiver for worker in race.live()], _tick(race, limit))
             if not ready:
                 race.tell_time()
             for worker in race.workers:

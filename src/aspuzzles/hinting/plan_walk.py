@@ -10,6 +10,11 @@ names it (``swap(Tick,A,B)``), ``after`` the earlier moves', ``because`` empty (
 whole board is the reason), ``cost`` 1; ``"plan": "the fewest moves"`` says how it is
 to be read. The moves re-check as a solution (``aspuzzles check``); the plan's length
 as a solve does (``solve --unique`` proves a board has no shorter plan).
+
+A search the time limit (or Ctrl-C) cuts short is what it found, as ``solve`` shows it:
+status ``timeout`` (``interrupted``), ``progress`` what it proved (``proved: none
+within 10 moves; 11 moves unanswered``), and the plan found from above, if any, as its
+steps, ``"plan": "moves"``: a plan that clears the board, not proved the shortest.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from typing import Any
 
 from clingo import Symbol
 
-from ..driver.results import TIMEOUT
+from ..driver.guard import time_left
+from ..driver.results import INTERRUPTED, TIMEOUT
 from ..puzzle import Puzzle, render
 from .questions import planned, unproved
 from .reports import recheck_fields
@@ -44,12 +50,14 @@ class PlanStep:
 @dataclass
 class PlanWalkthrough:
     """The moves of a proved-shortest plan from the board (after the player's moves) to
-    a clear board; ``unsolvable`` where no plan clears it. Draws itself in a notebook."""
+    a clear board; ``unsolvable`` where no plan clears it; ``timeout`` or
+    ``interrupted`` where the search was cut short (``progress`` says how far it got, the
+    steps are the plan it found, if any). Draws itself in a notebook."""
 
     game: Puzzle[Any, Any]
     instance: Any
     name: str
-    status: str  # solved or unsolvable
+    status: str  # solved, unsolvable, or cut short: timeout, interrupted
     clues: list[Symbol]
     steps: list[PlanStep] = field(default_factory=list)
     #: The whole plan, drawn by the puzzle (its text: the moves and the boards after).
@@ -58,6 +66,9 @@ class PlanWalkthrough:
     made: list[str] = field(default_factory=list)
     #: Whether the plan is proved the shortest (a search cut short proves nothing).
     shortest: bool = True
+    #: What a search cut short proved, as ``solve`` says it ("proved: none within 10
+    #: moves; 11 moves unanswered").
+    progress: str | None = None
     encoding: str = "shipped"
     #: A plan has no deductions to grade (``grade --difficulty`` reads entries' steps).
     difficulty: None = None
@@ -67,10 +78,12 @@ class PlanWalkthrough:
         head = self._head()
         if self.status == "solved" and not self.steps:
             return [head + ": the board is clear"]
-        if self.status == "solved":
+        if self.steps:
             count = len(self.steps)
             head += f", {count} move{'s' * (count != 1)}"
-            head += ", the fewest possible" if self.shortest else ""
+            head += ", the fewest possible" if self.shortest else ", not proved the fewest"
+        if self.progress is not None:  # as solve says it: what the search had proved
+            head += f", {self.progress}"
         lines = [head]
         lines += [f"{number:>3}. {step.text}" for number, step in enumerate(self.steps, 1)]
         if self.status == "unsolvable":
@@ -80,6 +93,11 @@ class PlanWalkthrough:
                 else "no plan clears this board"
             )
         return lines
+
+    def _cut_short(self) -> str:
+        """What stopped the search and what it had proved by then."""
+        said = "the time limit" if self.status == TIMEOUT else "an interrupt"
+        return f"{said} stopped the search ({self.progress})"
 
     def _head(self) -> str:
         head = f"{self.game.name} {self.name}: {self.status}"
@@ -94,7 +112,8 @@ class PlanWalkthrough:
         draws a plan."""
         if self.solution is None or not self.steps:
             return "\n".join(self.lines()) + "\n"
-        return self._head() + "\n" + render(self.game, self.instance, self.solution, "txt")
+        head = self._head() + (f", {self.progress}" if self.progress is not None else "")
+        return head + "\n" + render(self.game, self.instance, self.solution, "txt")
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -103,6 +122,8 @@ class PlanWalkthrough:
             "status": self.status,
             "plan": "the fewest moves" if self.shortest else "moves",
         }
+        if self.progress is not None:
+            data["progress"] = self.progress
         if self.encoding == "edited":
             data["encoding"] = "edited"
         data |= recheck_fields(self.clues, [], "")
@@ -130,6 +151,8 @@ class PlanWalkthrough:
         said = f"the start: the board{self._after_made()}"
         if self.status == "unsolvable":
             said += "; " + self.lines()[-1]
+        if self.progress is not None:
+            said += "; " + self._cut_short()
         shown = [Frame(0, "the start", said, drawn, entries=list(self.made))]
         moves = list(self.made)
         for number, step in enumerate(self.steps, 1):
@@ -160,33 +183,71 @@ def plan_walkthrough(
     progress: str | None = None,
     encoding: str | Path | None = None,
     timeout: float | None = None,
+    partial: bool = True,
+    reserve: float | None = None,
 ) -> PlanWalkthrough:
     """The proved-shortest plan from the board (after the player's moves) to a clear
-    board, move by move; ``timeout`` bounds the search (TimeLimit past it)."""
-    plan = planned(puzzle, instance, progress, encoding, timeout)
+    board, move by move. ``timeout`` bounds the search: TimeLimit past it, but that with
+    ``partial`` the search stops ``reserve`` seconds before the limit (``timeout``, or
+    a guarded child's own: ``search_time``), and what it found is the answer, status
+    ``timeout`` (``interrupted`` on Ctrl-C)."""
+    plan = planned(
+        puzzle,
+        instance,
+        progress,
+        encoding,
+        search_time(timeout, reserve) if partial else timeout,
+        keep_cut=partial,
+    )
     game, board, result = plan.game, plan.board, plan.result
     report = PlanWalkthrough(puzzle, board, plan.name, "solved", list(puzzle.facts(board)))
     report.made = plan.made
     if result is None:  # the moves made clear the board
         return report
     report.encoding = result.encoding
-    if result.status == TIMEOUT:  # a plan found, not proved the shortest: no walkthrough
-        raise unproved(timeout)
-    if result.solution is None:
+    if result.status in (TIMEOUT, INTERRUPTED):
+        report.status, report.shortest = result.status, False
+        report.progress = result.progress or "proved: nothing yet"
+    elif result.solution is None:
         report.status = "unsolvable"
+        return report
+    if result.solution is None:
         return report
     solution = result.solution.data
     report.solution = solution
     report.shortest = puzzle.to_dict(board, solution).get("shortest", True) is not False
+    report.steps = _moves(puzzle, game, board, solution)
+    return report
+
+
+def search_time(timeout: float | None, reserve: float | None) -> float | None:
+    """The seconds a walkthrough's search may take: up to ``reserve`` seconds before the
+    limit (``timeout``, or a guarded child's own: ``time_left``), left for drawing the
+    moves and handing them over (``walkthrough.reserved``); a limit already past is
+    TimeLimit."""
+    from .walkthrough import reserved
+
+    limits = [limit for limit in (timeout, time_left()) if limit is not None]
+    if not limits:
+        return None
+    limit = min(limits)
+    if (seconds := limit - reserved(limit, reserve)) <= 0:
+        raise unproved(timeout if timeout is not None else limit)
+    return seconds
+
+
+def _moves(puzzle: Puzzle[Any, Any], game: Any, board: Any, solution: Any) -> list[PlanStep]:
+    """Each move of the plan, drawn on the board it is made on."""
     moves = game.progress_of(solution)
     atoms = game.move_atoms(board, solution)
+    steps = []
     on = board
     for number, (move, atom) in enumerate(zip(moves, atoms, strict=True)):
         rest = puzzle.parse_solution(on, "".join(f"{m}\n" for m in moves[number:]), "plan")
         text = game.first_move(on, rest)[1]
-        report.steps.append(PlanStep(move, text, atom, on, game.opening(on, rest)))
+        steps.append(PlanStep(move, text, atom, on, game.opening(on, rest)))
         after = game.board_after(on, f"{move}\n", "plan")
         if after is None:
             break
         on = after
-    return report
+    return steps

@@ -11,8 +11,10 @@ from clingo import Symbol
 
 from ..capabilities import PlanHints, offered
 from ..driver import load_instance, solve_instance
+from ..driver.guard import note_phase
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL
+from ..driver.results import INTERRUPTED, TIMEOUT
 from ..errors import CheckFailed, InputError, TimeLimit
 from ..paths import referenced_text
 from ..puzzle import Puzzle
@@ -224,11 +226,14 @@ def planned(
     encoding: str | Path | None,
     timeout: float | None,
     lacking: str = "",
+    keep_cut: bool = False,
 ) -> Planned:
     """The board after the player's moves (replayed by the shipped rules' simulator),
-    solved for a shortest plan. A time limit before the plan is proved raises TimeLimit;
-    a solve that ends otherwise than with a plan or a proof of none, InputError (each
-    message ends with ``lacking``: what the question goes without)."""
+    solved for a shortest plan. A time limit before the plan is proved raises TimeLimit
+    (with ``keep_cut``, the solve cut short by it or by Ctrl-C is the result: what it
+    proved, and the plan it found, if any); a solve that ends otherwise than with a plan
+    or a proof of none, InputError (each message ends with ``lacking``: what the
+    question goes without)."""
     game = offered(puzzle.plan_hints(), puzzle.name, "gives no hints yet")
     parsed, name = load_instance(puzzle, instance)
     made: list[str] = []
@@ -244,9 +249,12 @@ def planned(
         if after is None:
             return Planned(game, parsed, name, None, made)
         parsed = after
+    note_phase("solving")
     result = solve_instance(puzzle, parsed, name, encoding=encoding, timeout=timeout)
+    if keep_cut and result.status in (TIMEOUT, INTERRUPTED):
+        return Planned(game, parsed, name, result, made)
     if result.solution is None:
-        if result.status == "timeout":
+        if result.status == TIMEOUT:
             raise unproved(timeout, lacking)
         if result.status != "unsatisfiable":
             raise InputError(f"no plan was found ({result.status}){lacking}")

@@ -1090,7 +1090,13 @@ def walkthrough(
         from .plan_walk import plan_walkthrough
 
         return plan_walkthrough(
-            puzzle, instance, progress=progress, encoding=encoding, timeout=timeout
+            puzzle,
+            instance,
+            progress=progress,
+            encoding=encoding,
+            timeout=timeout,
+            partial=partial,
+            reserve=reserve,
         )
     parsed, name = loaded(puzzle, instance)
     return walk(
@@ -1206,10 +1212,15 @@ def _stop_before_the_limit(
         deadline = guard if deadline is None else min(deadline, guard)
     if deadline is None:
         return
-    if reserve is None:
-        limit = timeout if timeout is not None else left or 0.0
-        reserve = min(OUTPUT_TIME, OUTPUT_SHARE * limit)
-    reasoner.deadline = deadline - reserve
+    limit = timeout if timeout is not None else left or 0.0
+    reasoner.deadline = deadline - reserved(limit, reserve)
+
+
+def reserved(limit: float, reserve: float | None) -> float:
+    """The seconds kept back from a walkthrough's ``limit`` for drawing its steps and
+    handing them over: ``reserve`` where the caller knows (a web request's drawing), by
+    default ``OUTPUT_SHARE`` of the limit, at most ``OUTPUT_TIME``."""
+    return reserve if reserve is not None else min(OUTPUT_TIME, OUTPUT_SHARE * limit)
 
 
 def routine_cost(entries: Iterable[Symbol], rules_out: Callable[[Symbol], set[Symbol]]) -> int:

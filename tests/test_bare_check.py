@@ -115,3 +115,14 @@ def test_a_show_in_the_hints_part_stays_out_of_solves_answers(
     # The hints part's entries are still what a hint is about.
     hinted = cli("hint", "sb", "a.lp", "--all", "--format", "json")
     assert any(h["entry"].startswith("blank(") for h in json.loads(hinted.out)["hints"])
+
+
+def test_a_check_clingo_cannot_finish_ends_at_the_time_limit(workspace: Path, cli) -> None:
+    """A Latin square of 300 grounds billions of rules: the check stops at --timeout
+    with one line naming it (exit 3), as every command that reaches clingo does."""
+    (workspace / "instances" / "latin" / "huge.lp").write_text("#const n = 300.\ngiven(1,1,1).\n")
+    run = cli("check", "latin", "huge.lp", "cell(1,1,1).", "--timeout", "1")
+    assert run.code == ExitCode.TIMEOUT and run.out == ""
+    assert run.err == "aspuzzles: error: time limit of 1 s reached while checking\n"
+    facts = cli("facts", "latin", "huge.lp", "--timeout", "5", "--memory", "500")
+    assert (facts.code, facts.out) == (ExitCode.SOLVED, "#const n = 300.\ngiven(1,1,1).\n")

@@ -244,12 +244,14 @@ def _encoding_argument(parser: argparse.ArgumentParser) -> None:
 def _facts_arguments(facts: argparse.ArgumentParser) -> None:
     facts.add_argument("puzzle", help=PUZZLE_HELP)
     facts.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
+    _limit_arguments(facts, "building the facts")
 
 
 def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("puzzle", help=PUZZLE_HELP)
     check.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
     check.add_argument("solution", help="a file, '-' for standard input, or the text itself")
+    _limit_arguments(check, "the check")
 
 
 def _helper_arguments(helper: argparse.ArgumentParser, name: str) -> None:
@@ -686,7 +688,7 @@ class _Answer:
     class: the help and the version load no dataclasses). ``unshown``: a report and
     the format to show it in, here, where its text is not made yet (a walkthrough cut
     short: drawing its boards may take longer than the limit leaves, or the second
-    Ctrl-C gives, and what was found is shown all the same); ``note``: a line for
+    Ctrl-C gives, and what was found is shown all the same); ``note``: lines for
     standard error."""
 
     def __init__(
@@ -714,8 +716,8 @@ def _answer(args: argparse.Namespace, produce: Callable[[], _Answer], wrap_up: b
     if answer.edited:
         print(EDITED_NOTE.format(puzzle=answer.puzzle), file=sys.stderr)
     text = answer.text if answer.unshown is None else _shown(*answer.unshown)
-    if answer.note:
-        print(f"aspuzzles: {answer.note}", file=sys.stderr)
+    for line in answer.note.splitlines():
+        print(f"aspuzzles: {line}", file=sys.stderr)
     _emit(text, target)
     return answer.code
 
@@ -744,11 +746,16 @@ def _emit(text: str, target: Path | None) -> None:
 
 
 def _facts(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    from .driver import fact_program, load_instance
+    """The instance's complete fact program, built under the command's limits (a large
+    board's light paths, a bare instance's reading)."""
 
-    instance, _ = load_instance(game, args.instance)
-    sys.stdout.write(fact_program(game, game.configure(instance, _options(game, args))))
-    return ExitCode.SOLVED
+    def work() -> _Answer:
+        from .driver import fact_program, load_instance
+
+        instance, _ = load_instance(game, args.instance)
+        return _Answer(fact_program(game, game.configure(instance, _options(game, args))))
+
+    return _answer(args, work)
 
 
 def _options(game: Puzzle[Any, Any], args: argparse.Namespace) -> dict[str, Any]:
@@ -893,24 +900,27 @@ def _solve(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
 
 
 def _check(args: argparse.Namespace, game: Puzzle[Any, Any]) -> int:
-    """Replay a person's solution through the puzzle's checker: 0 valid, 1 rejected."""
-    from .driver import check_solution, load_instance
-
+    """Replay a person's solution through the puzzle's checker: 0 valid, 1 rejected. The
+    check runs under the command's limits (a bare encoding's is clingo's)."""
     if args.instance == args.solution == "-":
         raise InputError("standard input (-) can give the instance or the solution, not both")
-    parsed, name = load_instance(game, args.instance)
-    parsed = game.configure(parsed, _options(game, args))  # the rules asked for (--score)
-    text, source = referenced_text(args.solution)
-    problems, solution = check_solution(game, parsed, text, source)
-    if problems:
-        for problem in problems:
-            print(f"aspuzzles: rejected: {problem}", file=sys.stderr)
-        print(f"{game.name} {name}: the solution breaks the rules")
-        return ExitCode.NO_SOLUTION
-    assert solution is not None
-    sys.stdout.write(solution.text().rstrip("\n") + "\n")
-    print(f"{game.name} {name}: valid (checked)")
-    return ExitCode.SOLVED
+
+    def work() -> _Answer:
+        from .driver import check_solution, load_instance
+
+        parsed, name = load_instance(game, args.instance)
+        parsed = game.configure(parsed, _options(game, args))  # the rules asked for (--score)
+        text, source = referenced_text(args.solution)
+        problems, solution = check_solution(game, parsed, text, source)
+        if problems:
+            rejected = "\n".join(f"rejected: {problem}" for problem in problems)
+            said = f"{game.name} {name}: the solution breaks the rules\n"
+            return _Answer(said, ExitCode.NO_SOLUTION, note=rejected)
+        assert solution is not None
+        shown = solution.text().rstrip("\n") + "\n"
+        return _Answer(f"{shown}{game.name} {name}: valid (checked)\n")
+
+    return _answer(args, work)
 
 
 def _explains(game: Puzzle[Any, Any]) -> bool:

@@ -263,6 +263,9 @@ def check_solution(
 ) -> tuple[list[str], Solution | None]:
     """A person's solution through the same checker as the solver's: the problems found,
     and the solution (for showing) when there are none."""
+    from .guard import note_phase  # a limit reached here names the check (a bare one is clingo's)
+
+    note_phase("checking")
     check_number_lengths(text, source)
     data = game.parse_solution(parsed, text, source)
     problems = game.check(parsed, data)

@@ -295,11 +295,26 @@ def test_hints_explanations_and_grades_keep_their_time_limit(cli):
     # Loading the capture board may already take the whole limit on a slow machine.
     assert re.fullmatch(
         r"aspuzzles: error: time limit of 0\.05 s reached "
-        r"(while loading|before a shortest plan was proved: no hint)\n",
+        r"(while (loading|solving)|before a shortest plan was proved( \(proved: [^)]+\))?: no hint)\n",
         planned.err,
     ), planned.err
     zero = cli("explain", "haunted", "--timeout", "0")
     assert zero.code == 2 and "--timeout: must be a number of seconds from 0.001" in zero.err
+
+
+@pytest.mark.slow
+def test_a_capture_hint_past_its_limit_says_what_the_search_proved(cli):
+    """A game's board whose shortest plan takes some 20 s to prove: the hint's limit
+    names what the search had proved by then, as ``solve`` does."""
+    from tests.conftest import shared_data
+
+    run = cli("hint", "capture", shared_data("capture", "marb_arboreth.txt"), "--timeout", "2")
+    assert run.code == 3 and run.out == ""
+    assert re.fullmatch(
+        r"aspuzzles: error: time limit of 2 s reached before a shortest plan was proved "
+        r"\(proved: [^)]+\): no hint\n",
+        run.err,
+    ), run.err
 
 
 def test_a_tiles_board_with_several_solutions_grades_as_not_unique():

@@ -255,17 +255,19 @@ def planned(
         return Planned(game, parsed, name, result, made)
     if result.solution is None:
         if result.status == TIMEOUT:
-            raise unproved(timeout, lacking)
+            raise unproved(timeout, lacking, result.progress)
         if result.status != "unsatisfiable":
             raise InputError(f"no plan was found ({result.status}){lacking}")
     return Planned(game, parsed, name, result, made)
 
 
-def unproved(timeout: float | None, lacking: str = "") -> TimeLimit:
-    """The time limit reached before a shortest plan was proved (``lacking``: what the
-    question goes without)."""
+def unproved(timeout: float | None, lacking: str = "", progress: str | None = None) -> TimeLimit:
+    """The time limit reached before a shortest plan was proved, with what the search
+    proved by then where it says (``progress``, as ``solve`` says it; ``lacking``: what
+    the question goes without)."""
     limit = "" if timeout is None else f" of {timeout:g} s"
-    return TimeLimit(f"time limit{limit} reached before a shortest plan was proved{lacking}")
+    said = f" ({progress})" if progress else ""
+    return TimeLimit(f"time limit{limit} reached before a shortest plan was proved{said}{lacking}")
 
 
 def plan_hint(

@@ -1154,6 +1154,11 @@ def test_check_refuses_a_superscript_row_number_with_exit_2(cli):
 def test_check_wants_json_from_puzzles_without_a_text_format(cli):
     run = cli("check", "cake", "seed-7th-guest", "anything")
     assert run.code == 2 and "<argument>:1: not JSON: Expecting value" in run.err
+    run = cli("check", "tiles", "seed-big-cats-3x3-hint", " \n")
+    assert (run.code, run.err) == (
+        2,
+        "aspuzzles: error: <argument>: no solution found (the text is empty)\n",
+    )
 
 
 @pytest.mark.slow

@@ -160,6 +160,7 @@ def test_a_cake_grade_counts_its_steps(cli):
             "p.json: row 1: a cell is '!', not a piece letter or .",
         ),
         ('{"pieces": [', "p.json:1: not JSON: Expecting value"),
+        ("\n  \n", "p.json: no progress found (the text is empty)"),
     ],
 )
 def test_malformed_cake_progress_is_refused_with_its_place(

@@ -261,6 +261,8 @@ def solution_json(text: str, source: str) -> Any:
     """The solution in a JSON text: a whole ``--format json`` result gives its first."""
     import json  # loaded only to read JSON
 
+    if not text.strip():
+        raise InputError("no solution found (the text is empty)", source)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -281,6 +283,8 @@ def progress_json(text: str, source: str) -> Any:
     ``solve --format json`` (its first solution); bad JSON is one line naming the place."""
     import json  # loaded only to read JSON
 
+    if not text.strip():
+        raise InputError("no progress found (the text is empty)", source)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

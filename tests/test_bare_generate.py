@@ -145,6 +145,18 @@ def test_a_generate_part_that_derives_nothing_is_named(workspace: Path, cli) -> 
     assert "derives no clue (given/3) from a solution" in run.err
 
 
+def test_a_whole_puzzle_given_as_the_skeleton_is_named(workspace: Path, cli) -> None:
+    """Every clue a solution could give is in the "skeleton" already (a puzzle passed
+    where its skeleton belongs): said so, not taken for a generate part that derives
+    nothing."""
+    whole = "#const n = 4.\ngiven(1,1,1). given(1,2,2). given(1,3,3). given(1,4,4).\n"
+    (workspace / "instances" / "firstrow" / "whole.lp").write_text(whole)
+    run = cli("generate", "firstrow", "whole.lp", "--seed", "1")
+    assert run.code == 2
+    assert run.err.startswith("aspuzzles: error: the skeleton gives every clue (given/3) already")
+    assert "it is a puzzle, not a skeleton" in run.err and run.err.count("\n") == 1
+
+
 def test_a_generate_part_deriving_nothing_the_encoding_reads_is_named(workspace: Path, cli) -> None:
     run = cli("generate", "unread", "four.lp", "--seed", "1")
     assert run.code == 2

@@ -179,8 +179,14 @@ def _candidates(
     or the skeleton)."""
     kinds = _kept([*fixed, *clues], derived)
     candidates = [clue for clue in clues if _signature(clue) in derived and clue not in fixed]
+    names = ", ".join(f"{name}/{arity}" for name, arity in derived)
+    if not candidates and any(_signature(clue) in derived for clue in clues):
+        raise InputError(
+            f"the skeleton gives every clue ({names}) already: it is a puzzle, not a "
+            "skeleton; a skeleton holds what the puzzles share (such as #const n = 8. and "
+            "a layout), and generate adds the clues"
+        )
     if not candidates:
-        names = ", ".join(f"{name}/{arity}" for name, arity in derived)
         raise InputError(
             f"the generate part derives no clue ({names}) from a solution: its "
             "rules' bodies never hold in an answer set of the encoding"

@@ -781,3 +781,36 @@ def test_the_command_keeps_numpys_blas_to_one_thread_unless_told(monkeypatch, ca
     with pytest.raises(SystemExit):
         entry.command()
     assert seen == [[callers or "1"] * 4]
+
+
+def test_list_names_each_puzzles_instances_default_and_commands(cli):
+    listed = cli("list", "--format", "json").json()
+    by_name = {entry["name"]: entry for entry in listed}
+    assert set(by_name) >= {"haunted", "capture", "geniussquare", "sudoku"}
+    haunted = by_name["haunted"]
+    assert haunted["default"] in haunted["instances"] and "gen-8x5-s8.txt" in haunted["instances"]
+    assert by_name["capture"]["commands"] == [
+        "solve", "facts", "check", "hint", "walkthrough", "generate"
+    ]  # fmt: skip
+    assert by_name["geniussquare"]["commands"][-2:] == ["sweep", "census"]
+    one = cli("list", "capture")
+    assert one.out.splitlines()[:2] == [
+        f"capture: {by_name['capture']['title']}",
+        "  commands: solve facts check hint walkthrough generate",
+    ]
+    assert "wight.txt (default)" in one.out and "haunted" not in one.out
+    unknown = cli("list", "nosuch")
+    assert unknown.code == 2 and unknown.err.startswith("aspuzzles: error: unknown puzzle 'nosuch'")
+
+
+@pytest.mark.parametrize("command", ["hint", "explain", "grade", "fix", "walkthrough", "sweep"])
+def test_a_command_list_leaves_out_is_refused_in_one_line(cli, command):
+    """What ``list`` says a puzzle takes is what it takes: each puzzle refuses the
+    commands its entry leaves out (exit 2, one line)."""
+    for listed in cli("list", "--format", "json").json():
+        if command in listed["commands"]:
+            continue
+        run = cli(command, listed["name"], "--progress", "x") if command == "fix" else None
+        run = run if run is not None else cli(command, listed["name"])
+        assert run.code == 2 and run.err.count("\n") == 1, (listed["name"], run.err)
+        assert f"'{listed['name']}'" in run.err or listed["name"] in run.err, run.err

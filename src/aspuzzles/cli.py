@@ -247,6 +247,18 @@ def _facts_arguments(facts: argparse.ArgumentParser) -> None:
     _limit_arguments(facts, "building the facts")
 
 
+def _list_arguments(listing: argparse.ArgumentParser) -> None:
+    listing.add_argument(
+        "puzzle", nargs="?", default=None, help="only this puzzle (default: every puzzle)"
+    )
+    listing.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text, or json: each puzzle's name, title, instances, default and commands",
+    )
+
+
 def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("puzzle", help=PUZZLE_HELP)
     check.add_argument("instance", nargs="?", default=None, help=INSTANCE_HELP)
@@ -498,7 +510,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
         "the fewest entries of your progress to take back, each with why it was wrong",
         _fix_arguments,
     ),
-    ("list", "list puzzles and their shipped instances", lambda _: None),
+    ("list", "list puzzles, their shipped instances and the commands each takes", _list_arguments),
     ("generate", "generate a new instance", _maker_arguments),
     ("sweep", "solve every variant of a puzzle that has a sweep", _sweep_arguments),
     (
@@ -628,7 +640,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return serve(args.port, args.open, args.timeout, args.memory, args.workers)
         if args.command == "list":
-            code = _list()
+            code = _list(args, game)
         else:
             assert game is not None
             limit_reading(getattr(args, "timeout", None))
@@ -1141,18 +1153,45 @@ def _stats_block(stats: dict[str, Any]) -> str:
     return "\n".join(f"  {key.ljust(width)}  {value}" for key, value in stats.items())
 
 
-def _list() -> int:
+def _list(args: argparse.Namespace, named: Puzzle[Any, Any] | None) -> int:
+    """Every puzzle (or the one named) with its shipped instances and the commands it
+    takes (what its slots declare), as text or JSON."""
     from .registry import get_puzzle, module_puzzles, puzzle_names
 
     games = module_puzzles()
-    for name in puzzle_names():
-        game = games.get(name) or get_puzzle(name)
-        print(f"{name}: {game.title}")
-        default = game.default_instance
-        for path in instance_files(name):
-            marker = " (default)" if path.name == default else ""
-            print(f"  {path.name}{marker}")
+    listed = (
+        [named] if named is not None else [games.get(n) or get_puzzle(n) for n in puzzle_names()]
+    )
+    entries = [_listing(game) for game in listed]
+    if args.format == "json":
+        sys.stdout.write(_json_text(entries) + "\n")
+        return ExitCode.SOLVED
+    for entry in entries:
+        print(f"{entry['name']}: {entry['title']}")
+        print(f"  commands: {' '.join(entry['commands'])}")
+        for instance in entry["instances"]:
+            print(f"  {instance}{' (default)' if instance == entry['default'] else ''}")
     return ExitCode.SOLVED
+
+
+def _listing(game: Puzzle[Any, Any]) -> dict[str, Any]:
+    """A puzzle as ``list`` shows it: the commands are those its slots make possible."""
+    commands = ["solve", "facts", "check"]
+    if game.hints() is not None or game.plan_hints() is not None:
+        commands += ["hint", "walkthrough"]
+    if game.hints() is not None:
+        commands += ["explain", "grade", "fix"]
+    if game.generator() is not None:
+        commands.append("generate")
+    if (swept := game.sweep()) is not None:
+        commands += ["sweep", "census"] if swept.census({}) is not None else ["sweep"]
+    return {
+        "name": game.name,
+        "title": game.title,
+        "default": game.default_instance,
+        "instances": [path.name for path in instance_files(game.name)],
+        "commands": commands,
+    }
 
 
 #: What each command does with its arguments and puzzle (``list`` needs no puzzle).

@@ -47,12 +47,14 @@ def ours(size: str, difficulty: str, seed: int) -> tuple[float, str, str]:
         sparse=False,
     )
     started = time.perf_counter()
-    game_id = game.generate(args)
+    game_id = game.generator().generate(args)
     elapsed = time.perf_counter() - started
     graded = aspuzzles.grade("haunted", game_id)
     assert graded.unique and "," in game_id
+    walked = aspuzzles.walkthrough("haunted", game_id)  # the level asked is the walkthrough's
+    assert walked.difficulty == difficulty, (size, difficulty, seed, walked.difficulty)
     mirrors = sum(c in "/\\" for c in "".join(aspuzzles.load("haunted", game_id).parsed.grid))
-    return elapsed, graded.grade, f"{mirrors}"
+    return elapsed, f"{graded.grade}, walks {walked.difficulty}", f"{mirrors}"
 
 
 def tatham(size: str, difficulty: str) -> float | None:

@@ -8,7 +8,7 @@ puzzle on every machine; an instance whose judgement hits the limit is drawn aga
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from clingo import Symbol
@@ -167,15 +167,16 @@ def walked_as(
     difficulty: str,
     what: str,
     attempts: int = WALKED_ATTEMPTS,
+    proposed: Mapping[str, Sequence[str]] = PROPOSED,
 ) -> Any:
-    """The first instance ``propose`` draws (given a grade by propagation, from
-    ``PROPOSED``; None where it finds none at that grade) whose walkthrough reaches the
-    solution at ``difficulty`` (``grade --difficulty``: hinting.difficulty). The grade
-    by propagation measures the encoding's phrasing as much as the puzzle; it serves
-    only to propose, and the walkthrough decides."""
+    """The first instance ``propose`` draws (given a grade by propagation, in turn from
+    ``proposed``, by default ``PROPOSED``; None where it finds none at that grade) whose
+    walkthrough reaches the solution at ``difficulty`` (``grade --difficulty``:
+    hinting.difficulty). The grade by propagation measures the encoding's phrasing as
+    much as the puzzle; it serves only to propose, and the walkthrough decides."""
     from .hinting.walkthrough import walk  # loaded only to generate
 
-    levels = PROPOSED[difficulty]
+    levels = proposed[difficulty]
     for attempt in range(attempts):
         instance = propose(levels[attempt % len(levels)])
         if instance is not None and walk(puzzle, instance, what).difficulty == difficulty:

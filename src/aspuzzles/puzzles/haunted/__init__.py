@@ -281,6 +281,31 @@ def start_share(width: int, height: int, difficulty: str = "normal") -> float:
     return max(0.2, share - 0.15) if difficulty == "hard" else share
 
 
+#: Proposals drawn before giving up on a graded board (``generating.walked_as``).
+PROPOSALS = 80
+#: Boards up to this many cells propose each difficulty's grade by propagation first
+#: (``generating.PROPOSED``); larger ones mostly boards graded easy (``proposed``).
+SMALL_BOARD = 64
+
+
+def proposed(width: int, height: int) -> dict[str, tuple[str, ...]]:
+    """The grades by propagation a graded board of this size is proposed at, in turn,
+    for each difficulty its walkthrough may read. On larger boards a board graded easy
+    by propagation is much the cheapest to make (its grading tries nothing) and its
+    walkthrough reads normal or tricky about as often as one graded so: 12 proposals a
+    level (bench/NOTES-haunted.md, 2026-12-01) walked normal 3 and tricky 2 times from
+    easy ones at 15x15 (0.7 s each to make), 1 and 2 from normal ones (3 s each), 2 and
+    0 from tricky ones (14 s each); at 10x10 normal ones still pay, at 7x7 each level's
+    own does. Hard puzzles need search, which only boards with fewer mirrors bring."""
+    from ...generating import PROPOSED
+
+    cells = width * height
+    if cells <= SMALL_BOARD:
+        return dict(PROPOSED)
+    mixed = ("easy", "easy", "easy", "normal") if cells <= 100 else ("easy",)
+    return {"easy": ("easy", "normal"), "normal": mixed, "tricky": mixed, "hard": PROPOSED["hard"]}
+
+
 #: Boards from this many open monster cells on are searched with ``LARGE_BOARD_SETTINGS``.
 LARGE_CELLS = 100
 #: Boards below this many open monster cells are traced and grounded in milliseconds.
@@ -466,7 +491,8 @@ class HauntedGenerator(Generator):
                 except InputError:
                     return None
 
-            instance = walked_as(self.puzzle, propose, difficulty, f"{width}x{height} puzzle")
+            what, levels = f"{width}x{height} puzzle", proposed(width, height)
+            instance = walked_as(self.puzzle, propose, difficulty, what, PROPOSALS, levels)
         if sparse:
             instance = without_spare_clues(self.puzzle, instance, rng)
         return self.puzzle.generated_text(args, instance, None if givens else difficulty)

@@ -25,6 +25,7 @@ from typing import Any
 
 from clingo import Symbol
 
+from ..capabilities import PlanHints
 from ..driver.guard import time_left
 from ..driver.results import INTERRUPTED, TIMEOUT
 from ..puzzle import Puzzle, render
@@ -236,7 +237,9 @@ def search_time(timeout: float | None, reserve: float | None) -> float | None:
     return seconds
 
 
-def _moves(puzzle: Puzzle[Any, Any], game: Any, board: Any, solution: Any) -> list[PlanStep]:
+def _moves(
+    puzzle: Puzzle[Any, Any], game: PlanHints[Any, Any], board: Any, solution: Any
+) -> list[PlanStep]:
     """Each move of the plan, drawn on the board it is made on."""
     moves = game.progress_of(solution)
     atoms = game.move_atoms(board, solution)

@@ -55,6 +55,12 @@ def shared_data(*parts: str) -> Path:
     return path
 
 
+def long_plan() -> Path:
+    """A game's capture board whose shortest plan (15 moves) takes some 20 s to prove:
+    a search cut short by a time limit or Ctrl-C."""
+    return shared_data("capture", "marb_arboreth.txt")
+
+
 class CliRun:
     def __init__(self, code: int, out: str, err: str) -> None:
         self.code, self.out, self.err = code, out, err

@@ -307,9 +307,9 @@ def test_hints_explanations_and_grades_keep_their_time_limit(cli):
 def test_a_capture_hint_past_its_limit_says_what_the_search_proved(cli):
     """A game's board whose shortest plan takes some 20 s to prove: the hint's limit
     names what the search had proved by then, as ``solve`` does."""
-    from tests.conftest import shared_data
+    from tests.conftest import long_plan
 
-    run = cli("hint", "capture", shared_data("capture", "marb_arboreth.txt"), "--timeout", "2")
+    run = cli("hint", "capture", long_plan(), "--timeout", "2")
     assert run.code == 3 and run.out == ""
     assert re.fullmatch(
         r"aspuzzles: error: time limit of 2 s reached before a shortest plan was proved "

@@ -14,7 +14,13 @@ import clingo
 import pytest
 
 from aspuzzles.errors import ExitCode
-from tests.conftest import ROOT, bare_workspace, command_process, interrupted_run
+from tests.conftest import (
+    ROOT,
+    bare_workspace,
+    command_process,
+    interrupted_run,
+    long_plan,
+)
 from tests.test_bare_hints import LATIN, LATIN_4, _base, _unsatisfiable
 
 #: A Latin square with so few givens that it has several solutions.
@@ -394,16 +400,9 @@ def test_capture_shows_the_plan_a_time_limit_left_unproved(monkeypatch) -> None:
     assert walk.frames()[0].text.endswith(f"the time limit stopped the search ({proved})")
 
 
-def _long_plan() -> Path:
-    """A game's capture board whose shortest plan (15 moves) takes some 20 s to prove."""
-    from tests.conftest import shared_data
-
-    return shared_data("capture", "marb_arboreth.txt")
-
-
 @pytest.mark.slow
 def test_capture_cut_by_the_time_limit_says_what_its_search_proved(cli) -> None:
-    run = cli("walkthrough", "capture", _long_plan(), "--timeout", "2", "--format", "json")
+    run = cli("walkthrough", "capture", long_plan(), "--timeout", "2", "--format", "json")
     assert run.code == ExitCode.TIMEOUT, run.err
     said = "time limit of 2 s reached; shown: what was found before it (0 steps)"
     assert run.err == f"aspuzzles: {said}\n"
@@ -414,7 +413,7 @@ def test_capture_cut_by_the_time_limit_says_what_its_search_proved(cli) -> None:
 
 @pytest.mark.slow
 def test_capture_interrupted_says_what_its_search_proved() -> None:
-    run = interrupted_run("walkthrough", "capture", str(_long_plan()), after=2)
+    run = interrupted_run("walkthrough", "capture", str(long_plan()), after=2)
     assert run.returncode == ExitCode.INTERRUPTED, run.stderr
     assert re.fullmatch(
         r"capture marb_arboreth\.txt: interrupted, proved: [^\n]+\n",
@@ -646,8 +645,6 @@ def test_ctrl_c_before_the_first_step_stops_a_walkthrough_at_once() -> None:
     the guard gives the work to hand over what it found (``guard.WRAP_UP``)."""
     import time
 
-    from tests.conftest import interrupted_run
-
     started = time.perf_counter()
     run = interrupted_run("walkthrough", "haunted", "gen-15x15-s15", after=0.3)
     assert run.returncode == ExitCode.INTERRUPTED
@@ -660,8 +657,6 @@ def test_ctrl_c_ends_a_walkthrough_with_the_steps_it_found() -> None:
     """Ctrl-C while steps are taken: they are shown (here as JSON, each re-proved), the
     entries still open named, exit 130."""
     import time
-
-    from tests.conftest import interrupted_run
 
     instance = str(ROOT / "instances" / "killer" / "gen-9x9-s1.lp")
     started = time.perf_counter()

@@ -270,9 +270,9 @@ def test_captures_plan_past_the_servers_limit_says_what_its_search_proved(hurrie
     """A game's board whose shortest plan takes some 20 s to prove, asked of a server
     with 8 s: the answer is what the search proved before the limit (status
     ``timeout``, the start drawn and saying so), not the limit's 504."""
-    from tests.conftest import shared_data
+    from tests.conftest import long_plan
 
-    board = shared_data("capture", "marb_arboreth.txt").read_text()
+    board = long_plan().read_text()
     status, data = _post(hurried, "walkthrough", {"puzzle": "capture", "instance": board})
     assert status == 200, data
     assert (data["status"], data["plan"], data["steps"]) == ("timeout", "moves", [])

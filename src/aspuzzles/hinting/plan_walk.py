@@ -206,13 +206,12 @@ def plan_walkthrough(
     if result is None:  # the moves made clear the board
         return report
     report.encoding = result.encoding
-    if result.status in (TIMEOUT, INTERRUPTED):
+    cut_short = result.status in (TIMEOUT, INTERRUPTED)
+    if cut_short:  # what the search proved, and below the plan it found, if any
         report.status, report.shortest = result.status, False
         report.progress = result.progress or "proved: nothing yet"
-    elif result.solution is None:
-        report.status = "unsolvable"
-        return report
     if result.solution is None:
+        report.status = report.status if cut_short else "unsolvable"
         return report
     solution = result.solution.data
     report.solution = solution

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -288,7 +288,7 @@ PROPOSALS = 80
 SMALL_BOARD = 64
 
 
-def proposed(width: int, height: int) -> dict[str, tuple[str, ...]]:
+def proposed(width: int, height: int) -> Mapping[str, tuple[str, ...]]:
     """The grades by propagation a graded board of this size is proposed at, in turn,
     for each difficulty its walkthrough may read. On larger boards a board graded easy
     by propagation is much the cheapest to make (its grading tries nothing) and its
@@ -301,7 +301,7 @@ def proposed(width: int, height: int) -> dict[str, tuple[str, ...]]:
 
     cells = width * height
     if cells <= SMALL_BOARD:
-        return dict(PROPOSED)
+        return PROPOSED
     mixed = ("easy", "easy", "easy", "normal") if cells <= 100 else ("easy",)
     return {"easy": ("easy", "normal"), "normal": mixed, "tricky": mixed, "hard": PROPOSED["hard"]}
 

@@ -68,23 +68,33 @@ bench: bytecode native $(TEST)
 # benchmark runs beside ours, and CP-SAT's Undead (PyPI's multi-puzzle-solver) in an
 # environment of its own, .venv-peers, for the peers benchmark. sqlite3 comes with Python.
 PEERS := .venv-peers
-bench-peers: $(PEERS)/.installed $(PEERS)/undead-solve
+bench-peers: $(PEERS)/.installed $(PEERS)/undead-solve $(PEERS)/singles-generate
 	apt-get install -y sgt-puzzles || echo "bench-peers: could not install sgt-puzzles (apt-get needs root)"
 
-# Tatham's own Undead solver, timed in-process by bench/tatham/undead_solve.c: built from
-# the upstream sources Debian packages (the same release as its sgt-puzzles), checked
-# against their published digest. Where they cannot be had, the benchmark says so.
+# Tatham's own Undead solver, timed in-process by bench/tatham/undead_solve.c, and his
+# Singles (Hitori) generator, which made bench/data/singles-graded.tsv
+# (bench/tatham/generate.c): built from the upstream sources Debian packages (the same
+# release as its sgt-puzzles), checked against their published digest. Where they
+# cannot be had, the benchmark says so.
 SGT := sgt-puzzles_20230122.806ae71
 SGT_SHA256 := 6e236301b0ef756b9f421c8cdb50edc5510a6e5f6f7f1d3b8384dfd3d5204a99
-$(PEERS)/undead-solve: bench/tatham/undead_solve.c
+$(PEERS)/sgt/puzzles.h:
 	mkdir -p $(PEERS)/sgt
 	curl -fsSL -o $(PEERS)/sgt/$(SGT).orig.tar.xz \
 		http://deb.debian.org/debian/pool/main/s/sgt-puzzles/$(SGT).orig.tar.xz \
 	&& echo "$(SGT_SHA256)  $(PEERS)/sgt/$(SGT).orig.tar.xz" | sha256sum -c --quiet - \
 	&& tar -xJf $(PEERS)/sgt/$(SGT).orig.tar.xz -C $(PEERS)/sgt --strip-components=1 \
-	&& cd $(PEERS)/sgt && $(CC) -O2 -I. -o ../undead-solve $(CURDIR)/$< \
+	|| echo "bench-peers: Tatham's sources not fetched"
+
+$(PEERS)/undead-solve: bench/tatham/undead_solve.c $(PEERS)/sgt/puzzles.h
+	cd $(PEERS)/sgt && $(CC) -O2 -I. -o ../undead-solve $(CURDIR)/$< \
 		undead.c misc.c malloc.c random.c nullfe.c -lm \
 	|| echo "bench-peers: Tatham's Undead solver not built (sources or compiler missing)"
+
+$(PEERS)/singles-generate: bench/tatham/generate.c $(PEERS)/sgt/puzzles.h
+	cd $(PEERS)/sgt && $(CC) -O2 -I. -o ../singles-generate $(CURDIR)/$< singles.c \
+		latin.c tree234.c matching.c misc.c malloc.c random.c nullfe.c dsf.c -lm \
+	|| echo "bench-peers: Tatham's Singles generator not built (sources or compiler missing)"
 
 $(PEERS)/.installed:
 	$(PYTHON) -m venv $(PEERS)

@@ -8,12 +8,17 @@ own levels, on puzzles his generators made and graded (``../shared/data``):
   levels) written as plain encodings (``bench/bare/encodings/sudoku.lp``,
   ``towers.lp``): Spearman between his level and our score;
 - the same puzzles through encodings with redundant constraints
-  (``sudoku_redundant.lp``, ``towers_redundant.lp``): how many grade the same.
+  (``sudoku_redundant.lp``, ``towers_redundant.lp``): how many grade the same;
+- Singles, Tatham's Hitori (``bench/data/singles-graded.tsv``, 40 made by his
+  generator, Easy and Tricky at 6x6 and 8x8), through the shipped
+  ``encodings/hitori.lp``: Spearman between his level and our score, and each level's
+  median score (his two levels differ in techniques, not in how many numbers a
+  deduction reads).
 
 ``make bench ARGS=calibrate``; ``CALIBRATE_PER_LEVEL=N`` takes the first N Sudoku and
 Skyscrapers of each level only (a Sudoku walkthrough takes 10-30 s, a 6x6 Skyscrapers
 one up to a minute, so the whole sets take long); the Undead are always all measured.
-``CALIBRATE_SETS=undead,sudoku,towers`` (the default) names the sets to measure.
+``CALIBRATE_SETS=undead,sudoku,towers,singles`` (the default) names the sets to measure.
 ``CALIBRATE_RULES=1`` also reads other scores off the same walks (``score_rules.py``)
 and prints how each agrees with Tatham's levels, beside the shipped one.
 """
@@ -21,7 +26,9 @@ and prints how each agrees with Tatham's levels, beside the shipped one.
 from __future__ import annotations
 
 import os
+import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -31,11 +38,12 @@ from aspuzzles.hinting.difficulty import LEVELS
 from score_rules import rows as rule_rows
 from score_rules import spearman
 
-from common import SHARED_DATA, table
+from common import ROOT, SHARED_DATA, table
 
 BARE = Path(__file__).resolve().parent / "bare"
 UNDEAD = SHARED_DATA / "haunted" / "tatham-graded.tsv"
 GRADED = SHARED_DATA / "graded"
+SINGLES = ROOT / "bench" / "data" / "singles-graded.tsv"
 SETS = {
     "sudoku": ("solo", ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable"]),
     "towers": ("towers", ["easy", "hard", "extreme", "unreasonable"]),
@@ -117,15 +125,47 @@ def _graded_rows(puzzle: str) -> list[list[str]]:
     ]
 
 
+def _singles_facts(game_id: str) -> str:
+    """A Singles game ID (``6x6de:4466...``) as the facts of ``encodings/hitori.lp``."""
+    params, digits = game_id.split(":")
+    size = int(params.split("x")[0])
+    cells = (f"number({i // size + 1},{i % size + 1},{int(d, 36)})." for i, d in enumerate(digits))
+    return f"% Tatham game ID {game_id}\n#const n = {size}.\n" + "\n".join(cells) + "\n"
+
+
+def _singles_rows() -> list[list[str]]:
+    levels = ["easy", "tricky"]
+    lines = [line for line in SINGLES.read_text().splitlines() if not line.startswith("#")]
+    found: list[tuple[int, float]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for number, line in enumerate(lines[1:]):
+            level, game_id = line.split("\t")
+            path = Path(folder) / f"singles-{number}.lp"
+            path.write_text(_singles_facts(game_id))
+            ours, score, _ = _walk("hitori", str(path))
+            found.append((levels.index(level), score))
+            said = f"Tatham {level}, ours {ours} {score:.2f}"
+            print(f"singles {game_id[:14]}: {said}", file=sys.stderr)
+    rho = spearman([lv for lv, _ in found], [sc for _, sc in found])
+    medians = ", ".join(
+        f"{name} {statistics.median(sc for lv, sc in found if lv == index):.2f}"
+        for index, name in enumerate(levels)
+    )
+    name = f"Singles (Hitori), shipped encoding ({len(found)}): median score {medians}"
+    return [[name, "", f"{rho:.2f}", ""]]
+
+
 def run() -> None:
     if not UNDEAD.exists():
         print("calibrate: ../shared/data is not here; nothing to measure")
         return
-    chosen = os.environ.get("CALIBRATE_SETS", "undead,sudoku,towers").split(",")
+    chosen = os.environ.get("CALIBRATE_SETS", "undead,sudoku,towers,singles").split(",")
     rows = _undead_rows() if "undead" in chosen else []
     for puzzle in SETS:
         if puzzle in chosen:
             rows += _graded_rows(puzzle)
+    if "singles" in chosen:
+        rows += _singles_rows()
     table(["difficulty against Tatham's levels", "agreement", "Spearman", "goal"], rows)
     if os.environ.get("CALIBRATE_RULES"):
         graded = {p: WALKS[p] for p in SETS if p in WALKS}

@@ -5,6 +5,7 @@ redundant things."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from clingo import Function, Number, Symbol, parse_term
 
 import aspuzzles
 from aspuzzles.hinting import difficulty as rule
-from aspuzzles.hinting.walkthrough import CLUE_COST, routine_cost
+from aspuzzles.hinting.walkthrough import CLUE_COST, routine_cost, valued_kinds
 
 from .conftest import ROOT
 
@@ -58,23 +59,46 @@ def _one_value_a_place(entry: Symbol) -> set[Symbol]:
     } | {Function(entry.name, [*place, Function(k)]) for k in MONSTERS}
 
 
+def _routine(entries: list[Symbol], rules_out: Callable[[Symbol], set[Symbol]]) -> int:
+    return routine_cost(valued_kinds(entries, rules_out))
+
+
 def test_the_routine_is_one_clue_or_a_single() -> None:
     # A Haunted cell takes three monsters: its single (two ruled out) costs less than
     # one clue (3).
     cells = [f"monster({x},{y},{k})" for x in (1, 2) for y in (1, 2) for k in MONSTERS]
-    assert routine_cost(_entries(" ".join(cells)), _one_value_a_place) == CLUE_COST == 3
+    assert _routine(_entries(" ".join(cells)), _one_value_a_place) == CLUE_COST == 3
     # A Sudoku cell takes nine digits: its single is eight facts; a 6x6 Skyscrapers
     # cell's, five; the place is every argument but the last.
     sudoku = _entries(" ".join(f"cell(1,1,{d}) cell(2,1,{d})" for d in range(1, 10)))
-    assert routine_cost(sudoku, _one_value_a_place) == 8
+    assert _routine(sudoku, _one_value_a_place) == 8
     towers = _entries(" ".join(f"cell(3,4,{d})" for d in range(1, 7)))
-    assert routine_cost(towers, _one_value_a_place) == 5
+    assert _routine(towers, _one_value_a_place) == 5
     # Where the rules let a place hold several (a Hitori's black(R,C): cells of a row,
     # not values of it), there is no single: one clue is the routine.
-    assert routine_cost(sudoku, lambda entry: set()) == 3
+    assert _routine(sudoku, lambda entry: set()) == 3
     # Entries of one argument or none are places of their own; no entry, one clue.
-    assert routine_cost(_entries("lit(1) lit(2) lit(3) lit(4) lit(5) on"), _one_value_a_place) == 3
-    assert routine_cost([], _one_value_a_place) == 3
+    assert _routine(_entries("lit(1) lit(2) lit(3) lit(4) lit(5) on"), _one_value_a_place) == 3
+    assert _routine([], _one_value_a_place) == 3
+
+
+def test_a_kind_has_values_where_its_place_takes_one() -> None:
+    # The monsters of a cell, the digits of a Sudoku cell: values, with the largest
+    # place's number of them.
+    cells = [f"monster({x},{y},{k})" for x in (1, 2) for y in (1, 2) for k in MONSTERS]
+    sudoku = [f"cell(1,1,{d}) cell(2,1,{d})" for d in range(1, 10)]
+    entries = _entries(" ".join([*cells, *sudoku]))
+    assert valued_kinds(entries, _one_value_a_place) == {("monster", 3): 3, ("cell", 3): 9}
+    # A Hitori's shaded(R,C): a shaded cell rules out only its neighbours, so C is a
+    # column, not a value of row R; entries of one argument have no place to share.
+    shaded = _entries(" ".join(f"shaded({r},{c})" for r in (1, 2) for c in (1, 2, 3)))
+
+    def neighbours(entry: Symbol) -> set[Symbol]:
+        r, c = (a.number for a in entry.arguments)
+        return {Function("shaded", [Number(r), Number(c + d)]) for d in (-1, 1)}
+
+    assert valued_kinds(shaded, neighbours) == {}
+    assert valued_kinds(_entries("lit(1) lit(2) lit(3)"), _one_value_a_place) == {}
 
 
 LATIN5 = """% A Latin square: every row and every column holds each number once.

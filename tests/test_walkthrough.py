@@ -509,6 +509,36 @@ def test_a_small_haunted_board_walks_to_its_solution(cli) -> None:
     assert "cell (" in text and "the clue" in text
 
 
+#: A Singles (Hitori) puzzle of Tatham's own generator at Easy (MIT; the first of
+#: bench/data/singles-graded.tsv): his solver needs no case split, only a cell between
+#: two equal numbers, a pair's third, corners and a white cell's last way out.
+SINGLES_EASY = "446655415363146346562615532126121554"
+
+
+def test_a_hitori_step_made_cheap_by_an_unshaded_cell_is_taken_when_it_is(
+    cli, tmp_path: Path
+) -> None:
+    """Once a cell is unshaded, the same number in its column is shaded at the cost of
+    two clues and that cell: a reason other than the one the candidate had at the start
+    (eight clues, a case split). A kind without values (``shaded(R,C)``: C is a column)
+    is costed afresh where such a step appears, so the walkthrough takes it then:
+    none of its steps needs a case split, as none of Tatham's solver's does."""
+    cells = (f"number({i // 6 + 1},{i % 6 + 1},{digit})." for i, digit in enumerate(SINGLES_EASY))
+    board = tmp_path / "singles-easy.lp"
+    board.write_text("#const n = 6.\n" + "\n".join(cells) + "\n")
+    data = _shipped(cli, "hitori", str(board))
+    assert not [step["text"] for step in data["steps"] if "cases" in step]
+    assert max(step["cost"] for step in data["steps"]) <= 12
+    unshaded = data["steps"].index(
+        next(step for step in data["steps"] if "unshaded(1,2)" in step["literals"])
+    )
+    shaded = next(step for step in data["steps"] if "shaded(3,2)" in step["literals"])
+    assert data["steps"].index(shaded) > unshaded
+    assert shaded["because"] == ["number(1,2,4)", "number(3,2,4)"]
+    assert shaded["after"] == ["unshaded(1,2)"] and shaded["cost"] == 7
+    _ends_at_solution(data, ROOT / "encodings" / "hitori.lp")
+
+
 def test_a_promise_is_shrunk_under_a_ceiling_only_while_it_may_come_under_it() -> None:
     """A reason shrunk with ``above`` stops (``_Costlier``) once the members proved
     needed cost more than that: what they cost is a lower bound of the whole

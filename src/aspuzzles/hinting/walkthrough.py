@@ -425,9 +425,13 @@ class _Walker:
         ground: Grounded,
         start: list[Literal],
         targets: set[Literal],
+        valued: Iterable[tuple[str, int]] = (),
         chains: bool = True,
     ) -> None:
         self.ground = ground
+        #: The kinds of entry whose last argument is a value (``valued_kinds``); in
+        #: the others every argument says where the entry is.
+        self.valued = frozenset(valued)
         #: Whether a case is followed through to its contradiction (a grade or a
         #: generator reads only the steps' costs, which the chain does not change).
         self.chains = chains
@@ -469,6 +473,9 @@ class _Walker:
         #: The members a deferred candidate's promise proved needed: tested first in
         #: its next promise (``_within``).
         self.needed: dict[Literal, frozenset[Literal]] = {}
+        #: The reasons of candidates being costed afresh (``_cheaper_beside``): kept where
+        #: the fresh one, found greedily, costs more or is not found within the budget.
+        self.stale: dict[Literal, Reason] = {}
         self.recost(self.ordered())
 
     # -- knowledge -----------------------------------------------------------------
@@ -720,6 +727,30 @@ class _Walker:
             return core
         return None
 
+    def _cheaper_beside(self, literal: Literal) -> bool:
+        """Whether a costly candidate's cached reason is likely stale: the candidate is
+        of a kind without values (``valued``), and the known literals with the clues
+        beside it (sharing a place with it) propagate to it. A new literal there
+        brings other clues into play, not the ones its reason named, so ``improved``
+        (which offers those) cannot see the cheaper reason: once a Hitori's (1,2)
+        is unshaded, the 4 at (3,2) is shaded for the 4 at (1,2), where the reason
+        cached at the start took eight clues. A kind with values (a Sudoku's digits)
+        is left to ``improved``: its singles come from the literals of its place,
+        and asking every candidate of a 15x15 Haunted board so cost a third more
+        time for the same steps."""
+        symbol, value = literal
+        reason = self.reasons.get(literal)
+        if reason is None or reason.cost <= CASE_THRESHOLD or len(symbol.arguments) < 2:
+            return False
+        if (symbol.name, len(symbol.arguments)) in self.valued:
+            return False
+        where = self._where(symbol)
+        beside = [clue for clue in self.reasoner.clues if not where.isdisjoint(self._where(clue))]
+        if not beside:
+            return False
+        assumed = [*self.known.items(), (symbol, not value)]
+        return self.reasoner.propagate(assumed, clues=beside, among=()) is None
+
     def _split(self, members: list[Literal]) -> tuple[list[Literal], list[Literal]]:
         """A core's clues (assumed) and its other members, each in the core's order."""
         clues = [m for m in members if m[1] and m[0] in self.clue_set]
@@ -774,11 +805,16 @@ class _Walker:
                 else:  # fewer clues that did not make it cheaper: not promised again
                     self.refused[literal] = frozenset(s for s, _ in clues)
             return
+        stale = self.stale.pop(literal, None)
         try:
-            self.reasons[literal] = self.reason(literal, budget=budget)
+            found = self.reason(literal, budget=budget)
         except SearchLimit:
-            self.hard.add(literal)
+            if stale is not None:
+                self.reasons[literal] = stale
+            else:
+                self.hard.add(literal)
             return
+        self.reasons[literal] = found if stale is None or found.cost <= stale.cost else stale
         self.hard.discard(literal)
 
     def estimate(self, literal: Literal) -> None:
@@ -798,6 +834,10 @@ class _Walker:
         one whose reason may have got cheaper (``improved``), at least what
         ``estimate`` says. None is costed here (``cheapest`` does, lazily)."""
         for literal in literals:
+            if self._cheaper_beside(literal):
+                self.stale[literal] = self.reasons.pop(literal)  # costed afresh
+                self.seeds.pop(literal, None)
+                self.deferred.discard(literal)
             if literal not in self.reasons:
                 self.hard.discard(literal)  # more is known: it may be easy now
                 self.estimate(literal)
@@ -1030,6 +1070,7 @@ class _Walker:
         self.candidates -= {lit for lit in self.candidates if lit[0] in self.known}
         for literal in learnt:
             self.reasons.pop(literal, None)
+            self.stale.pop(literal, None)
             self.estimates.pop(literal, None)
             self.seeds.pop(literal, None)
             self.deferred.discard(literal)
@@ -1052,13 +1093,19 @@ class _Walker:
 
     def _placed(self, entry: Symbol) -> tuple[frozenset[int], int]:
         """Where an entry is (``grounding.places``) and its value, numbered (looked up
-        once an entry)."""
+        once an entry). An entry of a kind without values (``valued``) is where all
+        its arguments say, and its value its own: learning ``unshaded(1,2)`` touches
+        column 2, where it makes ``shaded(3,2)`` a cheap step again."""
         found = self.placed.get(entry)
         if found is None:
             numbers = self.numbers
-            where = frozenset(numbers.setdefault(place, len(numbers)) for place in places(entry))
-            value = numbers.setdefault((-2, value_of(entry)), len(numbers))
-            found = self.placed[entry] = (where, value)
+            if len(entry.arguments) < 2 or (entry.name, len(entry.arguments)) in self.valued:
+                where_at, value = places(entry), value_of(entry)
+            else:
+                where_at, value = list(enumerate(entry.arguments)), entry
+            where = frozenset(numbers.setdefault(place, len(numbers)) for place in where_at)
+            number = numbers.setdefault((-2, value), len(numbers))
+            found = self.placed[entry] = (where, number)
         return found
 
 
@@ -1157,7 +1204,8 @@ def walk(
     # In the entries' order, not a set's (which follows the symbols' hashes): which
     # entry is asked decides clasp's state for the questions after it.
     possible_entries = [entry for entry in reasoner.entries if entry in never]
-    report.routine = routine_cost(possible_entries, lambda entry: ruled_out(reasoner, entry))
+    valued = valued_kinds(possible_entries, lambda entry: ruled_out(reasoner, entry))
+    report.routine = routine_cost(valued)
     shared = reasoner.consequences(assumed) or set()
     possible = reasoner.possible(assumed) or set()
     targets = {(e, True) for e in shared} | {
@@ -1166,7 +1214,7 @@ def walk(
     # A candidate's questions come back after every step near it: answer those an
     # answer set found before satisfies with no solve call.
     reasoner.keep_answers()
-    walker = _Walker(ground, start, targets, chains)
+    walker = _Walker(ground, start, targets, valued, chains)
     report.start = walker.start
     if partial:
         _stop_before_the_limit(reasoner, timeout, reserve)
@@ -1223,28 +1271,44 @@ def reserved(limit: float, reserve: float | None) -> float:
     return reserve if reserve is not None else min(OUTPUT_TIME, OUTPUT_SHARE * limit)
 
 
-def routine_cost(entries: Iterable[Symbol], rules_out: Callable[[Symbol], set[Symbol]]) -> int:
-    """What a routine step costs on a board whose ``entries`` may hold: one clue read
-    alone, or a *single* where that costs more: an entry's last value, every other
-    value of its place ruled out (a Sudoku cell's eight other digits; two other
-    monsters in a Haunted cell). A place's values are the entries that share their
-    ``places`` (all but the last argument), where the rules let it take one only
-    (``rules_out``: what one entry rules out by the rules alone): ``black(R,C)`` names
-    a cell of row R, not one value of a row, and has no single. The largest place of
-    each kind and size is asked (places of a kind are alike)."""
-    values: dict[tuple[str, tuple[tuple[int, Symbol], ...]], list[Symbol]] = {}
+def _place_groups(entries: Iterable[Symbol]) -> dict[tuple[str, int], list[list[Symbol]]]:
+    """Each kind's places (its entries sharing all but the last argument, see
+    ``places``), largest first: the entries of a place are the values it may take,
+    where the kind has values at all."""
+    groups: dict[tuple[str, tuple[tuple[int, Symbol], ...]], list[Symbol]] = {}
     for entry in entries:
-        values.setdefault((entry.name, tuple(places(entry))), []).append(entry)
-    kinds: dict[tuple[str, int], list[Symbol]] = {}
-    for (name, _), group in values.items():
-        kinds.setdefault((name, len(group)), group)
-    for group in sorted(kinds.values(), key=len, reverse=True):
-        if LITERAL_COST * (len(group) - 1) <= CLUE_COST:
-            break
-        out = rules_out(group[0])
-        if all(other in out for other in group[1:]):
-            return LITERAL_COST * (len(group) - 1)
-    return CLUE_COST
+        groups.setdefault((entry.name, tuple(places(entry))), []).append(entry)
+    kinds: dict[tuple[str, int], list[list[Symbol]]] = {}
+    for (name, _), group in groups.items():
+        kinds.setdefault((name, len(group[0].arguments)), []).append(group)
+    return {kind: sorted(found, key=len, reverse=True) for kind, found in kinds.items()}
+
+
+def valued_kinds(
+    entries: Iterable[Symbol], rules_out: Callable[[Symbol], set[Symbol]]
+) -> dict[tuple[str, int], int]:
+    """The kinds of entry whose last argument is a value, each with its largest
+    place's number of values: where the rules let a place take one value only
+    (``rules_out``: what one entry rules out by the rules alone), as a Sudoku's
+    ``cell(R,C,V)`` or a Haunted ``monster(R,C,M)``. A Hitori's ``shaded(R,C)`` is not
+    one: C is a column, not a value of row R (a shaded cell rules out its neighbours
+    only), so all its arguments are where it is."""
+    found: dict[tuple[str, int], int] = {}
+    for kind, groups in _place_groups(entries).items():
+        largest = groups[0]
+        if len(largest) > 1 and set(largest[1:]) <= rules_out(largest[0]):
+            found[kind] = len(largest)
+    return found
+
+
+def routine_cost(valued: dict[tuple[str, int], int]) -> int:
+    """What a routine step costs on a board whose kinds of entry with values are
+    ``valued`` (``valued_kinds``): one clue read alone, or a *single* where that costs
+    more: an entry's last value, every other value of its place ruled out (a Sudoku
+    cell's eight other digits; two other monsters in a Haunted cell). The largest
+    place of each kind is asked (places of a kind are alike)."""
+    singles = [LITERAL_COST * (size - 1) for size in valued.values()]
+    return max([CLUE_COST, *singles])
 
 
 def ruled_out(reasoner: Reasoner, entry: Symbol) -> set[Symbol]:

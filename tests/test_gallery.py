@@ -673,6 +673,22 @@ def test_an_8x8_hitori_is_generated_from_its_size_alone(cli, tmp_path) -> None:
     _hitori(consts, facts, _atoms(answers[0]))
 
 
+@pytest.mark.parametrize(("difficulty", "seed"), [("normal", "2"), ("tricky", "1")])
+def test_a_6x6_hitori_is_generated_at_the_difficulty_asked(
+    cli, tmp_path, difficulty: str, seed: str
+) -> None:
+    """A Hitori step reads two numbers at least (a pair, a cell between two equal
+    numbers): its walkthrough grades normal or tricky once its cheap steps are taken
+    when they appear. Before they were, most grids drawn graded tricky or hard, and
+    seed 2 found no normal one in 30."""
+    made = cli("generate", "hitori", "#const n = 6.", "--seed", seed, "--difficulty", difficulty)
+    assert made.code == 0, made.err
+    puzzle = tmp_path / "made.lp"
+    puzzle.write_text(made.out)
+    graded = cli("grade", "hitori", str(puzzle), "--difficulty", "--format", "json").json()
+    assert graded["unique"] is True and graded["difficulty"] == difficulty
+
+
 # -- played on the web board -----------------------------------------------------------
 @pytest.fixture(scope="module")
 def board():

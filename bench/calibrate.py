@@ -134,6 +134,9 @@ def _singles_facts(game_id: str) -> str:
 
 
 def _singles_rows() -> list[list[str]]:
+    """Tatham's Singles walked with the shipped Hitori encoding: Spearman between his
+    level and the score, and each level's median score (the levels are Undead's, so
+    agreement is not counted)."""
     levels = ["easy", "tricky"]
     lines = [line for line in SINGLES.read_text().splitlines() if not line.startswith("#")]
     found: list[tuple[int, float]] = []

@@ -532,8 +532,8 @@ def test_a_generated_puzzle_is_unique_repeatable_and_walked_through(
 #: Shipped instances whose walkthrough is not run to its end here, for time (a fresh
 #: process at light load, bench/gallery.py and bench/NOTES-hints.md): Slitherlink's
 #: (15 s and 33 s), Killer's (over a minute), the 6x6 Skyscrapers (9 s and 24 s) and
-#: the Sudokus (6 s and 9 s). They are walked through up to a time limit (below), and their genres'
-#: walkthroughs to the end on puzzles made from small skeletons (above).
+#: the Sudokus (6 s and 9 s). They are walked through up to a time limit (below), and
+#: their genres' walkthroughs to the end on puzzles made from small skeletons (above).
 NOT_WALKED = {
     "slitherlink/gen-7x7-s1.lp",
     "slitherlink/tatham-7x7-normal.lp",

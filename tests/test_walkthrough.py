@@ -529,11 +529,9 @@ def test_a_hitori_step_made_cheap_by_an_unshaded_cell_is_taken_when_it_is(
     data = _shipped(cli, "hitori", str(board))
     assert not [step["text"] for step in data["steps"] if "cases" in step]
     assert max(step["cost"] for step in data["steps"]) <= 12
-    unshaded = data["steps"].index(
-        next(step for step in data["steps"] if "unshaded(1,2)" in step["literals"])
-    )
-    shaded = next(step for step in data["steps"] if "shaded(3,2)" in step["literals"])
-    assert data["steps"].index(shaded) > unshaded
+    at = {lit: n for n, step in enumerate(data["steps"]) for lit in step["literals"]}
+    assert at["shaded(3,2)"] > at["unshaded(1,2)"]
+    shaded = data["steps"][at["shaded(3,2)"]]
     assert shaded["because"] == ["number(1,2,4)", "number(3,2,4)"]
     assert shaded["after"] == ["unshaded(1,2)"] and shaded["cost"] == 7
     _ends_at_solution(data, ROOT / "encodings" / "hitori.lp")

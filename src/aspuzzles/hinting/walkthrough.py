@@ -737,7 +737,7 @@ class _Walker:
         cached at the start took eight clues. A kind with values (a Sudoku's digits)
         is left to ``improved``: its singles come from the literals of its place,
         and asking every candidate of a 15x15 Haunted board so cost a third more
-        time for the same steps."""
+        time for nearly the same steps."""
         symbol, value = literal
         reason = self.reasons.get(literal)
         if reason is None or reason.cost <= CASE_THRESHOLD or len(symbol.arguments) < 2:

@@ -689,6 +689,32 @@ def test_a_6x6_hitori_is_generated_at_the_difficulty_asked(
     assert graded["unique"] is True and graded["difficulty"] == difficulty
 
 
+#: Where a player stands on Tatham's Easy Singles (SINGLES_EASY) after 21 entries:
+#: (1,2) unshaded among them, with the 4 at (3,2) below it in the same column.
+SINGLES_PROGRESS = (
+    "unshaded(1,2). unshaded(2,1). unshaded(2,5). unshaded(2,6). unshaded(4,3). "
+    "shaded(1,1). shaded(2,4). unshaded(1,4). unshaded(2,3). unshaded(3,4). shaded(1,3). "
+    "unshaded(1,5). shaded(1,6). unshaded(2,2). shaded(5,3). unshaded(5,2). "
+    "unshaded(5,4). unshaded(6,3). unshaded(4,5). unshaded(5,6). unshaded(6,2)."
+)
+
+
+def test_a_hint_rests_on_the_board_before_the_clues(cli, tmp_path) -> None:
+    """The clues are dropped from a hint's reason first, while the player's entries
+    stay at hand: the 4 at (3,2) is shaded for the 4 above it that the player left
+    unshaded (two clues and an entry), not for fifteen clues and no entry."""
+    from .test_walkthrough import SINGLES_EASY
+
+    cells = (f"number({i // 6 + 1},{i % 6 + 1},{d})." for i, d in enumerate(SINGLES_EASY))
+    board = tmp_path / "singles-easy.lp"
+    board.write_text("#const n = 6.\n" + "\n".join(cells) + "\n")
+    run = cli("hint", "hitori", str(board), "--progress", SINGLES_PROGRESS, "--format", "json")
+    assert run.code == 0, run.err
+    [hint] = run.json()["hints"]
+    assert hint["entry"] == "shaded(3,2)" and hint["level"] == "propagation"
+    assert hint["reasons"] == ["number(1,2,4)", "number(3,2,4)", "unshaded(1,2)"]
+
+
 # -- played on the web board -----------------------------------------------------------
 @pytest.fixture(scope="module")
 def board():

@@ -14,6 +14,7 @@ from ..driver import load_instance, solve_instance
 from ..driver.guard import note_phase
 from ..driver.loading import checked_encoding
 from ..driver.reasoning import CHOICE, PROPAGATION, SEARCH, TRIAL
+from ..driver.repairs import minimal_core
 from ..driver.results import INTERRUPTED, TIMEOUT
 from ..errors import CheckFailed, InputError, TimeLimit
 from ..paths import referenced_text
@@ -99,12 +100,19 @@ def _from_one_clue(
 
 def _rested(ground: Grounded, progress: list[Symbol], finding: Finding) -> Finding:
     """The hint with a minimal set of clues and progress entries it rests on, each
-    verified: with only those, assuming the entry false has no solution."""
+    verified: with only those, assuming the entry false has no solution. The clues are
+    dropped first while every progress entry stays at hand, then the entries: what is
+    on the board replaces the clues it came from, as in a walkthrough's reasons (a
+    Hitori's 4 shaded for the 4 its column's unshaded cell shows, not for fifteen
+    clues)."""
     reasoner = ground.reasoner
-    reasons = reasoner.minimal([(finding.entry, False)], droppable=progress)
-    clues = [symbol for symbol in reasons if symbol in set(reasoner.clues)]
-    kept = [(symbol, True) for symbol in reasons if symbol not in set(reasoner.clues)]
-    if reasoner.satisfiable([*kept, (finding.entry, False)], clues):
+    fixed = [(finding.entry, False)]
+    at_hand = [(entry, True) for entry in reasoner.own(progress)]
+    offered = [(clue, True) for clue in reasoner.in_force]
+    kept_clues = minimal_core(reasoner, [*fixed, *at_hand], offered) or []
+    kept_entries = minimal_core(reasoner, [*fixed, *kept_clues], at_hand) or []
+    reasons = [symbol for symbol, _ in [*kept_clues, *kept_entries]]
+    if reasoner.satisfiable([*kept_entries, *fixed], [symbol for symbol, _ in kept_clues]):
         raise CheckFailed(f"the reasons found for a hint of '{ground.game.name}' do not force it")
     return Finding(finding.level, finding.entry, reasons)
 

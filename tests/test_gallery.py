@@ -689,7 +689,7 @@ def test_a_6x6_hitori_is_generated_at_the_difficulty_asked(
     assert graded["unique"] is True and graded["difficulty"] == difficulty
 
 
-#: Where a player stands on Tatham's Easy Singles (SINGLES_EASY) after 21 entries:
+#: Where a player stands on Tatham's Easy Singles (``singles_easy_board``) after 21 entries:
 #: (1,2) unshaded among them, with the 4 at (3,2) below it in the same column.
 SINGLES_PROGRESS = (
     "unshaded(1,2). unshaded(2,1). unshaded(2,5). unshaded(2,6). unshaded(4,3). "
@@ -703,11 +703,9 @@ def test_a_hint_rests_on_the_board_before_the_clues(cli, tmp_path) -> None:
     """The clues are dropped from a hint's reason first, while the player's entries
     stay at hand: the 4 at (3,2) is shaded for the 4 above it that the player left
     unshaded (two clues and an entry), not for fifteen clues and no entry."""
-    from .test_walkthrough import SINGLES_EASY
+    from .test_walkthrough import singles_easy_board
 
-    cells = (f"number({i // 6 + 1},{i % 6 + 1},{d})." for i, d in enumerate(SINGLES_EASY))
-    board = tmp_path / "singles-easy.lp"
-    board.write_text("#const n = 6.\n" + "\n".join(cells) + "\n")
+    board = singles_easy_board(tmp_path)
     run = cli("hint", "hitori", str(board), "--progress", SINGLES_PROGRESS, "--format", "json")
     assert run.code == 0, run.err
     [hint] = run.json()["hints"]

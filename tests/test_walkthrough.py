@@ -515,6 +515,14 @@ def test_a_small_haunted_board_walks_to_its_solution(cli) -> None:
 SINGLES_EASY = "446655415363146346562615532126121554"
 
 
+def singles_easy_board(folder: Path) -> Path:
+    """SINGLES_EASY as the facts of ``encodings/hitori.lp``, written in ``folder``."""
+    cells = (f"number({i // 6 + 1},{i % 6 + 1},{d})." for i, d in enumerate(SINGLES_EASY))
+    board = folder / "singles-easy.lp"
+    board.write_text("#const n = 6.\n" + "\n".join(cells) + "\n")
+    return board
+
+
 def test_a_hitori_step_made_cheap_by_an_unshaded_cell_is_taken_when_it_is(
     cli, tmp_path: Path
 ) -> None:
@@ -523,10 +531,7 @@ def test_a_hitori_step_made_cheap_by_an_unshaded_cell_is_taken_when_it_is(
     (eight clues, a case split). A kind without values (``shaded(R,C)``: C is a column)
     is costed afresh where such a step appears, so the walkthrough takes it then:
     none of its steps needs a case split, as none of Tatham's solver's does."""
-    cells = (f"number({i // 6 + 1},{i % 6 + 1},{digit})." for i, digit in enumerate(SINGLES_EASY))
-    board = tmp_path / "singles-easy.lp"
-    board.write_text("#const n = 6.\n" + "\n".join(cells) + "\n")
-    data = _shipped(cli, "hitori", str(board))
+    data = _shipped(cli, "hitori", str(singles_easy_board(tmp_path)))
     assert not [step["text"] for step in data["steps"] if "cases" in step]
     assert max(step["cost"] for step in data["steps"]) <= 12
     at = {lit: n for n, step in enumerate(data["steps"]) for lit in step["literals"]}

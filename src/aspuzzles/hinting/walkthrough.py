@@ -476,6 +476,8 @@ class _Walker:
         #: The reasons of candidates being costed afresh (``_cheaper_beside``): kept where
         #: the fresh one, found greedily, costs more or is not found within the budget.
         self.stale: dict[Literal, Reason] = {}
+        #: The clues sharing a place with each entry (``_cheaper_beside``), made once.
+        self.beside: dict[Symbol, list[Symbol]] = {}
         self.recost(self.ordered())
 
     # -- knowledge -----------------------------------------------------------------
@@ -744,8 +746,11 @@ class _Walker:
             return False
         if (symbol.name, len(symbol.arguments)) in self.valued:
             return False
-        where = self._where(symbol)
-        beside = [clue for clue in self.reasoner.clues if not where.isdisjoint(self._where(clue))]
+        beside = self.beside.get(symbol)
+        if beside is None:
+            where = self._where(symbol)
+            beside = [c for c in self.reasoner.clues if not where.isdisjoint(self._where(c))]
+            self.beside[symbol] = beside
         if not beside:
             return False
         assumed = [*self.known.items(), (symbol, not value)]
@@ -1271,17 +1276,18 @@ def reserved(limit: float, reserve: float | None) -> float:
     return reserve if reserve is not None else min(OUTPUT_TIME, OUTPUT_SHARE * limit)
 
 
-def _place_groups(entries: Iterable[Symbol]) -> dict[tuple[str, int], list[list[Symbol]]]:
-    """Each kind's places (its entries sharing all but the last argument, see
-    ``places``), largest first: the entries of a place are the values it may take,
-    where the kind has values at all."""
+def _largest_places(entries: Iterable[Symbol]) -> dict[tuple[str, int], list[Symbol]]:
+    """Each kind's largest place: the entries sharing all but the last argument (see
+    ``places``), the values a place may take where the kind has values at all."""
     groups: dict[tuple[str, tuple[tuple[int, Symbol], ...]], list[Symbol]] = {}
     for entry in entries:
         groups.setdefault((entry.name, tuple(places(entry))), []).append(entry)
-    kinds: dict[tuple[str, int], list[list[Symbol]]] = {}
+    largest: dict[tuple[str, int], list[Symbol]] = {}
     for (name, _), group in groups.items():
-        kinds.setdefault((name, len(group[0].arguments)), []).append(group)
-    return {kind: sorted(found, key=len, reverse=True) for kind, found in kinds.items()}
+        kind = (name, len(group[0].arguments))
+        if len(group) > len(largest.get(kind, ())):
+            largest[kind] = group
+    return largest
 
 
 def valued_kinds(
@@ -1293,12 +1299,11 @@ def valued_kinds(
     ``cell(R,C,V)`` or a Haunted ``monster(R,C,M)``. A Hitori's ``shaded(R,C)`` is not
     one: C is a column, not a value of row R (a shaded cell rules out its neighbours
     only), so all its arguments are where it is."""
-    found: dict[tuple[str, int], int] = {}
-    for kind, groups in _place_groups(entries).items():
-        largest = groups[0]
-        if len(largest) > 1 and set(largest[1:]) <= rules_out(largest[0]):
-            found[kind] = len(largest)
-    return found
+    return {
+        kind: len(place)
+        for kind, place in _largest_places(entries).items()
+        if len(place) > 1 and set(place[1:]) <= rules_out(place[0])
+    }
 
 
 def routine_cost(valued: dict[tuple[str, int], int]) -> int:

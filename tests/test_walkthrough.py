@@ -13,6 +13,7 @@ from typing import Any
 import clingo
 import pytest
 
+import aspuzzles
 from aspuzzles.errors import ExitCode
 from tests.conftest import (
     ROOT,
@@ -274,7 +275,8 @@ def test_interrupted_in_process_it_returns_the_steps_taken(
 ) -> None:
     """An interrupt between steps (Ctrl-C in a notebook, where no limit puts the walk in
     a child of its own) ends the walk with the steps taken: status interrupted, the
-    open entries named, the text saying where it stopped, no difficulty."""
+    open entries named, the text saying where it stopped, no difficulty; and a grade
+    asked for its difficulty with the grade found before it."""
     import importlib
 
     import aspuzzles
@@ -294,9 +296,10 @@ def test_interrupted_in_process_it_returns_the_steps_taken(
     assert walk.status == "interrupted" and len(walk.steps) == 3 and walk.difficulty is None
     assert walk.open and walk.to_dict()["open"] == [str(entry) for entry in walk.open]
     assert walk.lines()[-1].startswith("Ctrl-C stopped the walkthrough here; still open: ")
-    calls.clear()
-    with pytest.raises(KeyboardInterrupt):  # a grade reads the whole way, or none
-        aspuzzles.grade("latin", "four.lp", difficulty=True)
+    calls.clear()  # a grade keeps what it found before, the difficulty not reached
+    graded = aspuzzles.grade("latin", "four.lp", difficulty=True)
+    assert (graded.status, graded.walked, graded.difficulty) == ("interrupted", 3, None)
+    assert graded.grade == aspuzzles.grade("latin", "four.lp").grade
 
 
 # -- a puzzle played by moves: its proved-shortest plan ----------------------------------
@@ -473,12 +476,42 @@ def test_a_time_limit_during_the_steps_keeps_and_shows_those_found(cli, tmp_path
     assert picture.read_text().count("<svg") > 1
 
 
-def test_a_grade_cut_short_has_no_difficulty_to_give(cli) -> None:
-    """A difficulty reads the whole walkthrough: cut short, the grade is the limit."""
-    instance = str(ROOT / "instances" / "killer" / "gen-9x9-s1.lp")
-    run = cli("grade", "killer", instance, "--difficulty", "--timeout", "4")
-    assert run.code == ExitCode.TIMEOUT and run.out == ""
-    assert run.err == "aspuzzles: error: time limit of 4 s reached while reasoning\n"
+#: What a grade whose walkthrough was cut short says beside it.
+GRADE_CUT_SHORT = "shown: the grade; the difficulty's walkthrough was not finished\n"
+
+
+def test_a_grade_cut_short_keeps_the_grade_without_a_difficulty(cli) -> None:
+    """A difficulty reads a whole walkthrough (a Slitherlink's takes 15-30 s, its
+    grade 0.3 s): cut short by the limit, the grade found before it is shown (exit 3),
+    the same as without ``--difficulty``, the difficulty said not reached."""
+    asked = ("grade", "slitherlink", "gen-7x7-s1")
+    run = cli(*asked, "--difficulty", "--timeout", "4", "--format", "json")
+    assert run.code == ExitCode.TIMEOUT, run.err
+    assert run.err == f"aspuzzles: time limit of 4 s reached; {GRADE_CUT_SHORT}"
+    data = run.json()
+    assert data == cli(*asked, "--format", "json").json() | {
+        "status": "timeout",
+        "walked": data["walked"],
+    }
+    run = cli(*asked, "--difficulty", "--timeout", "4")
+    assert run.code == ExitCode.TIMEOUT, run.err
+    assert run.out.startswith("slitherlink gen-7x7-s1.lp: search (") and run.out.endswith(
+        " of its walkthrough taken)\n"
+    ), run.out
+    graded = aspuzzles.grade("slitherlink", difficulty=True, timeout=4)
+    assert (graded.status, graded.difficulty, graded.score) == ("timeout", None, None)
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_a_grade_with_the_grade_found() -> None:
+    run = interrupted_run("grade", "slitherlink", "--difficulty", after=3)
+    assert run.returncode == ExitCode.INTERRUPTED, run.stderr
+    assert run.stderr == f"aspuzzles: interrupted; {GRADE_CUT_SHORT}"
+    assert re.fullmatch(
+        r"slitherlink gen-7x7-s1\.lp: search \([^;]+; difficulty not reached: \d+ steps? of "
+        r"its walkthrough taken\)\n",
+        run.stdout,
+    ), run.stdout
 
 
 # -- shipped puzzles ------------------------------------------------------------------
@@ -674,12 +707,15 @@ def test_a_walkthrough_is_the_same_on_every_run(workspace: Path) -> None:
 
 @pytest.mark.slow
 def test_ctrl_c_before_the_first_step_stops_a_walkthrough_at_once() -> None:
-    """While it grounds there is nothing to show: one line, exit 130, within the time
-    the guard gives the work to hand over what it found (``guard.WRAP_UP``)."""
+    """Before its first step (grounding, the consequences) there is nothing to show:
+    one line, exit 130, within the time the guard gives the work to hand over what it
+    found (``guard.WRAP_UP``). A 10x10 tiles board takes seconds to get there (the
+    15x15 Haunted board, once used here, takes its first step within 0.3 s on a fast
+    machine)."""
     import time
 
     started = time.perf_counter()
-    run = interrupted_run("walkthrough", "haunted", "gen-15x15-s15", after=0.3)
+    run = interrupted_run("walkthrough", "tiles", "gen-e2-10x10-16-kinds", after=0.3)
     assert run.returncode == ExitCode.INTERRUPTED
     assert run.stderr == "aspuzzles: interrupted\n" and run.stdout == ""
     assert time.perf_counter() - started < 5

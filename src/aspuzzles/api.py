@@ -210,7 +210,8 @@ def grade(
 ) -> Grade:
     """How hard the puzzle is to solve by hints alone (:func:`aspuzzles.hinting.grade`),
     with ``difficulty`` also the level a person meets, from a walkthrough; limits as
-    for ``hint``."""
+    for ``hint``, but that a time limit or an interrupt during that walkthrough gives
+    the grade without the difficulty (status ``timeout`` or ``interrupted``)."""
     from . import hinting
 
     game, limit = _puzzle(puzzle), checked_timeout(timeout)
@@ -220,6 +221,7 @@ def grade(
         ),
         limit,
         memory,
+        wrap_up=difficulty,
     )
 
 

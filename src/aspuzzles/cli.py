@@ -984,17 +984,18 @@ def _question(
         edited = report.encoding == "edited"
         status = getattr(report, "status", None)
         if status in (TIMEOUT, INTERRUPTED):  # a walkthrough's steps found so far
-            count = len(report.steps)
             if status == TIMEOUT:
                 said, code = f"time limit of {args.timeout:g} s reached", ExitCode.TIMEOUT
             else:
                 said, code = "interrupted", ExitCode.INTERRUPTED
-            note = f"{said}; shown: what was found before it ({count} step{'s' * (count != 1)})"
+            note = f"{said}; shown: {report.found_before_limit()}"
             return _Answer("", code, edited, game.name, (report, args.format), note)
         return _Answer(_shown(report, args.format), code, edited, game.name)
 
-    # Ctrl-C asks a walkthrough to hand over the steps it has found (the guard's wrap_up).
-    return _answer(args, work, wrap_up=args.command == "walkthrough")
+    # Ctrl-C asks a walkthrough (a grade's too) to hand over what it has found (the
+    # guard's wrap_up).
+    wrap_up = args.command == "walkthrough" or (args.command == "grade" and args.difficulty)
+    return _answer(args, work, wrap_up=wrap_up)
 
 
 def _shown(report: Any, output_format: str) -> str:

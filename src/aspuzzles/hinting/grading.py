@@ -32,7 +32,9 @@ def grade(
     in classes no clue tells apart (``Hints.anchored``) is graded after its anchor is laid.
     With ``difficulty``, also the level a person meets (:mod:`.difficulty`), read from
     a whole walkthrough: by the steps' reasons, not by propagation, so the same for
-    any phrasing of the encoding; it costs a walkthrough's time."""
+    any phrasing of the encoding; it costs a walkthrough's time. Where ``timeout``
+    (or Ctrl-C) stops that walkthrough, the grade is the answer without the difficulty
+    (status ``timeout`` or ``interrupted``); a limit reached before, TimeLimit."""
     game = puzzle
     parsed, name = loaded(game, instance)
     entries = hintable(game)
@@ -51,11 +53,12 @@ def grade(
     standing = checked_encoding(game, encoding).standing
     found = Grade(game.name, name, hardest, steps, unique, laid_first, standing)
     if difficulty and unique:
-        from .walkthrough import walkthrough  # it builds on this module
+        from .walkthrough import CUT_SHORT, walkthrough  # it builds on this module
 
-        walk = walkthrough(
-            game, instance, encoding=encoding, timeout=timeout, chains=False, partial=False
-        )
+        walk = walkthrough(game, instance, encoding=encoding, timeout=timeout, chains=False)
+        if walk.status in CUT_SHORT:
+            found.status, found.walked = walk.status, len(walk.steps)
+            return found
         found.difficulty = walk.difficulty
         found.score = round(score, 2) if (score := walk.score) is not None else None
     return found

@@ -30,7 +30,7 @@ from ..driver.guard import time_left
 from ..driver.results import INTERRUPTED, TIMEOUT
 from ..puzzle import Puzzle, render
 from .questions import planned, unproved
-from .reports import recheck_fields
+from .reports import recheck_fields, steps_found
 from .walkthrough_views import Frame
 
 #: What a plan's drawn walkthrough shows (the SVG's heading).
@@ -94,6 +94,10 @@ class PlanWalkthrough:
                 else "no plan clears this board"
             )
         return lines
+
+    def found_before_limit(self) -> str:
+        """What a walkthrough cut short shows: the moves of its plan found so far."""
+        return steps_found(len(self.steps))
 
     def _cut_short(self) -> str:
         """What stopped the search and what it had proved by then."""

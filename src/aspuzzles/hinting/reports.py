@@ -217,6 +217,11 @@ class Grade:
     #: its score (:mod:`.difficulty`); None where not asked or not unique.
     difficulty: str | None = None
     score: float | None = None
+    #: ``graded``; or, where a time limit or Ctrl-C stopped the walkthrough that reads
+    #: the difficulty, ``timeout`` or ``interrupted``: the grade stands, the difficulty
+    #: is not known, and ``walked`` says how many of its steps were taken.
+    status: str = "graded"
+    walked: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -230,6 +235,9 @@ class Grade:
         if self.difficulty is not None:
             data["difficulty"] = self.difficulty
             data["score"] = self.score
+        if self.status != "graded":
+            data["status"] = self.status
+            data["walked"] = self.walked
         if self.encoding == EDITED:
             data["encoding"] = EDITED
         return data
@@ -240,6 +248,9 @@ class Grade:
         note = "" if self.unique else "; the puzzle has more than one solution"
         if self.difficulty is not None:
             note += f"; difficulty {self.difficulty} (score {self.score:g})"
+        elif self.status != "graded":
+            walked = f"{self.walked} step{'s' * (self.walked != 1)}"
+            note += f"; difficulty not reached: {walked} of its walkthrough taken"
         return (
             f"{self.puzzle} {self.instance}: {self.grade} "
             f"({first}{done or 'nothing to fill in'}{note})"
@@ -247,6 +258,10 @@ class Grade:
 
     def text(self) -> str:
         return self.summary() + "\n"
+
+    def found_before_limit(self) -> str:
+        """What a grade cut short shows: the grade, without the difficulty."""
+        return "the grade; the difficulty's walkthrough was not finished"
 
     def svg(self) -> str:
         """The summary as a drawing (a grade has no board): what ``--format svg``
@@ -263,6 +278,11 @@ class Grade:
 
     def __str__(self) -> str:
         return self.summary() + "\n"
+
+
+def steps_found(count: int) -> str:
+    """What a walkthrough cut short by a time limit or Ctrl-C shows: its steps."""
+    return f"what was found before it ({count} step{'s' * (count != 1)})"
 
 
 @dataclass

@@ -86,7 +86,7 @@ from .grounding import (
     read_progress,
     value_of,
 )
-from .reports import hintable, recheck_fields
+from .reports import hintable, recheck_fields, steps_found
 
 if TYPE_CHECKING:
     from ..capabilities import Hints
@@ -250,6 +250,10 @@ class Walkthrough:
 
     def _clue(self, clue: Symbol) -> str:
         return self._hints.clue_text(self.instance, clue)
+
+    def found_before_limit(self) -> str:
+        """What a walkthrough cut short shows: its steps."""
+        return steps_found(len(self.steps))
 
     @property
     def difficulty(self) -> str | None:

@@ -41,20 +41,26 @@ class Session:
         #: Whether the encoding is the shipped one, unedited: only then may a search in
         #: Python that restates its rules answer first (``first``).
         self.shipped = used.standing == loading.SHIPPED
-        job = Job(
-            encoding=str(used.path),
+        self._parsed, self._encoding, self._clingo_args = parsed, used.path, clingo_args
+        self._literals: dict[Symbol, int] = {}
+        if not self.shipped:
+            self.control  # noqa: B018  (an edited encoding's errors are told at once)
+
+    @cached_property
+    def _job(self) -> Job:
+        """What clingo grounds, made with the grounding: a sweep's facts take a good
+        part of its command's start-up, and its own search never needs them."""
+        game, parsed = self.game, self._parsed
+        return Job(
+            encoding=str(self._encoding),
             facts=list(game.facts(parsed)),
             program=game.strategy(parsed).program(),
-            arguments=solving.solver_arguments(game, 1, clingo_args),
+            arguments=solving.solver_arguments(game, 1, self._clingo_args),
             models=1,
             count_only=False,
             timeout=None,
             incremental=None,
         )
-        self._job = job
-        self._literals: dict[Symbol, int] = {}
-        if not self.shipped:
-            self.control  # noqa: B018  (an edited encoding's errors are told at once)
 
     @cached_property
     def control(self) -> clingo.Control:

@@ -407,6 +407,34 @@ def test_a_results_file_that_is_not_the_sweeps_is_refused_unchanged(cli, tmp_pat
     )
 
 
+def test_a_results_file_or_store_that_is_no_file_is_refused(cli, tmp_path):
+    """A sweep reads its results file back to resume: a FIFO (or ``-o /dev/full``,
+    which reads as zeros without end) held the command forever, past ``--timeout``.
+    Now refused at once; ``/dev/null`` stays a way to keep no results."""
+    fifo = tmp_path / "results"
+    os.mkfifo(fifo)
+    process = command_process(
+        "sweep", "geniussquare", "--limit", "2", "--timeout", "20", "-o", str(fifo)
+    )
+    try:
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 2, err
+    assert err == (
+        f"aspuzzles: error: {fifo}: not a regular file: a sweep's results file is read "
+        "back to resume it; give a file's name\n"
+    )
+    run = cli("sweep", "geniussquare", "--limit", "2", "-o", os.devnull)
+    assert run.code == 0, run.err
+    assert "geniussquare: 2 of 2 solvable" in run.out + run.err
+    run = cli("census", "geniussquare", *SAMPLE, "--store", fifo)
+    assert run.code == 2 and run.err == (
+        f"aspuzzles: error: {fifo}: not a regular file: a census store is a file; give "
+        "another --store, or move this one away to start afresh\n"
+    )
+
+
 def test_a_store_that_is_not_a_census_store_is_refused_unchanged(cli, tmp_path):
     """Another program's database had the census's tables added to it."""
     store = tmp_path / "theirs.sqlite"

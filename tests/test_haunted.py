@@ -232,6 +232,10 @@ def test_square_shorthand_and_difficulty_are_accepted():
             "4x4:2,4,3,cRLbRaRRbLL?,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2",
             "bad character '?' at position 12",
         ),
+        (  # a control character is shown escaped, not written out raw
+            "4x4:2,4,3,cRLbRaRRbLL\x07,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2",
+            "bad character '\\x07' at position 12",
+        ),
         ("4x4:2,4,4,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "do not match the 9 monster"),
         ("4x4:x,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,2", "ghost total 'x'"),
         ("4x4:2,4,3,cRLbRaRRbLLa,0,2,2,3,1,1,2,1,2,1,1,1,0,2,1,-2", "clue 16 '-2'"),

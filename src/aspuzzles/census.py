@@ -160,6 +160,10 @@ class Store:
     def __init__(self, path: Path, header: str) -> None:
         self.path = path
         self._committed = 0.0  # the first unit is committed at once
+        if path.exists() and not path.is_file():  # a device, a FIFO: sqlite needs a file
+            raise InputError(
+                f"not a regular file: a census store is a file; {ANOTHER_STORE}", str(path)
+            )
         if path.exists() and path.stat().st_size:
             self._inspect(header)  # read-only: nothing is written to a file not ours
         try:

@@ -166,7 +166,15 @@ def resumable(
     solved again; a file that is not this sweep's (another sweep's, another program's,
     or one with an unreadable line before its last) is refused and left unchanged.
     ``keys``, when given, are every key the sweep can write; without ``counting`` a
-    value is 0 or 1."""
+    value is 0 or 1. A device (but ``/dev/null``: results thrown away), a FIFO or a
+    folder is refused: read back, ``/dev/zero`` never ends and a FIFO waits for a
+    writer."""
+    if path.exists() and not path.is_file() and path.resolve() != Path(os.devnull):
+        raise InputError(
+            "not a regular file: a sweep's results file is read back to resume it; "
+            "give a file's name",
+            str(path),
+        )
     try:
         data = path.read_bytes() if path.exists() else b""
     except OSError as error:

@@ -73,7 +73,7 @@ def _decode_grid(code: str, width: int, height: int, fail: Any) -> tuple[str, ..
         elif char in KINDS:
             cells.append(char)
         else:
-            raise fail(f"bad character '{char}' at position {position} of the grid")
+            raise fail(f"bad character {char!r} at position {position} of the grid")
     if len(cells) != width * height:
         relation = "too short" if len(cells) < width * height else "too long"
         raise fail(

@@ -180,6 +180,16 @@ def test_a_checker_rejection_under_an_edited_encoding_names_the_edit(cli, tmp_pa
     assert "--unchecked shows the edited rules' answers" in run.err
 
 
+def test_an_encoding_that_is_no_file_is_named_so(cli, tmp_path):
+    """A missing encoding and one that is a folder or a device are told apart."""
+    run = cli("solve", "haunted", "--encoding", tmp_path / "none.lp")
+    assert run.code == 2 and run.err.endswith("none.lp: no such encoding file\n"), run.err
+    for there in (tmp_path, Path(os.devnull)):
+        run = cli("solve", "haunted", "--encoding", there)
+        assert run.code == 2, run.err
+        assert run.err == f"aspuzzles: error: {there}: not a file (an encoding is read whole)\n"
+
+
 def test_the_shipped_encoding_named_with_encoding_keeps_its_accelerators(cli):
     shipped = ("solve", "capture", "wight", "--encoding", ROOT / "encodings" / "capture.lp")
     run = cli(*shipped, "--format", "json")

@@ -127,7 +127,9 @@ def checked_encoding(game: Puzzle[Any, Any], encoding: str | Path | None) -> Enc
     if encoding is not None:
         path = named_file(encoding)
         if path is None:
-            raise InputError("no such encoding file", str(encoding))
+            there = Path(encoding).exists()
+            said = "not a file (an encoding is read whole)" if there else "no such encoding file"
+            raise InputError(said, str(encoding))
     else:
         path = find_encoding(game.name)
         if path is None:

@@ -89,6 +89,12 @@ def test_what_is_not_an_answer_is_refused_at_its_line(workspace: Path, cli) -> N
     assert run.err == "aspuzzles: error: answer.txt:2: 'Answer:' is not an atom\n"
     run = cli("check", "latin", "four.lp", '{"atoms": 3}')
     assert run.code == ExitCode.BAD_INPUT and run.err.count("\n") == 1
+    # A character outside ASCII: clingo's message about it does not decode (it was an
+    # internal error, exit 4).
+    (workspace / "answer.txt").write_text("cell(1,1,1).\ncell(1,2,\u00b7).\n")
+    run = cli("check", "latin", "four.lp", "answer.txt")
+    assert run.code == ExitCode.BAD_INPUT
+    assert run.err == "aspuzzles: error: answer.txt:2: 'cell(1,2,\u00b7)' is not an atom\n"
 
 
 HINTS_SHOW = """\

@@ -31,6 +31,19 @@ SYMBOLS_KEPT = 1 << 16
 
 
 @lru_cache(maxsize=SYMBOLS_KEPT)
+def term_or_none(text: str) -> Symbol | None:
+    """``clingo.parse_term`` of a user's text, or None where it is no term. clingo's
+    message about a character outside ASCII ends inside that character's bytes, and
+    reading the message then fails (UnicodeDecodeError, not the RuntimeError of any
+    other syntax error): both mean the same here."""
+    from clingo import parse_term
+
+    try:
+        return parse_term(text)
+    except (RuntimeError, UnicodeDecodeError):
+        return None
+
+
 def number(value: int) -> Symbol:
     """clingo's number ``value``, made once: each symbol made is a call into clingo, and
     a board's facts repeat a few numbers thousands of times."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from clingo import Symbol, parse_term
 
+from ..asp import term_or_none
 from ..errors import InputError
 from ..puzzle import solution_json
 
@@ -53,10 +54,7 @@ def _json_atoms(data: Any, source: str) -> list[Symbol]:
 
 
 def _atom(text: str, source: str, line: int | None) -> Symbol:
-    try:
-        symbol = parse_term(text)
-    except RuntimeError:
-        symbol = None
+    symbol = term_or_none(text)
     if symbol is None or not str(symbol)[:1].isalpha() or str(symbol).startswith("("):
         shown = text if len(text) <= 60 else text[:57] + "..."
         raise InputError(f"'{shown}' is not an atom", source, line)

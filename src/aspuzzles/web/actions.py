@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from clingo import Symbol, SymbolType, parse_term
+from clingo import Symbol, SymbolType
 
+from ..asp import term_or_none
 from ..capabilities import PlanHints
 from ..errors import InputError
 from ..paths import instance_files
@@ -87,11 +88,8 @@ def _entries(progress: list[str]) -> list[Symbol]:
     for text in progress:
         if (problem := number_problem(text)) is not None:
             raise InputError(f"progress: '{text[:60]}': {problem}")
-        try:
-            symbol = parse_term(text)
-        except RuntimeError:
-            raise InputError(f"progress: '{text[:60]}' is not an atom") from None
-        if symbol.type != SymbolType.Function or not symbol.name:
+        symbol = term_or_none(text)
+        if symbol is None or symbol.type != SymbolType.Function or not symbol.name:
             raise InputError(f"progress: '{text[:60]}' is not an atom")
         entries.append(symbol)
     return entries

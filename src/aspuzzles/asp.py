@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from clingo import Function, Number, Symbol, SymbolType
+from clingo import Function, Number, Symbol, SymbolType, parse_term
 
 from .errors import InputError, clingo_message
 from .paths import NOT_A_FILE, display_path, read_text_file, special_file
@@ -31,19 +31,6 @@ SYMBOLS_KEPT = 1 << 16
 
 
 @lru_cache(maxsize=SYMBOLS_KEPT)
-def term_or_none(text: str) -> Symbol | None:
-    """``clingo.parse_term`` of a user's text, or None where it is no term. clingo's
-    message about a character outside ASCII ends inside that character's bytes, and
-    reading the message then fails (UnicodeDecodeError, not the RuntimeError of any
-    other syntax error): both mean the same here."""
-    from clingo import parse_term
-
-    try:
-        return parse_term(text)
-    except (RuntimeError, UnicodeDecodeError):
-        return None
-
-
 def number(value: int) -> Symbol:
     """clingo's number ``value``, made once: each symbol made is a call into clingo, and
     a board's facts repeat a few numbers thousands of times."""
@@ -131,6 +118,17 @@ _STRING_BODY = re.compile(r'(?:\\.|[^"\\\n])*', re.DOTALL)
 #: The largest number clingo holds: its integers are 32 bits, and a larger one written
 #: in a program silently wraps around (4294967298 is read as 2).
 LARGEST_NUMBER = 2**31 - 1
+
+
+def term_or_none(text: str) -> Symbol | None:
+    """``clingo.parse_term`` of a user's text, or None where it is no term. clingo's
+    message about a character outside ASCII ends inside that character's bytes, and
+    reading the message then fails (UnicodeDecodeError, not the RuntimeError of any
+    other syntax error): both mean the same here."""
+    try:
+        return parse_term(text)
+    except (RuntimeError, UnicodeDecodeError):
+        return None
 
 
 def _lexemes(text: str) -> Iterator[re.Match[str]]:

@@ -180,6 +180,36 @@ def test_a_checker_rejection_under_an_edited_encoding_names_the_edit(cli, tmp_pa
     assert "--unchecked shows the edited rules' answers" in run.err
 
 
+@pytest.mark.parametrize("puzzle", ["haunted", "cake", "tiles", "geniussquare", "geniusstar"])
+def test_a_hints_slot_reads_the_entries_its_shipped_encoding_declares(puzzle: str) -> None:
+    from aspuzzles.declarations import declarations
+    from aspuzzles.hinting.grounding import _entry_signatures
+    from aspuzzles.registry import get_puzzle
+
+    encoding = ROOT / "encodings" / f"{puzzle}.lp"
+    declared = _entry_signatures(declarations(encoding), [], encoding)
+    hints = get_puzzle(puzzle).hints()
+    kinds = None if hints is None else hints.entry_kinds
+    assert declared is not None and kinds is not None and set(declared) == set(kinds)
+
+
+@pytest.mark.parametrize("command", ["hint", "walkthrough", "grade", "explain", "fix"])
+def test_an_edit_that_shows_other_entries_is_refused_in_one_line(cli, tmp_path, command):
+    """The cake's hints read its entries (``side/3``) in Python: an edit that shows its
+    pieces (``in/2``) instead was an internal error (a tuple unpacked short)."""
+    edited = tmp_path / "cake.lp"
+    shipped = (ROOT / "encodings" / "cake.lp").read_text()
+    edited.write_text(shipped.replace("#show side/3.", "#show in/2."))
+    asked = ["--progress", "{}"] if command == "fix" else []
+    run = cli(command, "cake", "--encoding", edited, *asked)
+    assert run.code == 2, run.err
+    assert run.err.startswith("aspuzzles: error: ") and run.err.endswith(
+        "cake.lp: its entries are in/2, not side/3 as cake's hints read them: an edited "
+        "encoding keeps the shipped one's entries (its '#show' lines)\n"
+    )
+    assert run.err.count("\n") == 1
+
+
 def test_an_encoding_that_is_no_file_is_named_so(cli, tmp_path):
     """A missing encoding and one that is a folder or a device are told apart."""
     run = cli("solve", "haunted", "--encoding", tmp_path / "none.lp")

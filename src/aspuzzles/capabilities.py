@@ -53,6 +53,11 @@ class Hints(Generic[InstanceT, SolutionT]):
     declares (:mod:`aspuzzles.declarations`): the entries are the atoms it shows (or
     its ``hints`` part shows), the clues every fact it does not declare structure."""
 
+    #: The kinds of entry (name, arity) this slot reads, draws and checks in Python;
+    #: None where it reads any the encoding declares (a bare encoding's). An edited
+    #: encoding must keep them: an entry of another kind would be read as nonsense.
+    entry_kinds: ClassVar[tuple[tuple[str, int], ...] | None] = None
+
     def hint_facts(self, instance: InstanceT) -> list[Symbol]:
         """The facts to reason with: the puzzle's facts, except that nothing a clue
         says may be folded into the others (a placement left out because a clue

@@ -57,6 +57,7 @@ def ground_instance(
     clues = [fact for fact in facts if not _is_structure(declared, fact)]
     others = [fact for fact in facts if _is_structure(declared, fact)]
     entries_of = _entry_signatures(declared, facts, used.path)
+    _kept_entry_kinds(game, puzzle, entries_of, used.path)
     started = time.perf_counter()
     note_phase("grounding")
     program = puzzle.hint_program(instance)
@@ -127,6 +128,27 @@ def _entry_signatures(
             display_path(encoding),
         )
     return entries
+
+
+def _kept_entry_kinds(
+    game: Puzzle[Any, Any],
+    puzzle: Hints[Any, Any],
+    entries: list[tuple[str, int]] | None,
+    encoding: Path,
+) -> None:
+    """Refuse an encoding whose entries are not of the kinds the puzzle's hints slot
+    reads (``Hints.entry_kinds``): an edit that shows other atoms would have them read,
+    drawn and checked as entries they are not."""
+    kinds = puzzle.entry_kinds
+    if kinds is None or (entries is not None and set(entries) == set(kinds)):
+        return
+    expected = ", ".join(f"{name}/{arity}" for name, arity in kinds)
+    found = "every atom" if entries is None else ", ".join(f"{n}/{a}" for n, a in entries)
+    raise InputError(
+        f"its entries are {found}, not {expected} as {game.name}'s hints read them: an "
+        "edited encoding keeps the shipped one's entries (its '#show' lines)",
+        display_path(encoding),
+    )
 
 
 def _is_structure(declared: Declarations, fact: Symbol) -> bool:

@@ -112,6 +112,8 @@ class DiceHints(Hints["DiceRoll", "Tiling"]):
     """The dice puzzles' hints slot: a cell and the piece covering it is an entry, a
     die a clue."""
 
+    entry_kinds = (("covered", 2),)
+
     def __init__(self, puzzle: DiceTiling) -> None:
         self.puzzle = puzzle
 

@@ -217,6 +217,8 @@ def _text_lines(
 class CakeHints(Hints["CakeInstance", "CakeSolution"]):
     """The hints slot of the puzzle (see ``capabilities.Hints``)."""
 
+    entry_kinds = (("side", 3),)
+
     def __init__(self, puzzle: Any) -> None:
         self.puzzle = puzzle
 

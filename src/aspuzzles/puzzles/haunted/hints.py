@@ -103,6 +103,8 @@ class HauntedHints(Hints[HauntedInstance, HauntedSolution]):
     """Haunted's hints slot: a monster in a cell is an entry; a border clue or a total
     is a clue."""
 
+    entry_kinds = (("monster", 3),)
+
     def __init__(self, puzzle: Puzzle[HauntedInstance, HauntedSolution]) -> None:
         self.puzzle = puzzle
 

@@ -142,6 +142,7 @@ class TilesHints(Hints[TilesInstance, TilesSolution]):
     """The hints slot of the puzzle (see ``capabilities.Hints``)."""
 
     anchored = True
+    entry_kinds = (("place", 4),)
 
     def __init__(self, puzzle: Any) -> None:
         self.puzzle = puzzle

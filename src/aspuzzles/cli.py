@@ -974,7 +974,8 @@ def _question(
 ) -> int:
     """A hint, an explanation or a grade, asked in the engine's guard and shown in the
     format asked for; exit code 1 where the report's status is one of ``stuck``; a
-    walkthrough cut short (a time limit, Ctrl-C) shows its steps with exit 3 or 130."""
+    walkthrough cut short (a time limit, Ctrl-C) shows its steps with exit 3 or 130,
+    and a grade whose difficulty's walkthrough was cut short shows the grade."""
 
     def work() -> _Answer:
         from .driver.results import INTERRUPTED, TIMEOUT
@@ -983,7 +984,7 @@ def _question(
         code = ExitCode.NO_SOLUTION if stuck and report.status in stuck else ExitCode.SOLVED
         edited = report.encoding == "edited"
         status = getattr(report, "status", None)
-        if status in (TIMEOUT, INTERRUPTED):  # a walkthrough's steps found so far
+        if status in (TIMEOUT, INTERRUPTED):  # what a walkthrough (or grade) found so far
             if status == TIMEOUT:
                 said, code = f"time limit of {args.timeout:g} s reached", ExitCode.TIMEOUT
             else:

@@ -553,10 +553,12 @@ def test_a_store_that_cannot_be_written_stops_a_census_in_one_line(
 def test_ctrl_c_of_a_counting_sweep_ends_it_at_once_every_time(tmp_path):
     """Ctrl-C hung one counting sweep in a few (after 'interrupted', three threads
     waiting on a lock the interrupted main thread held inside the pool's code), and a
-    second Ctrl-C printed a traceback. Fifty tries, every other one pressed twice."""
-    output = tmp_path / "x.tsv"
+    second Ctrl-C printed a traceback. Fifty tries, every other one pressed twice, each
+    on a fresh results file (resuming one file, a fast machine finished the whole count
+    by the 37th try, before its Ctrl-C)."""
     draw = random.Random(68)
     for attempt in range(50):
+        output = tmp_path / f"x{attempt}.tsv"
         process = command_process("sweep", "geniussquare", "--count", "-o", str(output))
         time.sleep(draw.uniform(0.5, 2.5))
         os.killpg(process.pid, signal.SIGINT)
@@ -576,7 +578,7 @@ def test_ctrl_c_of_a_counting_sweep_ends_it_at_once_every_time(tmp_path):
         assert "Traceback" not in err and err.endswith("aspuzzles: interrupted\n"), err
         lines = output.read_text().splitlines() if output.exists() else []
         assert all(line.count("\t") == 1 for line in lines[1:])  # every result whole
-    left = subprocess.run(["pgrep", "-f", str(output)], capture_output=True, text=True)
+    left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True)
     assert left.stdout == ""  # no worker outlives the command
 
 

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from .capabilities import CensusSpace, Sweep
 from .driver import Session
 from .errors import InputError
+from .paths import special_file
 from .puzzle import Puzzle
 from .registry import get_puzzle
 from .spread import kept_when_stopped, spread, worker_state
@@ -160,7 +161,7 @@ class Store:
     def __init__(self, path: Path, header: str) -> None:
         self.path = path
         self._committed = 0.0  # the first unit is committed at once
-        if path.exists() and not path.is_file():  # a device, a FIFO: sqlite needs a file
+        if special_file(path):  # a device, a FIFO: sqlite needs a file
             raise InputError(
                 f"not a regular file: a census store is a file; {ANOTHER_STORE}", str(path)
             )

@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 from .capabilities import Sweep, Variants, offered
 from .driver import Session
 from .errors import InputError
+from .paths import special_file
 from .puzzle import Puzzle
 from .registry import get_puzzle
 from .spread import kept_when_stopped, spread, worker_state
@@ -166,10 +167,9 @@ def resumable(
     solved again; a file that is not this sweep's (another sweep's, another program's,
     or one with an unreadable line before its last) is refused and left unchanged.
     ``keys``, when given, are every key the sweep can write; without ``counting`` a
-    value is 0 or 1. A device (but ``/dev/null``: results thrown away), a FIFO or a
-    folder is refused: read back, ``/dev/zero`` never ends and a FIFO waits for a
-    writer."""
-    if path.exists() and not path.is_file() and path.resolve() != Path(os.devnull):
+    value is 0 or 1. A device (but ``/dev/null``: results thrown away) or a FIFO is
+    refused: read back, ``/dev/zero`` never ends and a FIFO waits for a writer."""
+    if special_file(path) and path.resolve() != Path(os.devnull):
         raise InputError(
             "not a regular file: a sweep's results file is read back to resume it; "
             "give a file's name",

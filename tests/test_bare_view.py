@@ -228,6 +228,26 @@ def test_the_default_draws_region_facts_as_areas_and_two_argument_givens(
     assert sum(1 for e in root.iter() if e.get("data-mark-kind") == "star") == 5
 
 
+def test_the_default_draws_a_wall_fact_black_and_other_givens_of_a_place_light(
+    workspace: Path, cli
+) -> None:
+    """A Light Up's ``wall(R,C)`` is a black place; a given place of another name is
+    light grey, ``:`` on the text board, not an empty place's ``.``."""
+    (workspace / "encodings" / "lamp.lp").write_text(
+        "cell(1,1..3).\n"
+        "1 { bulb(R,C) : cell(R,C), not wall(R,C), not hole(R,C) } 1.\n"
+        "#defined wall/2. #defined hole/2.\n#show bulb/2.\n"
+    )
+    (workspace / "instances" / "lamp").mkdir()
+    (workspace / "instances" / "lamp" / "x.lp").write_text("wall(1,2).\nhole(1,3).\n")
+    solved = cli("solve", "lamp", "x.lp")
+    assert solved.code == ExitCode.SOLVED, solved.err
+    assert solved.out.splitlines()[0] == " @ ### :"
+    root = _svg(cli("solve", "lamp", "x.lp", "--format", "svg").out)
+    fills = {rect.get("data-cell"): rect.get("fill") for rect in root.iter(f"{SVG}rect")}
+    assert fills["1,2"] == "#222222" and fills["1,3"] == "#e4e4e4", fills
+
+
 def test_atoms_that_name_no_place_are_listed_under_the_board(workspace: Path, cli) -> None:
     (workspace / "encodings" / "odd.lp").write_text(
         "cell(1,1,a). cell(1,2,b). done. #show.\n#show cell/3. #show done/0.\n"
@@ -328,7 +348,7 @@ def test_every_atom_of_the_vocabulary_is_drawn(workspace: Path, cli) -> None:
         "  +---+---+---+",
         "  | 7  #5#  \u00b7 |",
         "  +   +   .   +",
-        "1 | . | o - @ |",
+        "1 | : | o - @ |",
         "  +---+---+---+",
         "  | . < *   x | 2",
         "  +---+---+---+",

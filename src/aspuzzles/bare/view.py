@@ -250,7 +250,8 @@ def default_view(
     - a fact ``p(R,C,V)`` is a given, its value drawn bold, unless ``p/3`` is a region
       (in ``regions``: declared structure, or named region, area, cage, room, block,
       zone or group): its places then lie in area V, with thick borders between areas;
-      a fact ``p(R,C)`` is a given place, shaded light grey;
+      a fact ``p(R,C)`` is a given place, shaded light grey (``:`` on a text board),
+      or black where p is named as a black answer is (``wall(R,C)``: a wall);
     - an atom ``p(R,C,V)`` of the answer is V in its place (bold where a fact gives
       the same value there); ``p(R,C)`` is a black place where p is named black,
       shaded, filled, dark, painted, blocked, block or wall, a dot where p is named
@@ -278,7 +279,7 @@ def _default_facts(
             continue
         view.places.add(cell)
         if arity == 2:
-            view.shades[cell] = GIVEN_FILL
+            view.shades[cell] = DARK if fact.name in SHADING_NAMES else GIVEN_FILL
         elif _is_region(fact, regions):
             view.areas[cell] = str(fact.arguments[2])
         else:
@@ -345,7 +346,8 @@ def draw_text(view: View, progress: bool = False) -> str:
     rows (``.`` where a place is empty, blank in a gap, where no place is: ``gaps``);
     otherwise each place is a field: its text or mark (``*`` star, ``o`` circle,
     ``@`` disc, ``x`` cross, ``·`` dot), ``.`` when empty (blank where no place is),
-    between ``#`` when shaded (``#3#``), between brackets when a question marks it
+    ``:`` when shaded in a light colour and empty, between ``#`` when shaded black
+    (``#3#``), between brackets when a question marks it
     (``[3]``); areas, walls and segments are drawn as borders (``|``, ``---``), lines
     between centres as ``-`` and ``|``, edge clues around the board. Atoms that name
     no place follow, one a line (``* `` before each on a progress board)."""
@@ -386,6 +388,8 @@ def _field(view: View, cell: Cell, width: int) -> str:
         content = MARK_TEXT[view.marks[cell]]
     elif view.dark(cell):
         content = "#"
+    elif cell in view.shades:
+        content = ":"
     elif cell in view.places or cell in view.marked:
         content = "."
     else:

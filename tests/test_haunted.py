@@ -139,18 +139,38 @@ def test_checker_accepts_the_answer():
 
 
 @pytest.mark.parametrize(
-    ("board", "complaint"),
+    ("board", "problems"),
     [
-        (["ZGZ/", "\\VV/", "V//V", "G\\\\Z"], "sees"),  # two monsters swapped
-        (["GZZ/", "\\VV/", "V//V", "G\\\\V"], "zombies placed"),  # wrong totals
-        (["GZZ\\", "\\VV/", "V//V", "G\\\\Z"], "changes a mirror"),
-        (["GZZ/", "\\VV/", "V//V"], "not 4x4"),
-        (["GZZ/", "\\.V/", "V//V", "G\\\\Z"], "holds no monster"),
+        (  # two monsters swapped
+            ["ZGZ/", "\\VV/", "V//V", "G\\\\Z"],
+            ["line 1 sees 1 monsters, its clue says 0", "line 2 sees 1 monsters, its clue says 2"],
+        ),
+        (  # wrong totals
+            ["GZZ/", "\\VV/", "V//V", "G\\\\V"],
+            ["5 vampires placed, 4 required", "2 zombies placed, 3 required"],
+        ),
+        (["GZZ\\", "\\VV/", "V//V", "G\\\\Z"], ["cell (1,4) changes a mirror"]),
+        (  # a monster on a mirror
+            ["GZZ/", "\\VV/", "VZ/V", "G\\\\Z"],
+            ["cell (3,2) changes a mirror", "4 zombies placed, 3 required"],
+        ),
+        (["GZZ/", "\\VV/", "V//V"], ["board is not 4x4"]),
+        (
+            ["GZZ/", "\\.V/", "V//V", "G\\\\Z"],
+            ["cell (2,2) holds no monster", "3 vampires placed, 4 required"],
+        ),
     ],
 )
-def test_checker_rejects_broken_boards(board, complaint):
-    problems = check_board(_instance(), board)
-    assert problems and any(complaint in problem for problem in problems)
+def test_checker_rejects_broken_boards(board, problems):
+    """Every problem named, at its cell (rows and columns from 1) or line."""
+    assert check_board(_instance(), board) == problems
+
+
+def test_checker_keeps_a_given_monster():
+    """A board that moves a given monster is refused at the given's cell."""
+    given = _instance()._replace(grid=("G../", "\\../", ".//.", ".\\\\."))
+    moved = ["ZGZ/", "\\VV/", "V//V", "G\\\\Z"]
+    assert check_board(given, moved)[0] == "cell (1,1) must hold the given G"
 
 
 def test_an_answer_decodes_from_its_atoms_text_as_from_their_symbols():

@@ -142,28 +142,70 @@ GOOD = [[(2, 3), (1, 0), (6, 0)], [(8, 1), (9, 1), (7, 2)], [(5, 1), (3, 0), (4,
 
 
 @pytest.mark.parametrize(
-    ("placement", "complaint"),
+    ("placement", "problems"),
     [
-        ([[(2, 0), (1, 0), (6, 0)], GOOD[1], GOOD[2]], "(1,1) right"),
-        ([[(2, 3), (1, 0), (6, 0)], GOOD[1], [(5, 1), (3, 0), (3, 0)]], "tile 3 is used 2 times"),
-        ([GOOD[0], GOOD[1]], "not 3x3"),
-        ([[(1, 0), (2, 3), (6, 0)], GOOD[1], GOOD[2]], "right"),
-        ([[(99, 3), (1, 0), (6, 0)], GOOD[1], GOOD[2]], "no tile has id 99 (ids are 1-9)"),
-        ([[(2, 3), (1, 0), (6, 4)], GOOD[1], GOOD[2]], "a rotation is not 0-3"),
+        (
+            [[(2, 0), (1, 0), (6, 0)], GOOD[1], GOOD[2]],
+            ["(1,1) right lion_head vs tiger_head", "(1,1) bottom tiger_tail vs cheetah_tail"],
+        ),
+        (
+            [[(2, 3), (1, 0), (6, 0)], GOOD[1], [(5, 1), (3, 0), (3, 0)]],
+            ["tile 3 is used 2 times", "tiles [4] are not placed"],
+        ),
+        ([GOOD[0], GOOD[1]], ["placement is not 3x3"]),
+        (
+            [[(1, 0), (2, 3), (6, 0)], GOOD[1], GOOD[2]],
+            [
+                "(1,1) right tiger_tail vs lion_tail",
+                "(1,1) bottom lion_head vs cheetah_tail",
+                "(1,2) bottom cheetah_head vs lion_tail",
+            ],
+        ),
+        (  # the last tile turned: an edge below and one to the right
+            [GOOD[0], GOOD[1], [(5, 1), (3, 0), (4, 1)]],
+            ["(2,3) bottom panther_head vs lion_tail", "(3,2) right lion_head vs panther_tail"],
+        ),
+        (
+            [[(99, 3), (1, 0), (6, 0)], GOOD[1], GOOD[2]],
+            ["no tile has id 99 (ids are 1-9)", "tiles [2] are not placed"],
+        ),
+        ([[(2, 3), (1, 0), (6, 4)], GOOD[1], GOOD[2]], ["a rotation is not 0-3"]),
     ],
 )
-def test_checker_rejects_corrupted_placements(placement, complaint):
+def test_checker_rejects_corrupted_placements(placement, problems):
+    """Every problem named, at its cell (rows and columns from 1), with both edges."""
     assert check_placement(_seed(), GOOD) == []
-    problems = check_placement(_seed(), placement)
-    assert any(complaint in problem for problem in problems), problems
+    assert check_placement(_seed(), placement) == problems
 
 
 def test_checker_enforces_the_frame():
     instance = parse_tiles((INSTANCES / "tiles" / "duplicates-e2-2x2.txt").read_text(), "d")
-    good = solve_instance(PUZZLE, instance).solution.data.placement
+    solved = solve_instance(PUZZLE, instance).solution.data.placement
+    assert check_placement(instance, solved) == []
+    good = [[(2, 3), (1, 0)], [(3, 2), (4, 1)]]  # one answer of several (duplicate tiles)
     assert check_placement(instance, good) == []
     turned = [[(t, (r + 1) % 4) for t, r in row] for row in good]
-    assert any("on the border" in p or "inside" in p for p in check_placement(instance, turned))
+    frame = [p for p in check_placement(instance, turned) if p.endswith(("border", "inside"))]
+    # each tile's grey sides turned a quarter: a grey side inside, a border side not grey
+    assert frame == [
+        "(1,1) right is 0 inside",
+        "(1,1) left is 1 on the border",
+        "(1,2) top is 1 on the border",
+        "(1,2) bottom is 0 inside",
+        "(2,1) top is 0 inside",
+        "(2,1) bottom is 1 on the border",
+        "(2,2) right is 1 on the border",
+        "(2,2) left is 0 inside",
+    ]
+
+
+@pytest.mark.parametrize("cell", [[1], [1, 0, 2], ["1", 0], [1, 0.5], "10"])
+def test_a_placement_in_json_is_pairs_of_whole_numbers(cell):
+    """A cell that is not [tile id, turns] is refused as bad input, not checked."""
+    rows = [[list(c) for c in row] for row in GOOD]
+    rows[1][1] = cell
+    with pytest.raises(InputError, match="rows of \\[tile id, turns\\] pairs"):
+        PUZZLE.from_dict(_seed(), {"placement": rows}, "mine.json")
 
 
 # ------------------------------------------------------------------ parser

@@ -147,22 +147,36 @@ def test_a_golden_star_sweep_is_checked_one_by_one():
     assert swept.firsts_in_bulk([base._replace(blocked=game.all_rolls()[0])]) is None
 
 
-def test_rejected_answers_stop_a_sweep_with_the_checkers_line(monkeypatch, cli, tmp_path):
-    """A search that covers a cell twice: the session refuses its answers, and the
-    command says so in one line, exit 4, naming the roll and the rule broken."""
+def _overlapping(tiled):
+    tiled.masks[:, 0] |= tiled.masks[:, 1]
+    return tiled
+
+
+def _misnamed(tiled):
+    return tiled._replace(names=("NOPE",) * len(tiled.names))
+
+
+@pytest.mark.parametrize(
+    ("spoil", "broken"),
+    [(_overlapping, "two pieces overlap"), (_misnamed, "a piece is not the shape it is named")],
+)
+def test_rejected_answers_stop_a_sweep_with_the_checkers_line(
+    monkeypatch, cli, tmp_path, spoil, broken
+):
+    """A search that covers a cell twice, or names its pieces wrongly: the session
+    refuses its answers, and the command says so in one line, exit 4, naming the roll
+    and the rule broken."""
     real = TilingSearch.firsts
 
     def spoilt(self, rolls, steps=None):
-        tiled = real(self, rolls, steps)
-        tiled.masks[:, 0] |= tiled.masks[:, 1]
-        return tiled
+        return spoil(real(self, rolls, steps))
 
     monkeypatch.setattr(TilingSearch, "firsts", spoilt)
     game = get_puzzle("geniussquare")
     swept = game.sweep()
     base = swept.base({})
     variants = [base._replace(blocked=roll) for roll in game.all_rolls()[:3]]
-    with pytest.raises(CheckFailed, match=r"rejected 3 answer.*roll A1 .*two pieces overlap"):
+    with pytest.raises(CheckFailed, match=rf"rejected 3 answer.*roll A1 .*{broken}"):
         Session(game, base).firsts_of(swept, variants)
     result = cli("sweep", "geniussquare", "--limit", "40", "--jobs", "1", "-o", tmp_path / "r.tsv")
     assert result.code == 4

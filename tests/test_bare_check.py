@@ -132,3 +132,88 @@ def test_a_check_clingo_cannot_finish_ends_at_the_time_limit(workspace: Path, cl
     assert run.err == "aspuzzles: error: time limit of 1 s reached while checking\n"
     facts = cli("facts", "latin", "huge.lp", "--timeout", "5", "--memory", "500")
     assert (facts.code, facts.out) == (ExitCode.SOLVED, "#const n = 300.\ngiven(1,1,1).\n")
+
+
+def _rejected(run) -> list[str]:
+    """What a rejected check says, line by line, without the common prefix."""
+    assert run.code == ExitCode.NO_SOLUTION, run.err
+    prefix = "aspuzzles: rejected: "
+    assert all(line.startswith(prefix) for line in run.err.splitlines()), run.err
+    return [line.removeprefix(prefix) for line in run.err.splitlines()]
+
+
+def test_entries_fine_alone_but_not_together_are_named_with_the_clues_that_part_them(
+    workspace: Path, cli
+) -> None:
+    """With a 1 given in the corner of a 3x3 square, a 1 in the middle forces the 1
+    of the last row to the last corner, which a 2 there leaves no room for: each
+    entry alone is in some solution, the two together in none, because of the given."""
+    (workspace / "instances" / "latin" / "one.lp").write_text("#const n = 3.\ngiven(1,1,1).\n")
+    run = cli("check", "latin", "one.lp", "cell(2,2,1). cell(3,3,2).")
+    assert _rejected(run) == [
+        "these cannot all hold together: cell(2,2,1), cell(3,3,2)"
+        " (because of the clue given(1,1,1))"
+    ]
+    # Without the given, two 1s in one row part the rules alone; the one wrong entry
+    # beside them is named first, on its own.
+    (workspace / "instances" / "latin" / "free.lp").write_text("#const n = 3.\n")
+    run = cli("check", "latin", "free.lp", "cell(1,1,1). cell(1,2,1).")
+    assert _rejected(run) == ["these cannot all hold together: cell(1,1,1), cell(1,2,1)"]
+    run = cli("check", "latin", "one.lp", "cell(1,1,2). cell(2,2,1). cell(3,3,2).")
+    assert _rejected(run) == [
+        "cell(1,1,2) holds in no solution: because of the clue given(1,1,1)",
+        "these cannot all hold together: cell(2,2,1), cell(3,3,2)"
+        " (because of the clue given(1,1,1))",
+    ]
+
+
+def test_an_answer_with_too_few_atoms_names_what_it_misses_twelve_at_most(
+    workspace: Path, cli
+) -> None:
+    atoms = _answer(cli, "latin", "four.lp")
+    run = cli("check", "latin", "four.lp", ". ".join(atoms[:4]) + ".")
+    assert _rejected(run) == ["missing (the solution has them): " + ", ".join(atoms[4:])]
+    run = cli("check", "latin", "four.lp", atoms[0] + ".")
+    assert _rejected(run) == [
+        "missing (the solution has them): " + ", ".join(atoms[1:13]) + " and 3 more"
+    ]
+
+
+def test_an_answer_of_a_puzzle_with_many_solutions_is_told_what_it_forces(
+    workspace: Path, cli
+) -> None:
+    """Without givens a 2x2 square has two solutions; an answer naming one entry
+    is incomplete, and is told the entries that entry forces."""
+    (workspace / "instances" / "latin" / "two.lp").write_text("#const n = 2.\n")
+    run = cli("check", "latin", "two.lp", "cell(1,1,1).")
+    assert _rejected(run) == [
+        "incomplete: an answer with these atoms also holds cell(1,2,2), cell(2,1,2), cell(2,2,1)"
+    ]
+
+
+def test_a_string_argument_is_read_whole_with_its_spaces_periods_quotes_and_brackets(
+    workspace: Path, cli
+) -> None:
+    written = 'cell(1,2,"a \\") b. (c")'
+    run = cli("check", "latin", "four.lp", f"cell(1,1,1). {written}. cell(1,3,3).")
+    assert _rejected(run) == [
+        f"{written} cannot hold in any answer (off the board, or a value no place takes)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("4" * 60, "4" * 60),
+        ("4" * 61, "4" * 57 + "..."),
+        ("(1,2)", "(1,2)"),
+        ("-cell(1,1,1)", "-cell(1,1,1)"),
+        ('cell(1,"ab', 'cell(1,"ab'),
+    ],
+)
+def test_a_term_that_is_not_an_atom_is_refused_shown_short(
+    workspace: Path, cli, written: str, shown: str
+) -> None:
+    run = cli("check", "latin", "four.lp", f"cell(1,1,1).\n{written}.")
+    assert run.code == ExitCode.BAD_INPUT
+    assert run.err == f"aspuzzles: error: <argument>:2: '{shown}' is not an atom\n"

@@ -99,16 +99,48 @@ def test_checker_accepts_a_valid_partition():
 
 
 @pytest.mark.parametrize(
-    ("pieces", "complaint"),
+    ("pieces", "problems"),
     [
-        (("AAABBC", "ADABEC", "DDBBEC", "DDEEEC", "FFFFFA"), "piece A is not connected"),
-        (("AAABBC", "ADABEC", "DDBBEC", "DDEEEC", "EEEEEC"), "5 pieces, expected 6"),
-        (("AAABBC", "AAABEC", "DDBBEC", "DDEEEC", "FFFFFC"), "piece A holds"),
-        (("AAABBC", "ADABEC"), "not 5x6"),
+        (
+            ("AAABBC", "ADABEC", "DDBBEC", "DDEEEC", "FFFFFA"),
+            [
+                "piece A is not connected",
+                "piece A holds 3 of topping 2, expected 2",
+                "piece C holds 1 of topping 2, expected 2",
+            ],
+        ),
+        (
+            ("AAABBC", "ADABEC", "DDBBEC", "DDEEEC", "EEEEEC"),
+            [
+                "5 pieces, expected 6",
+                "piece E holds 2 of topping 0, expected 1",
+                "piece E holds 4 of topping 1, expected 2",
+                "piece E holds 4 of topping 2, expected 2",
+            ],
+        ),
+        (
+            ("AAABBC", "AAABEC", "DDBBEC", "DDEEEC", "FFFFFC"),
+            [
+                "piece A holds 3 of topping 2, expected 2",
+                "piece D holds 1 of topping 2, expected 2",
+            ],
+        ),
+        (("AAABBC", "ADABEC"), ["the partition is not 5x6"]),
+        (("AAABBC", "ADABEC", "DDBBEC", "DDEEEC", "FFFFF"), ["the partition is not 5x6"]),
     ],
 )
-def test_checker_rejects_broken_partitions(pieces, complaint):
-    assert any(complaint in problem for problem in check_partition(SEED_INSTANCE, pieces))
+def test_checker_names_every_problem_of_a_broken_partition(pieces, problems):
+    assert check_partition(SEED_INSTANCE, pieces) == problems
+
+
+def test_a_quota_no_whole_number_meets_is_named_as_a_fraction():
+    """Six 0s shared among four pieces: 1.5 each, which no piece can hold."""
+    halves = ("AAABBB", "AAABBB", "CCCDDD", "CCCDDD", "CCCDDD")
+    assert check_partition(CakeInstance(4, SEED), halves)[:3] == [
+        "piece A holds 1 of topping 0, expected 1.5",
+        "piece A holds 2 of topping 1, expected 3",
+        "piece B holds 0 of topping 0, expected 1.5",
+    ]
 
 
 # ------------------------------------------------------------------ parser

@@ -342,7 +342,8 @@ def dead_reason(board: Board) -> str | None:
     counts = class_counts(board)
     skulls = counts[SKULL]
     if 0 < skulls < 3:
-        return f"{skulls} skull{'s' if skulls > 1 else ''} left: they can never match"
+        they = "they" if skulls > 1 else "it"
+        return f"{skulls} skull{'s' if skulls > 1 else ''} left: {they} can never match"
     can_explode = skulls >= 3 and FLAMING in board
     for kind, count in sorted(counts.items()):
         if count < 3 and not can_explode:

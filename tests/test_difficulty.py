@@ -154,6 +154,15 @@ def test_a_walkthrough_reads_its_routine_off_the_entries_that_may_hold(
         ((3, 3, 3, 18), 3, "tricky"),  # 3.75
         ((8, 8, 8, 40), 8, "tricky"),  # 32 beyond a Sudoku's single (8) over 4 steps: 8
         ((3, 3, 3, 40), 3, "hard"),  # 9.25: above the costliest Tricky Undead of Tatham's
+        # each threshold is the highest score of its level: 20 steps, one costly
+        ((3,) * 19 + (54,), 3, "easy"),  # 51 / 20 = 2.55
+        ((3,) * 19 + (55,), 3, "normal"),  # 2.6
+        ((3,) * 19 + (74,), 3, "normal"),  # 3.55
+        ((3,) * 19 + (75,), 3, "tricky"),  # 3.6
+        ((3,) * 19 + (163,), 3, "tricky"),  # 8.0
+        ((3,) * 19 + (164,), 3, "hard"),  # 8.05
+        ((), 3, "easy"),  # no step to take: the givens are the solution
+        ((2, 2, 2), 3, "easy"),  # steps cheaper than the routine count as routine
     ],
 )
 def test_levels_are_read_off_the_score(costs: tuple[int, ...], routine: int, level: str) -> None:

@@ -229,7 +229,9 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_the_command_resumes(tmp_path
             if process is not None and process.poll() is None:
                 os.killpg(process.pid, 9)
                 process.wait()
-    assert census.returncode == 2 and took < 10, (err, took)
+    # Dask's client tries to reconnect for its timeout (CONNECT) before it gives up, then
+    # cancels and closes (2 s more): 8-12 s measured, the bound allows a loaded machine.
+    assert census.returncode == 2 and took < spreading.CONNECT + 8, (err, took)
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert err.startswith(f"aspuzzles: error: --scheduler {address}: the cluster went away")
     assert err.endswith(f"{store}: the units done are kept; the same command resumes the census\n")

@@ -67,7 +67,15 @@ from .plans import (
     quick_plan,
     shortest_plan,
 )
-from .rules import check_moves, dead_reason, illegal_reason, legal_moves, mover_name, replay
+from .rules import (
+    check_moves,
+    dead_reason,
+    illegal_reason,
+    legal_moves,
+    mover_name,
+    plural,
+    replay,
+)
 from .travel import refutation
 
 #: The longest plan ``generate --exact`` proves minimal (longer proofs take minutes).
@@ -257,20 +265,16 @@ class Capture(Puzzle[CaptureInstance, CaptureSolution]):
         if context["steps"]:
             count = context["count"]
             fewest = " (the fewest possible)" if context["shortest"] else ""
-            lines.append(f"{count} move{_plural(count)}{fewest}")
+            lines.append(f"{count} move{plural(count)}{fewest}")
         for step in context["steps"]:
             outcome = step["outcome"]
             line = f"{str(step['number']) + '.':>3} {step['move']}: {outcome.removed} tiles"
             if outcome.phases:
-                line += f" in {outcome.phases} phase{_plural(outcome.phases)}"
+                line += f" in {outcome.phases} phase{plural(outcome.phases)}"
             if outcome.explosions:
-                line += f", {outcome.explosions} explosion{_plural(outcome.explosions)}"
+                line += f", {outcome.explosions} explosion{plural(outcome.explosions)}"
             lines.append(line)
         return "".join(f"{line}\n" for line in [*lines, "", *context["strip"]])
-
-
-def _plural(count: int) -> str:
-    return "" if count == 1 else "s"
 
 
 def _effects(instance: CaptureInstance, solution: CaptureSolution) -> list[MoveEffect]:

@@ -332,6 +332,11 @@ def class_counts(board: Board) -> Counter[str]:
     return counts
 
 
+def plural(count: int) -> str:
+    """The ending of a noun counted ``count`` times."""
+    return "" if count == 1 else "s"
+
+
 def dead_reason(board: Board) -> str | None:
     """Why a board can never be cleared, found by counting; ``None`` if it might be.
 
@@ -343,11 +348,11 @@ def dead_reason(board: Board) -> str | None:
     skulls = counts[SKULL]
     if 0 < skulls < 3:
         they = "they" if skulls > 1 else "it"
-        return f"{skulls} skull{'s' if skulls > 1 else ''} left: {they} can never match"
+        return f"{skulls} skull{plural(skulls)} left: {they} can never match"
     can_explode = skulls >= 3 and FLAMING in board
     for kind, count in sorted(counts.items()):
         if count < 3 and not can_explode:
-            tiles = f"{count} {TILE_NAMES[kind]} tile{'s' if count > 1 else ''}"
+            tiles = f"{count} {TILE_NAMES[kind]} tile{plural(count)}"
             return f"{tiles} left and no flaming skull can clear them"
     return None
 
@@ -369,5 +374,5 @@ def check_moves(
             )
     if board.count(EMPTY) != SIZE * SIZE:
         left = SIZE * SIZE - board.count(EMPTY)
-        problems.append(f"{left} tile{'s' if left > 1 else ''} left after the last move")
+        problems.append(f"{left} tile{plural(left)} left after the last move")
     return problems

@@ -187,7 +187,7 @@ def test_a_hints_slot_reads_the_entries_its_shipped_encoding_declares(puzzle: st
     from aspuzzles.registry import get_puzzle
 
     encoding = ROOT / "encodings" / f"{puzzle}.lp"
-    declared = _entry_signatures(declarations(encoding), [], encoding)
+    declared = _entry_signatures(declarations(encoding), set(), encoding)
     hints = get_puzzle(puzzle).hints()
     kinds = None if hints is None else hints.entry_kinds
     assert declared is not None and kinds is not None and set(declared) == set(kinds)

@@ -60,9 +60,16 @@ class _Probe(Propagator):
     decision level equals the root level: clasp pushes assumptions as root levels),
     then ends the solve call with a clause that holds for that call only."""
 
-    def __init__(self, entries: Sequence[Symbol], clues: Sequence[Symbol]) -> None:
+    def __init__(
+        self,
+        entries: Sequence[tuple[Symbol, int | None]],
+        others: Sequence[tuple[Symbol, int | None]],
+    ) -> None:
+        #: The entries, and the others it maps (the clues, the probe), each with its
+        #: program literal (None where the grounding does not hold it), as the reasoner
+        #: found them: looking 40,000 entries up again costs a large board 0.2 s.
         self.entries = list(entries)
-        self.clues = list(clues)
+        self.others = list(others)
         #: Each solver literal's entries (several share one where clasp found them
         #: equivalent, or fixed them before solving).
         self.watch: dict[int, list[Symbol]] = {}
@@ -89,16 +96,15 @@ class _Probe(Propagator):
         init.check_mode = PropagatorCheckMode.Fixpoint if probing else PropagatorCheckMode.Off
         if self.solver:
             return
-        atoms = init.symbolic_atoms
-        for symbol in [*self.entries, *self.clues, PROBE]:
-            atom = atoms[symbol]
-            if atom is not None:
-                self.solver[symbol] = init.solver_literal(atom.literal)
-                self.of_program[atom.literal] = self.solver[symbol]
         self.watch = {}
-        for entry in self.entries:
-            if entry in self.solver:
-                self.watch.setdefault(self.solver[entry], []).append(entry)
+        for symbols, watched in ((self.entries, True), (self.others, False)):
+            for symbol, literal in symbols:
+                if literal is None:
+                    continue
+                solver = self.solver[symbol] = init.solver_literal(literal)
+                self.of_program[literal] = solver
+                if watched:
+                    self.watch.setdefault(solver, []).append(symbol)
 
     def literals(self, assumed: Sequence[int]) -> list[int]:
         """The solver literals of the program literals ``assumed`` that are entries,
@@ -211,21 +217,23 @@ class Reasoner:
         self.clues = list(dict.fromkeys(clues))
         #: The clues assumed where a question names none (``only``): all of them.
         self.in_force: list[Symbol] = self.clues
-        self.entries = self._entries(
-            entries_of, {(s.name, len(s.arguments)) for s in [*facts, *clues]}
-        )
+        #: The entries' signatures (those named, or found in the grounding).
+        self.entry_signatures = self._entry_signatures(entries_of, [*facts, *clues])
+        found = self._entries()
+        self.entries = [entry for entry, _ in found]
         self._literals: dict[Symbol, int | None] = {}
+        others = [(kept, self._looked_up(kept)) for kept in [*self.clues, PROBE]]
         #: The program literals of the entries and clues by the identity of their
         #: symbol objects (kept alive in ``entries`` and ``clues``, so an identity
         #: found here is theirs): a walkthrough asks for them a million times, and a
         #: symbol's hash is a call into clingo.
         self._by_identity: dict[int, int | None] = {
-            id(kept): self._looked_up(kept) for kept in [*self.entries, *self.clues]
+            id(kept): literal for kept, literal in [*found, *others[:-1]]
         }
         self._own: dict[Symbol, Symbol] | None = None
-        self.probe = _Probe(self.entries, self.clues)
+        self.probe = _Probe(found, others)
         self.control.register_propagator(self.probe)
-        probe = self._looked_up(PROBE)
+        probe = others[-1][1]
         assert probe is not None  # an external: always in the grounding
         #: The probe's program literal: assumed false in every call but a probe's.
         self._probe_literal = probe
@@ -241,18 +249,29 @@ class Reasoner:
         self.deadline: float | None = None
         self.time_limit: float | None = None
 
-    def _entries(
-        self, entries_of: Sequence[tuple[str, int]] | None, given: set[tuple[str, int]]
-    ) -> list[Symbol]:
+    def _entry_signatures(
+        self, entries_of: Sequence[tuple[str, int]] | None, given: Sequence[Symbol]
+    ) -> list[tuple[str, int]]:
+        """The signatures named, else every signature but the ``given`` facts' (read
+        only then: a large board has tens of thousands)."""
+        if entries_of is not None:
+            return list(entries_of)
+        signatures = {(s.name, len(s.arguments)) for s in given}
+        return [
+            (name, arity)
+            for name, arity, positive in self.control.symbolic_atoms.signatures
+            if positive and (name, arity) not in signatures and (name, arity) != PROBE_SIGNATURE
+        ]
+
+    def _entries(self) -> list[tuple[Symbol, int]]:
+        """The entries in order, each with its program literal."""
         atoms = self.control.symbolic_atoms
-        if entries_of is None:
-            entries_of = [
-                (name, arity)
-                for name, arity, positive in atoms.signatures
-                if positive and (name, arity) not in given and (name, arity) != PROBE_SIGNATURE
-            ]
-        found = (atom.symbol for signature in entries_of for atom in atoms.by_signature(*signature))
-        return sorted(found)
+        found = [
+            (atom.symbol, atom.literal)
+            for signature in self.entry_signatures
+            for atom in atoms.by_signature(*signature)
+        ]
+        return sorted(found, key=lambda pair: pair[0])
 
     @contextmanager
     def only(self, clues: Sequence[Symbol]) -> Iterator[None]:

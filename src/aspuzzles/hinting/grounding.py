@@ -54,9 +54,11 @@ def ground_instance(
     used = checked_encoding(game, encoding)
     declared = declarations(used.path)
     facts = list(puzzle.hint_facts(instance))
-    clues = [fact for fact in facts if not _is_structure(declared, fact)]
-    others = [fact for fact in facts if _is_structure(declared, fact)]
-    entries_of = _entry_signatures(declared, facts, used.path)
+    signed = [(fact, (fact.name, len(fact.arguments))) for fact in facts]  # each read once
+    clues = [fact for fact, signature in signed if signature not in declared.structure]
+    others = [fact for fact, signature in signed if signature in declared.structure]
+    signatures = [signature for _, signature in signed]
+    entries_of = _entry_signatures(declared, set(signatures), used.path)
     _kept_entry_kinds(game, puzzle, entries_of, used.path)
     started = time.perf_counter()
     note_phase("grounding")
@@ -86,7 +88,7 @@ def given_entries(reasoner: Reasoner, structure: Iterable[Symbol] | None = None)
     counts as given."""
     without_clues = reasoner.propagate([], clues=[])
     given = set() if without_clues is None else without_clues.true
-    if structure is not None:
+    if structure is not None and given:  # a large board's structure is read only if needed
         stating = {tuple(fact.arguments) for fact in structure}
         given = {entry for entry in given if tuple(entry.arguments) in stating}
     return given | _restated(reasoner)
@@ -96,6 +98,9 @@ def _restated(reasoner: Reasoner) -> set[Symbol]:
     """The entries that clues state outright: an entry with a clue's very arguments
     (``cell(1,1,5)`` for ``given(1,1,5)``) that the clues in force of that kind place by
     propagation. A person sees them on the board as given, so they are never hints."""
+    clue_arities = {len(clue.arguments) for clue in reasoner.in_force}
+    if not any(arity in clue_arities for _, arity in reasoner.entry_signatures):
+        return set()  # no clue has an entry's arguments (read no entry's: tens of thousands)
     by_arguments: dict[tuple[Symbol, ...], list[Symbol]] = {}
     for entry in reasoner.entries:
         by_arguments.setdefault(tuple(entry.arguments), []).append(entry)
@@ -108,7 +113,7 @@ def _restated(reasoner: Reasoner) -> set[Symbol]:
 
 
 def _entry_signatures(
-    declared: Declarations, facts: list[Symbol], encoding: Path
+    declared: Declarations, given: set[tuple[str, int]], encoding: Path
 ) -> list[tuple[str, int]] | None:
     """The entries' signatures: the hints part's shown ones as declared; else the
     answer's, less those of the instance's facts (an answer that shows its givens
@@ -118,7 +123,6 @@ def _entry_signatures(
         return list(declared.hint_shown)
     if declared.entries is None:
         return None
-    given = {(fact.name, len(fact.arguments)) for fact in facts}
     entries = [signature for signature in declared.entries if signature not in given]
     if not entries:
         raise InputError(
@@ -149,10 +153,6 @@ def _kept_entry_kinds(
         "edited encoding keeps the shipped one's entries (its '#show' lines)",
         display_path(encoding),
     )
-
-
-def _is_structure(declared: Declarations, fact: Symbol) -> bool:
-    return (fact.name, len(fact.arguments)) in declared.structure
 
 
 def places(entry: Symbol) -> list[tuple[int, Symbol]]:

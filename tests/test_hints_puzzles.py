@@ -207,6 +207,47 @@ def test_a_board_unique_only_up_to_turning_offers_a_choice_that_keeps_a_solution
     assert "hint (choice)" not in after.out  # one tile laid: the board's turn is fixed
 
 
+def _trials_counted(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every entry the hint tries (assumes, to see it fail at once), as it tries it."""
+    from aspuzzles.driver.reasoning import Reasoner
+
+    tried: list[Any] = []
+    original = Reasoner.fails_at_once
+
+    def counted(self: Reasoner, assumptions: Any, trial: Any) -> bool:
+        tried.append(trial)
+        return original(self, assumptions, trial)
+
+    monkeypatch.setattr(Reasoner, "fails_at_once", counted)
+    return tried
+
+
+def test_where_solutions_share_no_open_entry_no_entry_is_tried(monkeypatch):
+    """Unique only up to turning, the board's solutions share no placement: nothing
+    can follow by trial, and the search for solutions says so before any entry is
+    tried (every one of its 324 was before; a 10x10 board's 40,000 took minutes)."""
+    tried = _trials_counted(monkeypatch)
+    [hint] = aspuzzles.hint("tiles", "seed-big-cats-3x3").to_dict()["hints"]
+    assert hint["level"] == "choice"
+    assert tried == []
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "name"), [("tiles", "seed-big-cats-3x3-hint"), ("cake", "unique-5x5-5-pieces")]
+)
+def test_searches_cut_short_beside_the_trials_find_the_same_hints(monkeypatch, puzzle, name):
+    """The searches that take turns with the trials, each cut at a few conflicts, rule
+    nothing out that follows: every hint and the first one are as with none at all."""
+    from aspuzzles.hinting import questions
+
+    found = {every: aspuzzles.hint(puzzle, name, every=every).to_dict() for every in (0, 1)}
+    tried = _trials_counted(monkeypatch)
+    monkeypatch.setattr(questions, "_FIRST_SEARCH", 1)
+    for every in (0, 1):
+        assert aspuzzles.hint(puzzle, name, every=bool(every)).to_dict() == found[every]
+    assert tried  # the trials were made: the cut searches ended nothing
+
+
 # ------------------------------------------------------------------------------ dice
 @pytest.mark.slow
 def test_dice_progress_of_half_a_tiling_gets_a_hint_for_an_open_cell(cli, tmp_path):

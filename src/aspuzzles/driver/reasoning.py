@@ -324,17 +324,28 @@ class Reasoner:
         consequences); None if there is no solution. With ``models``, the enumeration
         stops after that many models: the set is then a superset of the consequences
         (every entry outside it is certainly not shared by every solution)."""
+        return self.consequences_within(assumptions, models)[0]
+
+    def consequences_within(
+        self, assumptions: Sequence[Assumption], models: int = 0, conflicts: int | None = None
+    ) -> tuple[set[Symbol] | None, bool]:
+        """``consequences`` within ``conflicts`` conflicts, and whether the enumeration
+        ended (the set is then the consequences, or None for no solution). Cut short,
+        the set is what the solutions found share, a superset of the consequences, and
+        None says only that none was found."""
         last: list[Symbol] = []
         result = self._solve(
             assumptions,
             on_model=lambda model: last.__setitem__(slice(None), model.symbols(atoms=True)),
             models=models,
             enum_mode="cautious",
+            conflicts=conflicts,
         )
+        ended = bool(result.exhausted)
         if not result.satisfiable:
-            return None
+            return None, ended
         wanted = set(self.entries)
-        return {atom for atom in last if atom in wanted}
+        return {atom for atom in last if atom in wanted}, ended
 
     def possible(
         self, assumptions: Sequence[Assumption], clues: Sequence[Symbol] | None = None

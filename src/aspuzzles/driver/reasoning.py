@@ -96,15 +96,14 @@ class _Probe(Propagator):
         init.check_mode = PropagatorCheckMode.Fixpoint if probing else PropagatorCheckMode.Off
         if self.solver:
             return
+        for symbol, literal in [*self.entries, *self.others]:
+            if literal is not None:
+                self.solver[symbol] = init.solver_literal(literal)
+                self.of_program[literal] = self.solver[symbol]
         self.watch = {}
-        for symbols, watched in ((self.entries, True), (self.others, False)):
-            for symbol, literal in symbols:
-                if literal is None:
-                    continue
-                solver = self.solver[symbol] = init.solver_literal(literal)
-                self.of_program[literal] = solver
-                if watched:
-                    self.watch.setdefault(solver, []).append(symbol)
+        for entry, literal in self.entries:
+            if literal is not None:
+                self.watch.setdefault(self.solver[entry], []).append(entry)
 
     def literals(self, assumed: Sequence[int]) -> list[int]:
         """The solver literals of the program literals ``assumed`` that are entries,
@@ -218,23 +217,23 @@ class Reasoner:
         #: The clues assumed where a question names none (``only``): all of them.
         self.in_force: list[Symbol] = self.clues
         #: The entries' signatures (those named, or found in the grounding).
-        self.entry_signatures = self._entry_signatures(entries_of, [*facts, *clues])
-        found = self._entries()
-        self.entries = [entry for entry, _ in found]
+        self.entry_signatures = self._named_or_found(entries_of, [*facts, *clues])
+        entries = self._entries()
+        self.entries = [entry for entry, _ in entries]
         self._literals: dict[Symbol, int | None] = {}
-        others = [(kept, self._looked_up(kept)) for kept in [*self.clues, PROBE]]
+        clue_literals = [(clue, self._looked_up(clue)) for clue in self.clues]
         #: The program literals of the entries and clues by the identity of their
         #: symbol objects (kept alive in ``entries`` and ``clues``, so an identity
         #: found here is theirs): a walkthrough asks for them a million times, and a
         #: symbol's hash is a call into clingo.
         self._by_identity: dict[int, int | None] = {
-            id(kept): literal for kept, literal in [*found, *others[:-1]]
+            id(kept): literal for kept, literal in [*entries, *clue_literals]
         }
         self._own: dict[Symbol, Symbol] | None = None
-        self.probe = _Probe(found, others)
-        self.control.register_propagator(self.probe)
-        probe = others[-1][1]
+        probe = self._looked_up(PROBE)
         assert probe is not None  # an external: always in the grounding
+        self.probe = _Probe(entries, [*clue_literals, (PROBE, probe)])
+        self.control.register_propagator(self.probe)
         #: The probe's program literal: assumed false in every call but a probe's.
         self._probe_literal = probe
         self._options = _SolveOptions(solving.solve_settings(self.control))
@@ -249,7 +248,7 @@ class Reasoner:
         self.deadline: float | None = None
         self.time_limit: float | None = None
 
-    def _entry_signatures(
+    def _named_or_found(
         self, entries_of: Sequence[tuple[str, int]] | None, given: Sequence[Symbol]
     ) -> list[tuple[str, int]]:
         """The signatures named, else every signature but the ``given`` facts' (read

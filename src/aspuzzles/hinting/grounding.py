@@ -57,8 +57,7 @@ def ground_instance(
     signed = [(fact, (fact.name, len(fact.arguments))) for fact in facts]  # each read once
     clues = [fact for fact, signature in signed if signature not in declared.structure]
     others = [fact for fact, signature in signed if signature in declared.structure]
-    signatures = [signature for _, signature in signed]
-    entries_of = _entry_signatures(declared, set(signatures), used.path)
+    entries_of = _entry_signatures(declared, {signature for _, signature in signed}, used.path)
     _kept_entry_kinds(game, puzzle, entries_of, used.path)
     started = time.perf_counter()
     note_phase("grounding")

@@ -63,15 +63,16 @@ def _forced(ground: Grounded, progress: list[Symbol], every: bool) -> list[Findi
         return found[:1]
     decided = seen.true | seen.false | known
     open_entries = [entry for entry in reasoner.entries if entry not in decided]
-    ruled_out = _ruled_out_at_once(ground, assumed, decided, open_entries)
-    if ruled_out is None:  # nothing more follows
+    tried = _ruled_out_at_once(ground, assumed, decided, open_entries)
+    if tried is None:  # nothing more follows
         return found
+    ruled_out, shared = tried
     after = reasoner.propagate([*assumed, *((entry, False) for entry in ruled_out)])
     trials = sorted(after.true - decided) if after is not None and ruled_out else []
     found += [Finding(TRIAL, entry) for entry in trials]
     if found and not every:
         return found[:1]
-    following = reasoner.consequences(assumed) or set()
+    following = (shared if shared is not None else reasoner.consequences(assumed)) or set()
     found += [
         Finding(SEARCH, entry)
         for entry in sorted(following - decided - set(trials))
@@ -85,8 +86,9 @@ def _ruled_out_at_once(
     assumed: list[tuple[Symbol, bool]],
     decided: set[Symbol],
     open_entries: list[Symbol],
-) -> list[Symbol] | None:
-    """The open entries that fail at once when assumed (a trial each); None where no
+) -> tuple[list[Symbol], set[Symbol] | None] | None:
+    """The open entries that fail at once when assumed (a trial each), and what every
+    solution shares where a search found it all (else None); None where no
     open entry can follow by trial or by search, which the solutions found so far tell
     when they share none of them (a board unique only up to turning it: trying each of
     a 10x10 tiles board's 40,000 open entries took minutes to find nothing).
@@ -101,6 +103,7 @@ def _ruled_out_at_once(
     ruled_out: list[Symbol] = []
     conflicts, searching, done = _FIRST_SEARCH, True, 0
     may_follow: set[Symbol] | None = None  # what every search's solutions share
+    every_solution: set[Symbol] | None = None  # what all share, where a search ended
     while done < len(open_entries):
         if searching:
             shared, ended = reasoner.consequences_within(assumed, conflicts=conflicts)
@@ -109,11 +112,12 @@ def _ruled_out_at_once(
                 if not may_follow:
                     return None
             searching = not ended
+            every_solution = shared if ended else None
         batch = open_entries[done : done + max(conflicts // _TRIAL_CONFLICTS, 1)]
         ruled_out += [e for e in batch if reasoner.fails_at_once(assumed, (e, True))]
         done += len(batch)
         conflicts *= 2
-    return ruled_out
+    return ruled_out, every_solution
 
 
 def _from_one_clue(

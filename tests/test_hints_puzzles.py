@@ -366,6 +366,27 @@ def test_a_tiles_board_with_several_solutions_grades_as_not_unique():
     assert aspuzzles.solve("tiles", "gen-animal-4x4-4-kinds", unique=True).verdict == "multiple"
 
 
+def test_a_unique_tiles_board_is_known_unique_under_its_anchor_from_its_counted_turns():
+    """Counting a tiles board's solutions up to one more than its turns finds all of
+    them (the four turns of one tiling, each checked), and one holds the corner tile
+    laid first: no other search is needed to know the anchored board is unique."""
+    from aspuzzles.hinting.grading import _anchored
+    from aspuzzles.hinting.grounding import ground_instance, loaded
+
+    game = get_puzzle("tiles")
+    parsed, _ = loaded(game, "seed-big-cats-3x3")
+    ground = ground_instance(game, parsed, None)
+    every = ground.reasoner.solutions([], 5)
+    assert len(every) == 4 == ground.reasoner.count([], 5)
+    assert len({frozenset(entries) for entries in every}) == 4
+    for entries in every:  # each a tiling the puzzle's own checker accepts
+        assert game.check(parsed, game.decode(parsed, sorted(entries))) == []
+    anchored = _anchored(ground)
+    assert anchored.holding is not None and len(anchored.holding) == 1
+    assert set(anchored.laid) <= anchored.holding[0] and anchored.unshared == []
+    assert aspuzzles.grade("tiles", "seed-big-cats-3x3").unique
+
+
 @pytest.mark.parametrize("puzzle", sorted(CLUES))
 def test_each_encoding_declares_its_clues_and_entries(puzzle):
     """The clues are the facts the encoding does not declare structure; the entries the

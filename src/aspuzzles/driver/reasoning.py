@@ -548,17 +548,30 @@ class Reasoner:
         """How many solutions there are under the assumptions, counted up to ``limit``.
         The clues out of force are absent (assumed false), not free: a free clue would
         count each solution once with it and once without."""
-        in_force = set(self.in_force)
-        absent = [(clue, False) for clue in self.clues if clue not in in_force]
-        assumptions = [*assumptions, *absent]
         found = 0
 
         def tally(_: clingo.Model) -> None:
             nonlocal found
             found += 1
 
-        self._solve(assumptions, on_model=tally, models=limit)
+        self._solve(self._without_absent(assumptions), on_model=tally, models=limit)
         return found
+
+    def solutions(self, assumptions: Sequence[Assumption], limit: int) -> list[set[Symbol]]:
+        """The entries true in each solution under the assumptions, up to ``limit``
+        solutions (those ``count`` counts): where fewer are found, these are all."""
+        wanted = set(self.entries)
+        found: list[set[Symbol]] = []
+
+        def keep(model: clingo.Model) -> None:
+            found.append({atom for atom in model.symbols(atoms=True) if atom in wanted})
+
+        self._solve(self._without_absent(assumptions), on_model=keep, models=limit)
+        return found
+
+    def _without_absent(self, assumptions: Sequence[Assumption]) -> list[Assumption]:
+        in_force = set(self.in_force)
+        return [*assumptions, *((clue, False) for clue in self.clues if clue not in in_force)]
 
     def satisfiable(self, assumptions: Sequence[Assumption], clues: Sequence[Symbol]) -> bool:
         """Whether a solution exists with only ``clues`` of the clues assumed."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -84,33 +85,61 @@ def grade_steps(
     entry still open ends the steps (a generator aiming at easy puzzles stops there).
     An anchored puzzle's anchor comes first, (``ANCHOR``, entry) each."""
     ground = ground_instance(game, instance, encoding, timeout)
-    anchor, unshared = class_anchor(ground)
+    anchored = _anchored(ground)
+    anchor, unshared = anchored.laid, anchored.unshared
     yield from ((ANCHOR, entry) for entry in anchor)
     ground.given.update(anchor)
     laid = [(entry, True) for entry in anchor]
     # Propagation alone decides whether it fills the board; deeper grading first makes
     # sure the puzzle has one solution, as trials on a board with many are costly.
     if not unshared and deepest != PROPAGATION:
-        unshared = _unshared(ground.reasoner, laid)
+        if anchored.holding is None:
+            unshared = _unshared(ground.reasoner, laid)
+        else:  # every solution is known: those with the anchor tell at once
+            shared = set.intersection(*anchored.holding)
+            unshared = sorted(anchored.holding[0] - shared)
     if unshared:
         yield from ((OPEN, entry) for entry in unshared)
         return
     yield from _steps(ground, deepest, laid)
 
 
+@dataclass
+class _Anchored:
+    """An anchored puzzle's anchor (empty for others), the rest of that solution's
+    entries where the puzzle has more solutions than one class, and the entries of
+    every solution that holds the anchor where counting found every solution (None:
+    not known)."""
+
+    laid: list[Symbol]
+    unshared: list[Symbol]
+    holding: list[set[Symbol]] | None = None
+
+
 def class_anchor(ground: Grounded) -> tuple[list[Symbol], list[Symbol]]:
     """The entries an anchored puzzle lays before grading (none for others), and
     the rest of that solution's entries if the puzzle has more solutions than one class
     (the anchor would hide any that it leaves out)."""
+    anchored = _anchored(ground)
+    return anchored.laid, anchored.unshared
+
+
+def _anchored(ground: Grounded) -> _Anchored:
+    """``class_anchor``, with the solutions that hold the anchor where counting the
+    solutions ended below its limit: it found them all, so whether the anchor leaves
+    one needs no search of its own (a 10x10 tiles board: 8-13 s saved)."""
     if not ground.puzzle.anchored:
-        return [], []
+        return _Anchored([], [])
     found = ground.reasoner.one_solution([])
     if found is None:
         raise NoSolution(NOTHING_TO_GRADE)
     anchor = ground.puzzle.grade_anchor(ground.instance, found[1])
     size = ground.puzzle.class_size(ground.instance)
-    several = ground.reasoner.count([], size + 1) > size
-    return anchor, sorted(found[1] - set(anchor)) if several else []
+    every = ground.reasoner.solutions([], size + 1)
+    if len(every) > size:
+        return _Anchored(anchor, sorted(found[1] - set(anchor)))
+    holding = [entries for entries in every if set(anchor) <= entries]
+    return _Anchored(anchor, [], holding or None)
 
 
 #: Models enumerated to find a puzzle's second solution before grading: on a board with

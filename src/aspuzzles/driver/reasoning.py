@@ -554,7 +554,7 @@ class Reasoner:
             nonlocal found
             found += 1
 
-        self._solve(self._without_absent(assumptions), on_model=tally, models=limit)
+        self._solve(self._absent_clues_false(assumptions), on_model=tally, models=limit)
         return found
 
     def solutions(self, assumptions: Sequence[Assumption], limit: int) -> list[set[Symbol]]:
@@ -566,10 +566,11 @@ class Reasoner:
         def keep(model: clingo.Model) -> None:
             found.append({atom for atom in model.symbols(atoms=True) if atom in wanted})
 
-        self._solve(self._without_absent(assumptions), on_model=keep, models=limit)
+        self._solve(self._absent_clues_false(assumptions), on_model=keep, models=limit)
         return found
 
-    def _without_absent(self, assumptions: Sequence[Assumption]) -> list[Assumption]:
+    def _absent_clues_false(self, assumptions: Sequence[Assumption]) -> list[Assumption]:
+        """The assumptions, and every clue out of force assumed false (``count``)."""
         in_force = set(self.in_force)
         return [*assumptions, *((clue, False) for clue in self.clues if clue not in in_force)]
 

@@ -93,11 +93,8 @@ def grade_steps(
     # Propagation alone decides whether it fills the board; deeper grading first makes
     # sure the puzzle has one solution, as trials on a board with many are costly.
     if not unshared and deepest != PROPAGATION:
-        if anchored.holding is None:
-            unshared = _unshared(ground.reasoner, laid)
-        else:  # every solution is known: those with the anchor tell at once
-            shared = set.intersection(*anchored.holding)
-            unshared = sorted(anchored.holding[0] - shared)
+        known = anchored.left_open()
+        unshared = _unshared(ground.reasoner, laid) if known is None else known
     if unshared:
         yield from ((OPEN, entry) for entry in unshared)
         return
@@ -114,6 +111,15 @@ class _Anchored:
     laid: list[Symbol]
     unshared: list[Symbol]
     holding: list[set[Symbol]] | None = None
+
+    def left_open(self) -> list[Symbol] | None:
+        """The entries of one solution with the anchor that another does not share
+        (none where the anchor leaves one solution); None where not every solution is
+        known."""
+        if self.holding is None:
+            return None
+        shared = set.intersection(*self.holding)
+        return sorted(self.holding[0] - shared)
 
 
 def class_anchor(ground: Grounded) -> tuple[list[Symbol], list[Symbol]]:

@@ -24,7 +24,7 @@ keeping it out while the entry still follows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,6 +220,7 @@ class Reasoner:
         self.entry_signatures = self._named_or_found(entries_of, [*facts, *clues])
         entries = self._entries()
         self.entries = [entry for entry, _ in entries]
+        self._entry_set = frozenset(self.entries)
         self._literals: dict[Symbol, int | None] = {}
         clue_literals = [(clue, self._looked_up(clue)) for clue in self.clues]
         #: The program literals of the entries and clues by the identity of their
@@ -343,8 +344,7 @@ class Reasoner:
         ended = bool(result.exhausted)
         if not result.satisfiable:
             return None, ended
-        wanted = set(self.entries)
-        return {atom for atom in last if atom in wanted}, ended
+        return self._entries_among(last), ended
 
     def possible(
         self, assumptions: Sequence[Assumption], clues: Sequence[Symbol] | None = None
@@ -361,8 +361,7 @@ class Reasoner:
         )
         if not result.satisfiable:
             return None
-        wanted = set(self.entries)
-        return {atom for atom in last if atom in wanted}
+        return self._entries_among(last)
 
     def core(
         self,
@@ -541,8 +540,7 @@ class Reasoner:
         result = self._solve(assumptions, on_model=keep, models=1)
         if not result.satisfiable:
             return None
-        wanted = set(self.entries)
-        return shown, {atom for atom in true if atom in wanted}
+        return shown, self._entries_among(true)
 
     def count(self, assumptions: Sequence[Assumption], limit: int) -> int:
         """How many solutions there are under the assumptions, counted up to ``limit``.
@@ -560,14 +558,19 @@ class Reasoner:
     def solutions(self, assumptions: Sequence[Assumption], limit: int) -> list[set[Symbol]]:
         """The entries true in each solution under the assumptions, up to ``limit``
         solutions (those ``count`` counts): where fewer are found, these are all."""
-        wanted = set(self.entries)
         found: list[set[Symbol]] = []
 
         def keep(model: clingo.Model) -> None:
-            found.append({atom for atom in model.symbols(atoms=True) if atom in wanted})
+            found.append(self._entries_among(model.symbols(atoms=True)))
 
         self._solve(self._absent_clues_false(assumptions), on_model=keep, models=limit)
         return found
+
+    def _entries_among(self, atoms: Iterable[Symbol]) -> set[Symbol]:
+        """The entries among a model's atoms (the set of entries made once: a large
+        board has 40,000)."""
+        entries = self._entry_set
+        return {atom for atom in atoms if atom in entries}
 
     def _absent_clues_false(self, assumptions: Sequence[Assumption]) -> list[Assumption]:
         """The assumptions, and every clue out of force assumed false (``count``)."""

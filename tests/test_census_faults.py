@@ -237,6 +237,19 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_the_command_resumes(tmp_path
     assert err.endswith(f"{store}: the units done are kept; the same command resumes the census\n")
 
 
+@pytest.mark.parametrize("name", ["distributed.client", "tornado.application", "asyncio"])
+def test_dask_and_its_event_loop_say_nothing_while_a_run_is_quiet(name, caplog):
+    """A scheduler killed mid-run once let tornado's logger print a traceback for each
+    message Dask's client could no longer send, around the one line that says so."""
+    import logging
+
+    with spreading._quiet_dask():
+        logging.getLogger(name).error("Exception in callback: comm already closed")
+    assert caplog.records == []
+    logging.getLogger(name).error("said once the run is over")
+    assert [record.getMessage() for record in caplog.records] == ["said once the run is over"]
+
+
 def _limits(pid: int) -> int | None:
     """The soft RLIMIT_AS of process ``pid``, in bytes (None: unlimited)."""
     for line in Path(f"/proc/{pid}/limits").read_text().splitlines():

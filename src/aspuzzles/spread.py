@@ -555,15 +555,19 @@ def _let_go(client: Any, futures: list[Any]) -> None:
 @contextmanager
 def _quiet_dask() -> Iterator[None]:
     """Dask's own log lines (a traceback each time it tries to reconnect to a scheduler
-    gone) kept off the terminal: what went wrong is said in one line. ``-vv`` lets
-    them through."""
+    gone, and from its event loop, through tornado's and asyncio's loggers, each message
+    it could not send) kept off the terminal: what went wrong is said in one line.
+    ``-vv`` lets them through."""
     import logging
 
     if enabled(DEBUG):
         yield
         return
-    names = ["distributed"] + [
-        name for name in logging.root.manager.loggerDict if name.startswith("distributed.")
+    families = ("distributed", "tornado", "asyncio")
+    names = list(families) + [
+        name
+        for name in logging.root.manager.loggerDict
+        if name.startswith(tuple(f"{family}." for family in families))
     ]
     levels = {name: logging.getLogger(name).level for name in names}
     for name in names:

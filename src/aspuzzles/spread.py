@@ -564,11 +564,8 @@ def _quiet_dask() -> Iterator[None]:
         yield
         return
     families = ("distributed", "tornado", "asyncio")
-    names = list(families) + [
-        name
-        for name in logging.root.manager.loggerDict
-        if name.startswith(tuple(f"{family}." for family in families))
-    ]
+    children = tuple(f"{family}." for family in families)
+    names = [*families, *(n for n in logging.root.manager.loggerDict if n.startswith(children))]
     levels = {name: logging.getLogger(name).level for name in names}
     for name in names:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
